@@ -1,0 +1,3 @@
+from sheetkit.cli import main
+
+main()

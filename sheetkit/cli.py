@@ -1,0 +1,183 @@
+"""The `sheetkit` command: parse, call the library, print. No rules live here.
+
+Rendering libraries are imported inside the commands that render, so `--help` and
+`score` start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from sheetkit.errors import UserError
+
+PAPER = click.Choice(["a4", "letter"])
+LANG = click.Choice(["es", "en"])
+
+
+class ScoreGroup(click.Group):
+    """`sheetkit score GAME ...`: each game's quick tally, imported only when asked for."""
+
+    def list_commands(self, ctx):
+        from sheetkit import games
+
+        return list(games.GAMES)
+
+    def get_command(self, ctx, name):
+        from sheetkit import games
+
+        if name not in games.GAMES:
+            return None
+        return games.get(name).score_command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sheetkit")
+def cli():
+    """Print play sheets for paper tabletop games, check filled sheets, keep score."""
+
+
+@cli.command("layouts")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def layouts_cmd(as_json):
+    """List the shipped layouts: id, game and title."""
+    from sheetkit import layouts
+
+    rows = [
+        {"id": l.id, "game": l.game, "kind": l.kind, "version": l.version,
+         "title": {"es": l.title.es, "en": l.title.en}}
+        for l in layouts.load_all()
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    width = max((len(r["id"]) for r in rows), default=2)
+    for r in rows:
+        click.echo(f"{r['id']:<{width}}  {r['game']:<7} {r['title']['en']}")
+
+
+def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
+    from sheetkit import layouts
+
+    if all_ and ids:
+        raise UserError("give layout ids or --all, not both")
+    if not all_ and not ids:
+        raise UserError("give at least one layout id or path, or --all")
+    return layouts.shipped_ids() if all_ else list(ids)
+
+
+@cli.command("render")
+@click.argument("ids", nargs=-1, metavar="ID...")
+@click.option("--all", "all_", is_flag=True, help="Every shipped layout.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--lang", type=LANG, default="en", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False), help="Output PDF (one layout only).")
+@click.option("--out-dir", type=click.Path(file_okay=False), default="output", show_default=True)
+def render_cmd(ids, all_, paper, lang, out, out_dir):
+    """Render layouts (ids or paths to layout files) to PDF."""
+    from sheetkit import printing
+
+    refs = _layout_refs(ids, all_)
+    if out and len(refs) != 1:
+        raise UserError("-o names one file; use --out-dir for several layouts")
+    jobs = [(printing.compose(ref, paper, lang), ref) for ref in refs]  # validate all first
+    for (layout, scene), _ in jobs:
+        target = Path(out) if out else Path(out_dir) / printing.default_name(layout, paper, lang, "pdf")
+        printing.write_pdf(scene, target)
+        click.echo(f"{target}  ({len(scene.pages)} page{'s' if len(scene.pages) != 1 else ''})")
+
+
+@cli.command("preview")
+@click.argument("ref", metavar="ID")
+@click.option("--page", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--lang", type=LANG, default="en", show_default=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False))
+def preview_cmd(ref, page, dpi, paper, lang, out):
+    """Draw one page of a layout as a PNG."""
+    from sheetkit import printing
+
+    layout, scene = printing.compose(ref, paper, lang)
+    if page > len(scene.pages):
+        raise UserError(f"--page {page}: {layout.id} has {len(scene.pages)} page(s)")
+    target = Path(out) if out else Path("output") / printing.default_name(layout, paper, lang, f"p{page}.png")
+    printing.write_png(scene, target, page - 1, dpi)
+    click.echo(str(target))
+
+
+@cli.command("lint")
+@click.argument("ids", nargs=-1, metavar="ID...")
+@click.option("--all", "all_", is_flag=True, help="Every shipped layout.")
+def lint_cmd(ids, all_):
+    """Check the game sense of layouts: exit 0 if all are sound, 1 if not."""
+    from sheetkit import lint
+
+    bad = 0
+    for ref in _layout_refs(ids, all_):
+        layout, findings = lint.lint(ref)
+        if findings:
+            bad += 1
+            click.echo(f"{layout.id}: {len(findings)} problem(s)")
+            for f in findings:
+                click.echo(f"  {f.line()}")
+        else:
+            click.echo(f"{layout.id}: ok")
+    sys.exit(1 if bad else 0)
+
+
+@cli.command("template")
+@click.argument("name")
+def template_cmd(name):
+    """Print a blank, commented record to fill in (a layout id, or e.g. iunu-deck)."""
+    from sheetkit import records
+
+    click.echo(records.template(name), nl=False)
+
+
+@cli.command("check")
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+@click.option("--render", "render_to", type=click.Path(dir_okay=False),
+              help="Draw the sheet with the transcription and the findings (one record only).")
+def check_cmd(records, as_json, render_to):
+    """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
+    from sheetkit import records as rec
+
+    if render_to and len(records) != 1:
+        raise UserError("--render draws one record; give exactly one")
+    loaded = [rec.load(path) for path in records]  # all input is read before any output
+    verdicts = [rec.check(r) for r in loaded]
+    if render_to:
+        target = rec.render(loaded[0], verdicts[0], render_to)
+    if as_json:
+        click.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(v.to_text() for v in verdicts))
+        if render_to:
+            click.echo(f"drawn: {target}")
+    sys.exit(max(v.exit_code for v in verdicts))
+
+
+cli.add_command(ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`."))
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False, prog_name="sheetkit")
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.Abort:
+        click.echo("sheetkit: aborted", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(2)
+    except UserError as e:
+        click.echo(f"sheetkit: {e}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.exit(1)

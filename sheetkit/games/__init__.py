@@ -1,0 +1,31 @@
+"""One package per game, each offering the same entry points, so the CLI and the tests
+treat games alike.
+
+A game package `sheetkit.games.<name>` defines:
+
+- NAME, TITLE (a schema.Label)
+- LAYOUT_KINDS: {kind: pydantic model} for the `kind` key of its layout files
+- compose(layout, paper, lang, scale="real") -> Scene     scale: "real" or "fit" (boards)
+- lint(layout) -> list[Finding]                            game sense of a layout
+- RECORD_KINDS: {kind: pydantic model}, check(record, source) -> Verdict
+- TEMPLATES: {name: function() -> str}                      for `sheetkit template`
+- score_command: a click.Command, run as `sheetkit score <name>`
+- overlay(record, verdict, paper) -> Scene                  for `check --render`, optional
+
+Nothing here imports reportlab, Pillow or qrcode: commands that only score start fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from sheetkit.errors import UserError
+
+GAMES = ("yuncos",)
+
+
+def get(name: str) -> ModuleType:
+    if name not in GAMES:
+        raise UserError(f"unknown game {name!r}; expected one of: {', '.join(GAMES)}")
+    return importlib.import_module(f"sheetkit.games.{name}")

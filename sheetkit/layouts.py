@@ -1,0 +1,81 @@
+"""Find layouts by id or path, load and validate them, and give each a version."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sheetkit import games
+from sheetkit.errors import UserError
+from sheetkit.resources import data_dir
+from sheetkit.schema import read_toml, validate
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    id: str
+    path: Path
+    game: str
+    kind: str
+    version: str  # short hash of the content: edits to comments or spacing do not change it
+    spec: Any  # the game's validated model for this kind
+
+    @property
+    def title(self):
+        return self.spec.title
+
+
+def shipped_dir() -> Path:
+    return data_dir("layouts")
+
+
+def shipped_ids() -> list[str]:
+    return sorted(p.stem for p in shipped_dir().glob("*.toml"))
+
+
+def resolve(ref: str) -> Path:
+    """A layout id (file name in the shipped layouts) or a path to a layout file."""
+    p = Path(ref)
+    if ref.endswith(".toml") or p.parent != Path("."):
+        if not p.is_file():
+            raise UserError("no such layout file", source=ref)
+        return p
+    shipped = shipped_dir() / f"{ref}.toml"
+    if shipped.is_file():
+        return shipped
+    if p.is_file():
+        return p
+    known = ", ".join(shipped_ids())
+    raise UserError(f"unknown layout {ref!r}; known ids: {known}")
+
+
+def content_version(data: dict[str, Any]) -> str:
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:8]
+
+
+def load(ref: str) -> Layout:
+    path = resolve(ref)
+    data = read_toml(path)
+    source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
+    game_name = data.get("game")
+    if not isinstance(game_name, str):
+        raise UserError("missing or non-text field, expected a game name", source=source, field="game")
+    try:
+        game = games.get(game_name)
+    except UserError as e:
+        raise UserError(e.detail, source=source, field="game") from None
+    kind = data.get("kind")
+    if kind not in game.LAYOUT_KINDS:
+        kinds = ", ".join(game.LAYOUT_KINDS)
+        raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
+    spec = validate(game.LAYOUT_KINDS[kind], data, source)
+    return Layout(id=path.stem, path=path, game=game_name, kind=kind,
+                  version=content_version(data), spec=spec)
+
+
+def load_all() -> list[Layout]:
+    return [load(i) for i in shipped_ids()]

@@ -1,0 +1,49 @@
+"""From a layout reference to files on disk: compose the scene, write PDF or PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheetkit import games, layouts
+from sheetkit.errors import UserError
+from sheetkit.scene import Scene
+
+
+def compose(ref: str, paper: str, lang: str) -> tuple[layouts.Layout, Scene]:
+    layout = layouts.load(ref)
+    scene = games.get(layout.game).compose(layout, paper, lang)
+    return layout, scene
+
+
+def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str) -> str:
+    return f"{layout.id}-{paper}-{lang}.{ext}"
+
+
+def _writable(target: Path) -> None:
+    if target.is_dir():
+        raise UserError("is a folder, expected a file name", source=str(target))
+    parent = target.parent
+    if parent.exists() and not parent.is_dir():
+        raise UserError("is a file, expected a folder", source=str(parent))
+
+
+def write_pdf(scene: Scene, target: str | Path, progress=None) -> Path:
+    from sheetkit.render import pdf
+
+    target = Path(target)
+    _writable(target)
+    try:
+        return pdf.write(scene, target, progress=progress)
+    except OSError as e:
+        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
+
+
+def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100) -> Path:
+    from sheetkit.render import png
+
+    target = Path(target)
+    _writable(target)
+    try:
+        return png.write(scene, target, page, dpi)
+    except OSError as e:
+        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None

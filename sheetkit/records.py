@@ -1,0 +1,67 @@
+"""Records: transcriptions of a filled sheet or a finished game, in TOML.
+
+Every record names its game (`game = "yuncos"`); the game package reads, checks and
+draws it. This module only dispatches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sheetkit import games, layouts
+from sheetkit.errors import UserError
+from sheetkit.schema import read_toml
+from sheetkit.verdict import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    game: str
+    source: str
+    record: Any  # the game's own record object
+
+
+def load(path: str | Path) -> Loaded:
+    source = str(path)
+    data = read_toml(path)
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise UserError("missing: every record starts with game = \"...\"", source=source, field="game")
+    try:
+        game = games.get(name)
+    except UserError as e:
+        raise UserError(e.detail, source=source, field="game") from None
+    return Loaded(name, source, game.load_record(data, source))
+
+
+def check(loaded: Loaded) -> Verdict:
+    return games.get(loaded.game).check(loaded.record, loaded.source)
+
+
+def render(loaded: Loaded, verdict: Verdict, out: str | Path, paper: str = "a4") -> Path:
+    from sheetkit.printing import write_pdf
+
+    game = games.get(loaded.game)
+    if not hasattr(game, "overlay"):
+        raise UserError(f"--render: {loaded.game} records have no sheet to draw")
+    return write_pdf(game.overlay(loaded.record, verdict, paper), out)
+
+
+def template(name: str) -> str:
+    """A layout id or path gives that layout's record template; other names are the
+    games' own templates (e.g. iunu-deck)."""
+    for game_name in games.GAMES:
+        game = games.get(game_name)
+        if name in game.TEMPLATES:
+            return game.TEMPLATES[name]()
+    try:
+        layout = layouts.load(name)
+    except UserError as e:
+        names = sorted(n for g in games.GAMES for n in games.get(g).TEMPLATES)
+        raise UserError(f"no template for {name!r}: not a layout ({e}) nor one of: {', '.join(names)}") from None
+    game = games.get(layout.game)
+    if not hasattr(game, "record_template"):
+        raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill")
+    return game.record_template(layout)

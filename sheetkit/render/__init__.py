@@ -1,0 +1,1 @@
+"""Backends: Scene -> PDF (render.pdf) and Scene -> PNG (render.png)."""

@@ -1,0 +1,145 @@
+"""Scene -> PNG with Pillow: a preview drawn from the same scene as the PDF."""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from sheetkit import scene as S
+from sheetkit.render import qr
+from sheetkit.resources import font_path
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, bold: bool):
+    return ImageFont.truetype(str(font_path(bold)), px)
+
+
+class _Painter:
+    def __init__(self, img: Image.Image, dpi: float, ox: float = 0.0, oy: float = 0.0):
+        self.img = img
+        self.d = ImageDraw.Draw(img)
+        self.k = dpi / 25.4  # pixels per mm
+        self.dpi = dpi
+        self.ox, self.oy = ox, oy  # mm offset of this image's top-left in scene coordinates
+
+    def P(self, x: float, y: float) -> tuple[float, float]:
+        return ((x - self.ox) * self.k, (y - self.oy) * self.k)
+
+    def w(self, st: S.Style) -> int:
+        return max(1, round(st.width * self.k))
+
+    def _dashed(self, a, b, st: S.Style) -> None:
+        (x1, y1), (x2, y2) = a, b
+        length = math.hypot(x2 - x1, y2 - y1)
+        if length == 0:
+            return
+        on, off = (st.dash[0], st.dash[1] if len(st.dash) > 1 else st.dash[0])
+        t = 0.0
+        while t < length:
+            t2 = min(length, t + on)
+            p = (x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length)
+            q = (x1 + (x2 - x1) * t2 / length, y1 + (y2 - y1) * t2 / length)
+            self.d.line([self.P(*p), self.P(*q)], fill=st.stroke, width=self.w(st))
+            t = t2 + off
+
+    def segment(self, a, b, st: S.Style) -> None:
+        if not st.stroke:
+            return
+        if st.dash:
+            self._dashed(a, b, st)
+        else:
+            self.d.line([self.P(*a), self.P(*b)], fill=st.stroke, width=self.w(st))
+
+    def draw(self, items, forms: dict[str, S.Form]) -> None:
+        d = self.d
+        for it in items:
+            if isinstance(it, S.Line):
+                self.segment((it.x1, it.y1), (it.x2, it.y2), it.style)
+            elif isinstance(it, S.Path):
+                pts = list(it.points)
+                if it.closed and it.style.fill:
+                    d.polygon([self.P(*p) for p in pts], fill=it.style.fill)
+                if it.closed:
+                    pts.append(pts[0])
+                if it.style.stroke and not it.style.dash:
+                    d.line([self.P(*p) for p in pts], fill=it.style.stroke, width=self.w(it.style), joint="curve")
+                else:
+                    for a, b in zip(pts, pts[1:]):
+                        self.segment(a, b, it.style)
+            elif isinstance(it, S.Rect):
+                box = [self.P(it.x, it.y), self.P(it.x + it.w, it.y + it.h)]
+                kw = dict(fill=it.style.fill, outline=it.style.stroke,
+                          width=self.w(it.style) if it.style.stroke else 0)
+                if it.style.dash:
+                    kw["outline"] = None
+                if it.radius:
+                    d.rounded_rectangle(box, radius=it.radius * self.k, **kw)
+                else:
+                    d.rectangle(box, **kw)
+                if it.style.dash:
+                    c = [(it.x, it.y), (it.x + it.w, it.y), (it.x + it.w, it.y + it.h), (it.x, it.y + it.h)]
+                    for a, b in zip(c, c[1:] + c[:1]):
+                        self.segment(a, b, it.style)
+            elif isinstance(it, S.Circle):
+                box = [self.P(it.x - it.r, it.y - it.r), self.P(it.x + it.r, it.y + it.r)]
+                d.ellipse(box, fill=it.style.fill, outline=it.style.stroke,
+                          width=self.w(it.style) if it.style.stroke else 0)
+            elif isinstance(it, S.Text):
+                px = max(1, round(it.size / 72 * self.dpi))
+                anchor = {"start": "ls", "middle": "ms", "end": "rs"}[it.anchor]
+                d.text(self.P(it.x, it.y), it.text, font=_font(px, it.bold), fill=it.color, anchor=anchor)
+            elif isinstance(it, S.QR):
+                n, dark = qr.runs(it.data)
+                m = it.size / n
+                for r, col, length in dark:
+                    x0, y0 = self.P(it.x + col * m, it.y + r * m)
+                    x1, y1 = self.P(it.x + (col + length) * m, it.y + (r + 1) * m)
+                    d.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill="#000000")
+            elif isinstance(it, S.Use):
+                form = forms[it.name]
+                if it.clip:
+                    cx, cy, cw, ch = it.clip
+                else:
+                    cx, cy, cw, ch = it.x, it.y, form.width, form.height
+                x0, y0 = self.P(cx, cy)
+                x1, y1 = self.P(cx + cw, cy + ch)
+                box = (round(x0), round(y0), round(x1), round(y1))
+                if box[2] <= box[0] or box[3] <= box[1]:
+                    continue
+                sub = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), "white")
+                # the sub-image's top-left, in the form's own coordinates
+                sub_ox = self.ox + box[0] / self.k - it.x
+                sub_oy = self.oy + box[1] / self.k - it.y
+                sub.paste(self.img.crop(box))
+                _Painter(sub, self.dpi, sub_ox, sub_oy).draw(form.items, forms)
+                self.img.paste(sub, box[:2])
+            else:  # pragma: no cover
+                raise TypeError(f"cannot draw {type(it).__name__}")
+
+
+def page_image(scene: S.Scene, page: int = 0, dpi: float = 100) -> Image.Image:
+    pg = scene.pages[page]
+    img = Image.new("RGB", (round(pg.width / 25.4 * dpi), round(pg.height / 25.4 * dpi)), "white")
+    _Painter(img, dpi).draw(pg.items, scene.forms)
+    return img
+
+
+def write(scene: S.Scene, out: str | Path, page: int = 0, dpi: float = 100) -> Path:
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    img = page_image(scene, page, dpi)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    try:
+        img.save(tmp, format="PNG", dpi=(dpi, dpi))
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return out
