@@ -122,6 +122,9 @@ class Page:
     # The square (x, y, size) kept free for a pad's serial number and QR code; None when
     # this page carries none (e.g. the back of a duplex sheet, a tile other than the first).
     stamp: tuple[float, float, float] | None = None
+    # (layout id, version) of what this page shows, when it differs from the layout that
+    # was rendered (the pages of a two-sided sheet are each one level's layout).
+    source: tuple[str, str] | None = None
 
 
 @dataclass(slots=True)
