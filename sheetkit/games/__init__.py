@@ -12,6 +12,10 @@ A game package `sheetkit.games.<name>` defines:
 - score_command: a click.Command, run as `sheetkit score <name>`
 - overlay(record, verdict, paper) -> Scene                  for `check --render`, optional
 
+Submodules must not be named like these entry points (compose.py, lint.py, check.py,
+overlay.py): importing a submodule sets the package attribute of that name, which would
+replace the function.
+
 Nothing here imports reportlab, Pillow or qrcode: commands that only score start fast.
 """
 

@@ -10,12 +10,12 @@ TEMPLATES: dict = {}
 
 
 def compose(layout, paper, lang, scale="real"):
-    from sheetkit.games.yuncos.compose import compose as _compose
+    from sheetkit.games.yuncos.sheet import compose as _compose
 
     return _compose(layout, paper, lang)
 
 
 def lint(layout):
-    from sheetkit.games.yuncos.lint import lint as _lint
+    from sheetkit.games.yuncos.layout_checks import lint as _lint
 
     return _lint(layout)
