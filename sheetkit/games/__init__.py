@@ -26,7 +26,7 @@ from types import ModuleType
 
 from sheetkit.errors import UserError
 
-GAMES = ("yuncos",)
+GAMES = ("yuncos", "iunu")
 
 
 def get(name: str) -> ModuleType:

@@ -1,0 +1,86 @@
+"""IUNU (Todd Sanders): the score pad, deck descriptions, game records. Rules I1-I5 in
+RULES.md; formats and decisions in docs/iunu.md.
+
+Nothing here imports reportlab, Pillow or qrcode: `sheetkit score iunu` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from sheetkit.games.iunu import templates as _templates
+from sheetkit.games.iunu.layout import ScorePad
+from sheetkit.games.iunu.record import Deck, Record, RecordData
+from sheetkit.games.iunu.record import load_record as _load_record
+from sheetkit.schema import Label
+
+NAME = "iunu"
+TITLE = Label(es="IUNU", en="IUNU")
+LAYOUT_KINDS = {"score-pad": ScorePad}
+RECORD_KINDS = {"game": RecordData, "deck": Deck}
+TEMPLATES = {"iunu": _templates.record, "iunu-deck": _templates.deck}
+
+
+def compose(layout, paper, lang, scale="real"):
+    from sheetkit.games.iunu.paper import compose as _compose
+
+    return _compose(layout, paper, lang, scale)
+
+
+def lint(layout):
+    from sheetkit.games.iunu.sense import lint as _lint
+
+    return _lint(layout)
+
+
+def load_record(data: dict, source: str) -> Record:
+    return _load_record(data, source)
+
+
+def check(record: Record, source: str):
+    from sheetkit.games.iunu.rules import check as _check
+
+    return _check(record, source)
+
+
+def record_template(layout) -> str:
+    """`sheetkit template iunu-score-pad`: the game record goes with the pad."""
+    return _templates.record()
+
+
+def score_lines(verdict) -> list[str]:
+    out = [f"{verdict.source}: IUNU"]
+    for s in verdict.scores:
+        parts = ", ".join(f"{label} {pts}" for label, pts in s.parts)
+        out.append(f"  {s.player}: {s.total}  ({parts}; {'; '.join(s.notes)})")
+    label = "winner" if len(verdict.winners) == 1 else "shared win"
+    out.append(f"  {label}: {', '.join(verdict.winners)}")
+    if "tiebreak" in verdict.info:
+        out.append(f"  {verdict.info['tiebreak']}")
+    errors = [f for f in verdict.findings if f.severity == "error"]
+    if errors:
+        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
+        out += ["  " + f.line() for f in verdict.findings]
+    return out
+
+
+@click.command(NAME)
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def score_command(record, as_json):
+    """Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be."""
+    from sheetkit import records
+    from sheetkit.errors import UserError
+
+    loaded = records.load(record)
+    if loaded.game != NAME:
+        raise UserError(f"a {loaded.game} record, not {NAME}", source=record, field="game")
+    verdict = records.check(loaded)
+    if as_json:
+        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(score_lines(verdict)))
+    sys.exit(verdict.exit_code)

@@ -1,0 +1,58 @@
+"""IUNU layouts: the score pad (`kind = "score-pad"`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError
+from sheetkit.schema import Label, Model
+
+
+class PadCaste(Model):
+    key: str  # the caste's key in deck descriptions and records
+    name: Label  # an empty name prints a line to write the caste's name on
+
+
+class PadLabels(Model):
+    player: Label
+    date: Label
+    citizens: Label
+    citizens_note: Label
+    majorities: Label
+    deck_box: Label
+    bread: Label
+    bread_note: Label
+    deben: Label
+    deben_third: Label
+    total: Label
+    winner: Label
+    winner_note: Label
+    write_caste: Label
+    footer: Label
+
+
+class ScorePad(Model):
+    game: Literal["iunu"]
+    kind: Literal["score-pad"]
+    title: Label
+    players: int  # player columns
+    box: float  # mm, side of a digit box
+    row: float  # mm, height of a table row
+    castes: list[PadCaste]
+    labels: PadLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 2 <= self.players <= 4:
+            raise FieldError("players", f"expected 2 to 4 columns (got {self.players})")
+        if self.box < 7.0:
+            raise FieldError("box", f"digit boxes are at least 7 mm (got {self.box})")
+        if self.row < self.box + 1:
+            raise FieldError("row", f"expected at least box + 1 mm = {self.box + 1} (got {self.row})")
+        keys = [c.key for c in self.castes]
+        for i, k in enumerate(keys):
+            if k in keys[:i]:
+                raise FieldError(f"castes[{i}].key", f"{k!r} appears twice")
+        return self

@@ -1,0 +1,160 @@
+"""IUNU deck descriptions and game records (formats in docs/iunu.md).
+
+The printed card values are not known to sheetkit: they come from a deck description the
+user fills once from their own cards (`sheetkit template iunu-deck`). A game record
+points to that file (`deck = "my-deck.toml"`, relative to the record) or carries the same
+tables itself (`[deck.castes.farmer]` ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError, UserError
+from sheetkit.schema import Model, read_toml, validate
+
+KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
+CASTES_IN_DECK = 9
+UNFILLED = "not filled in: copy the number printed on your cards (see `sheetkit template iunu-deck`)"
+
+
+class Caste(Model):
+    """One caste of citizen cards, values as printed on the cards."""
+
+    name: str | None = None  # shown name; by default the key, capitalised
+    cards: int | str  # cards of this caste in the deck = its majority bonus (I2)
+    vp: int | str  # victory points printed on each card
+    bread: int | str  # victory points for each citizen of this caste fed with bread
+
+    @model_validator(mode="after")
+    def _filled(self):
+        if self.name is not None and not self.name.strip():
+            raise FieldError("name", "not filled in: write the name of this caste as on its cards")
+        for field in ("cards", "vp", "bread"):
+            value = getattr(self, field)
+            if isinstance(value, str):
+                if not value.strip():
+                    raise FieldError(field, UNFILLED)
+                raise FieldError(field, f"expected a whole number (got {value!r})")
+        if self.cards < 1:
+            raise FieldError("cards", f"expected at least 1 card (got {self.cards})")
+        if self.bread < 0:
+            raise FieldError("bread", f"expected 0 or more (got {self.bread})")
+        return self
+
+
+class Deck(Model):
+    game: Literal["iunu"] = "iunu"
+    kind: Literal["deck"] = "deck"
+    castes: dict[str, Caste]
+
+    @model_validator(mode="after")
+    def _castes(self):
+        for key in self.castes:
+            if not key.isidentifier() or key != key.lower():
+                raise FieldError(f"castes.{key}", "caste keys are lower-case words, e.g. farmer")
+        missing = [k for k in KNOWN_CASTES if k not in self.castes]
+        if missing:
+            raise FieldError(f"castes.{missing[0]}", "missing: the deck lists all nine castes")
+        if len(self.castes) != CASTES_IN_DECK:
+            raise FieldError("castes", f"expected {CASTES_IN_DECK} castes: {', '.join(KNOWN_CASTES)} "
+                                       f"and one more (got {len(self.castes)})")
+        return self
+
+    def label(self, key: str) -> str:
+        c = self.castes[key]
+        return c.name if c.name else key.capitalize()
+
+
+class Afterlife(Model):
+    caste: str  # the caste whose majority this afterlife card multiplies
+    multiplier: int  # as printed on the afterlife card
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.multiplier < 1:
+            raise FieldError("multiplier", f"expected 1 or more (got {self.multiplier})")
+        return self
+
+
+class Player(Model):
+    name: str
+    deben: int  # Deben coins at the end (negative is a finding, I4)
+    cards: dict[str, int] = {}  # caste -> citizen cards in this player's dynasty
+    fed: dict[str, int] = {}  # caste -> how many of those citizens were fed with bread
+    afterlife: list[Afterlife] = []
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.name.strip():
+            raise FieldError("name", "empty name")
+        for table in ("cards", "fed"):
+            for caste, n in getattr(self, table).items():
+                if n < 0:
+                    raise FieldError(f"{table}.{caste}", f"expected 0 or more (got {n})")
+        return self
+
+
+class RecordData(Model):
+    game: Literal["iunu"]
+    deck: str | Deck  # path to a deck file, relative to this record, or the deck itself
+    player: list[Player]  # [[player]] tables, in seating order
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 2 <= len(self.player) <= 4:
+            raise FieldError("player", f"IUNU is for 2 to 4 players (got {len(self.player)}) (I1)")
+        seen: set[str] = set()
+        for i, p in enumerate(self.player):
+            if p.name in seen:
+                raise FieldError(f"player[{i}].name", f"{p.name!r} appears twice")
+            seen.add(p.name)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    data: RecordData
+    deck: Deck
+    deck_source: str  # where the deck came from: a file, or "inline"
+
+
+def load_deck(path: Path, shown: str) -> Deck:
+    data = read_toml(path)
+    if data.get("kind") != "deck":
+        raise UserError("not a deck description (expected kind = \"deck\"; see `sheetkit template iunu-deck`)",
+                        source=shown, field="kind")
+    return validate(Deck, data, shown)
+
+
+def load_record(data: dict, source: str) -> Record:
+    if data.get("kind") == "deck":
+        raise UserError("this is a deck description, not a game record; a record points to it "
+                        "with deck = \"...\" (see `sheetkit template iunu`)", source=source)
+    rec = validate(RecordData, data, source)
+    if isinstance(rec.deck, str):
+        base = Path(source).parent
+        path = base / rec.deck
+        if not path.is_file():
+            raise UserError(f"no such deck file {str(path)!r} (the path is relative to the record)",
+                            source=source, field="deck")
+        deck = load_deck(path, str(path))
+        deck_source = str(path)
+    else:
+        deck = rec.deck
+        deck_source = "inline"
+    for i, p in enumerate(rec.player):
+        for table in ("cards", "fed"):
+            for caste in getattr(p, table):
+                if caste not in deck.castes:
+                    raise UserError(f"unknown caste; the deck has: {', '.join(deck.castes)}",
+                                    source=source, field=f"player[{i}].{table}.{caste}")
+        for j, a in enumerate(p.afterlife):
+            if a.caste not in deck.castes:
+                raise UserError(f"unknown caste {a.caste!r}; the deck has: {', '.join(deck.castes)}",
+                                source=source, field=f"player[{i}].afterlife[{j}].caste")
+    return Record(rec, deck, deck_source)
