@@ -173,8 +173,12 @@ def main() -> None:
     except click.Abort:
         click.echo("sheetkit: aborted", err=True)
         sys.exit(2)
+    except click.UsageError as e:
+        where = e.ctx.command_path if e.ctx else "sheetkit"
+        click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)
+        sys.exit(2)
     except click.ClickException as e:
-        e.show()
+        click.echo(f"sheetkit: {e.format_message()}", err=True)
         sys.exit(2)
     except UserError as e:
         click.echo(f"sheetkit: {e}", err=True)

@@ -182,21 +182,23 @@ def bounds(items: list[Item], forms: dict[str, Form] | None = None) -> tuple[flo
     xs: list[float] = []
     ys: list[float] = []
 
-    def add(x0, y0, x1, y1):
-        xs.extend((x0, x1))
-        ys.extend((y0, y1))
+    def add(x0, y0, x1, y1, pad=0.0):
+        xs.extend((x0 - pad, x1 + pad))
+        ys.extend((y0 - pad, y1 + pad))
 
     for it in items:
+        style = getattr(it, "style", None)
+        pad = style.width / 2 if style is not None and style.stroke else 0.0  # strokes straddle the edge
         if isinstance(it, Line):
-            add(min(it.x1, it.x2), min(it.y1, it.y2), max(it.x1, it.x2), max(it.y1, it.y2))
+            add(min(it.x1, it.x2), min(it.y1, it.y2), max(it.x1, it.x2), max(it.y1, it.y2), pad)
         elif isinstance(it, Path):
             px = [p[0] for p in it.points]
             py = [p[1] for p in it.points]
-            add(min(px), min(py), max(px), max(py))
+            add(min(px), min(py), max(px), max(py), pad)
         elif isinstance(it, Rect):
-            add(it.x, it.y, it.x + it.w, it.y + it.h)
+            add(it.x, it.y, it.x + it.w, it.y + it.h, pad)
         elif isinstance(it, Circle):
-            add(it.x - it.r, it.y - it.r, it.x + it.r, it.y + it.r)
+            add(it.x - it.r, it.y - it.r, it.x + it.r, it.y + it.r, pad)
         elif isinstance(it, QR):
             add(it.x, it.y, it.x + it.size, it.y + it.size)
         elif isinstance(it, Text):

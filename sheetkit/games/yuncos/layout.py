@@ -136,10 +136,11 @@ class YuncosSheet(Model):
         rows = self.map.rows
         if not rows:
             raise FieldError("map.grid", "empty map")
-        width = len(rows[0])
+        lengths = [len(row) for row in rows]
+        width = max(set(lengths), key=lengths.count)  # the odd row out is the mistake
         for i, row in enumerate(rows, 1):
             if len(row) != width:
-                raise FieldError("map.grid", f"row {i} has {len(row)} vertices, expected {width} like row 1")
+                raise FieldError("map.grid", f"row {i} has {len(row)} vertices, expected {width} like the others")
             for ch in row:
                 if len(ch) != 1:
                     raise FieldError("map.grid", f"row {i}: {ch!r} is not one character; separate vertices by spaces")

@@ -2,7 +2,7 @@
 
 All positions come from SheetGeometry, so the sheet and the checker's overlay (which
 writes a transcription onto the sheet) agree on where every box and vertex is.
-The content is a 190 x 259 mm block centred on the page: that keeps 10 mm of margin
+The content is a 188 x 258 mm block centred on the page: that keeps 10 mm of margin
 on both A4 and US Letter.
 """
 
@@ -15,7 +15,7 @@ from sheetkit import scene as S
 from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
 from sheetkit.measure import fit_size, text_width
 
-CONTENT_W, CONTENT_H = 190.0, 259.0
+CONTENT_W, CONTENT_H = 188.0, 258.0  # inside 10 mm margins on A4 and Letter, strokes included
 BOX = 9.0  # puzzle and counter boxes: room for a pencilled digit
 SMALL_BOX = 7.0  # dice log and ability boxes
 ABILITY = 6.5

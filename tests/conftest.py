@@ -1,0 +1,36 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Run:
+    def __init__(self, proc: subprocess.CompletedProcess):
+        self.code = proc.returncode
+        self.out = proc.stdout
+        self.err = proc.stderr
+
+
+def sheetkit(*args, cwd=None, input=None) -> Run:
+    """Run the real command line, as a user would."""
+    proc = subprocess.run([sys.executable, "-m", "sheetkit", *map(str, args)], capture_output=True,
+                          text=True, cwd=cwd or ROOT, input=input, timeout=120)
+    return Run(proc)
+
+
+def assert_user_error(run: Run, *words: str) -> None:
+    """Bad input: exit 2, one line on stderr, no traceback, naming what is wrong."""
+    assert run.code == 2, (run.code, run.out, run.err)
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1, run.err
+    assert "Traceback" not in run.err
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.fixture
+def cli():
+    return sheetkit

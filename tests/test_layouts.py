@@ -1,0 +1,112 @@
+"""Loading layouts: ids and paths, validation with one-line errors, versions, lint."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, assert_user_error, sheetkit
+from sheetkit import layouts
+from sheetkit.errors import UserError
+
+EASY = (ROOT / "layouts" / "yuncos-easy.toml").read_text()
+
+
+def test_every_shipped_layout_loads_and_has_a_short_version():
+    ids = layouts.shipped_ids()
+    assert {"yuncos", "yuncos-easy", "yuncos-hard"} <= set(ids)
+    for i in ids:
+        layout = layouts.load(i)
+        assert layout.id == i
+        assert re.fullmatch(r"[0-9a-f]{8}", layout.version)
+
+
+def test_version_follows_content_not_comments(tmp_path):
+    a = tmp_path / "a.toml"
+    a.write_text("# a comment added\n" + EASY)
+    assert layouts.load(str(a)).version == layouts.load("yuncos-easy").version
+    b = tmp_path / "b.toml"
+    b.write_text(EASY.replace("dice_log = 36", "dice_log = 30"))
+    assert layouts.load(str(b)).version != layouts.load("yuncos-easy").version
+
+
+def test_yuncos_board_reads_the_map():
+    board = layouts.load("yuncos-easy").spec.board
+    assert (board.width, board.height) == (21, 14)
+    assert board.starts[1] == (6, 4)  # the "1" in row 5, column G
+    assert all(v in board.land for v in board.starts.values())
+    assert board.stars[(8, 0)] == "red"
+    assert not board.fish & board.land
+
+
+BROKEN = [
+    # (change to the Easy layout, words expected in the one-line error)
+    (lambda s: s.replace("dice_log = 36", "dice_log = 36\ncolour_scheme = 1"), ["colour_scheme", "unknown field"]),
+    (lambda s: s.replace("dice_log = 36", 'dice_log = "36"'), ["dice_log", "integer"]),
+    (lambda s: s.replace(". . . F . . . . r", ". . . F . . . r", 1), ["map.grid", "row 1", "20 vertices"]),
+    (lambda s: s.replace(". b . . . . # # #", ". b . . . . # Q #", 1), ["map.grid", "'Q'", "legend"]),
+    (lambda s: s.replace('icon = "fish"', 'icon = "fsh"'), ["map.legend.F.icon"]),
+    (lambda s: s.replace('colour = "red"', 'colour = "pink"'), ["map.legend.r.colour", "pink"]),
+    (lambda s: s.replace("values = [1, 2, 4, 6, 9, 12,", "values = [1, 2, 4, 6, 9, 11,"), ["fish.values", "12"]),
+    (lambda s: s.replace('abilities = ["plusminus", "yunco", "diagonal", "yunco"]', 'abilities = ["yunco"]'), ["luminaries.abilities"]),
+    (lambda s: s.replace(". . . . . . # # # L # . .", ". . . . . . # # # L 1 . .", 1), ["map.grid", "start point 1"]),
+    (lambda s: s.replace('level = "easy"', 'level = "medium"'), ["level"]),
+    (lambda s: s.replace('game = "yuncos"', 'game = "chess"'), ["game", "chess"]),
+    (lambda s: s + "\n[broken\n", ["not valid TOML"]),
+    (lambda s: s.replace('nests_rule = {', 'nests_rule_x = {'), ["labels"]),
+]
+
+
+@pytest.mark.parametrize("change,words", BROKEN)
+def test_bad_layouts_get_one_line_naming_file_and_field(tmp_path, change, words):
+    path = tmp_path / "mine.toml"
+    bad = change(EASY)
+    assert bad != EASY
+    path.write_text(bad)
+    with pytest.raises(UserError) as e:
+        layouts.load(str(path))
+    msg = str(e.value)
+    assert "\n" not in msg and str(path) in msg
+    for w in words:
+        assert w in msg, (w, msg)
+
+
+def test_bad_layout_on_the_command_line_exits_2(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(EASY.replace("dice_log = 36", "dice_log = -3.5"))
+    run = sheetkit("render", path, "--out-dir", tmp_path)
+    assert_user_error(run, str(path), "dice_log")
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_unknown_id_and_missing_file(tmp_path):
+    assert_user_error(sheetkit("render", "yuncos-medium"), "unknown layout", "yuncos-easy")
+    assert_user_error(sheetkit("render", tmp_path / "nope.toml"), "no such layout file")
+
+
+def test_lint_passes_on_every_shipped_layout():
+    run = sheetkit("lint", "--all")
+    assert run.code == 0, run.out + run.err
+    assert run.out.count(": ok") == len(layouts.shipped_ids())
+
+
+def test_lint_reports_game_sense_problems(tmp_path):
+    # a star walled in by light points, a start out at sea, a counter too short
+    s = EASY.replace(". . . F . . . . r . . . .", ". . . F . . . L r L . . .", 1)
+    s = s.replace(". . . . . . . . . . . . . . . . . . . . .\n. b", ". . . . . . . . l . . . . . . . . . . . .\n. b", 1)
+    s = s.replace(". . . . . . . . . . . . . . . . . y . . .", ". 5 . . . . . . . . . . . . . . . y . . .")
+    s = s.replace('"L" = { terrain = "land", icon = "light" }', '"L" = { terrain = "sea", icon = "light" }')
+    path = tmp_path / "walled.toml"
+    path.write_text(s)
+    run = sheetkit("lint", path)
+    assert run.code == 1
+    assert "Y8 star at I1" in run.out, run.out
+    assert "Y2 start 5 at B14" in run.out, run.out
+
+
+def test_lint_reports_a_sheet_that_does_not_fit_the_page(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text(EASY.replace("square = 7.6", "square = 9.5"))
+    run = sheetkit("lint", path)
+    assert run.code == 1
+    assert "printer margin" in run.out
