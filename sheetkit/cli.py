@@ -6,6 +6,7 @@ Rendering libraries are imported inside the commands that render, so `--help` an
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -76,18 +77,51 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
 @click.option("--lang", type=LANG, default="en", show_default=True)
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False), help="Output PDF (one layout only).")
 @click.option("--out-dir", type=click.Path(file_okay=False), default="output", show_default=True)
-def render_cmd(ids, all_, paper, lang, out, out_dir):
+@click.option("--copies", type=click.IntRange(1, 10000), metavar="N",
+              help="A pad: N numbered copies, each with its serial and QR code.")
+@click.option("--first-serial", type=click.IntRange(min=0), metavar="K",
+              help="Serial of the first copy (default 1; alone, prints copy K only).")
+def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial):
     """Render layouts (ids or paths to layout files) to PDF."""
     from sheetkit import printing
 
     refs = _layout_refs(ids, all_)
     if out and len(refs) != 1:
         raise UserError("-o names one file; use --out-dir for several layouts")
-    jobs = [(printing.compose(ref, paper, lang), ref) for ref in refs]  # validate all first
-    for (layout, scene), _ in jobs:
-        target = Path(out) if out else Path(out_dir) / printing.default_name(layout, paper, lang, "pdf")
-        printing.write_pdf(scene, target)
+    jobs = [printing.compose(ref, paper, lang) for ref in refs]  # validate all first
+    if copies is not None or first_serial is not None:
+        from sheetkit import pads
+
+        copies, first_serial = copies or 1, 1 if first_serial is None else first_serial
+        jobs = [(layout, pads.pad(scene, layout, copies, first_serial)) for layout, scene in jobs]
+    for layout, scene in jobs:
+        if out:
+            target = Path(out)
+        elif copies:
+            target = Path(out_dir) / pads.default_name(layout, paper, lang, copies, first_serial)
+        else:
+            target = Path(out_dir) / printing.default_name(layout, paper, lang, "pdf")
+        with _progress(len(scene.pages), str(target)) as progress:
+            printing.write_pdf(scene, target, progress=progress)
         click.echo(f"{target}  ({len(scene.pages)} page{'s' if len(scene.pages) != 1 else ''})")
+
+
+@contextlib.contextmanager
+def _progress(pages: int, label: str):
+    """A progress callback for long renders: a bar on standard error when it is a
+    terminal, None (silent) otherwise."""
+    if pages < 20 or not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=pages, label=label, file=sys.stderr) as bar:
+        done = 0
+
+        def progress(n: int) -> None:
+            nonlocal done
+            bar.update(n - done)
+            done = n
+
+        yield progress
 
 
 @cli.command("preview")
@@ -160,6 +194,22 @@ def check_cmd(records, as_json, render_to):
         if render_to:
             click.echo(f"drawn: {target}")
     sys.exit(max(v.exit_code for v in verdicts))
+
+
+@cli.command("identify")
+@click.argument("text")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def identify_cmd(text, as_json):
+    """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
+    whether that layout version is installed now: exit 0 if it is, 1 if not."""
+    from sheetkit import pads
+
+    info = pads.identify(text)
+    if as_json:
+        click.echo(json.dumps(info, ensure_ascii=False, indent=2))
+    else:
+        click.echo(pads.describe(info))
+    sys.exit(0 if info["current"] else 1)
 
 
 cli.add_command(ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`."))

@@ -97,7 +97,7 @@ def parse(text: str) -> tuple[str, str, int]:
     if problem:
         raise _malformed(text, problem)
     if not _VERSION.fullmatch(version.lower()):
-        raise _malformed(text, f"version {version!r} is not 8 hex digits")
+        raise _malformed(text, f"version {version!r} is not a layout version (hex digits, e.g. e7bc4f0d)")
     if not _SERIAL.fullmatch(serial):
         raise _malformed(text, f"serial {serial!r} is not a number of 1 to 8 digits")
     return layout_id, version.lower(), int(serial)
