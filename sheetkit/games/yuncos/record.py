@@ -1,0 +1,369 @@
+"""Yuncos records: the TOML transcription of a filled sheet (docs/yuncos-records.md).
+
+Two stages: the pydantic models check the shape of the file (types, unknown keys, step
+letters, cell names); `load_record` then checks it against its layout (the start point,
+the cells and ability boxes exist on that sheet) and returns a `Record` with everything
+parsed, ready for `rules.check`. Turns are numbered from 1 in messages: `turn[4]` is the
+fourth `[[turn]]` table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, ValidationError, model_validator
+
+from sheetkit import layouts
+from sheetkit.errors import FieldError, UserError
+from sheetkit.games.yuncos.layout import ABILITIES, STEPS, vertex_name
+from sheetkit.schema import Model, validation_message
+
+DIAGONALS = {"NE": (1, -1), "NW": (-1, -1), "SE": (1, 1), "SW": (-1, 1)}
+ALL_STEPS = {**STEPS, **DIAGONALS}
+STEP_NAMES = {v: k for k, v in ALL_STEPS.items()}
+CRASH_TRACK = (2, 5, 9, 14, 20, 27)
+
+BAD_STEP = "is not a step; expected N, E, S, W, or NE/NW/SE/SW with the diagonal ability"
+_COUNTED = re.compile(r"^(\d+)([NESW])$")
+_CELL = re.compile(r"^(nest|lum)(\d+)(?:\.(\d+))?$")
+_BOX = re.compile(r"^(?:nest(\d+)\.(\d+)|lum(\d+)|fish(\d+))$")
+_VERTEX = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+def parse_flight(text: str) -> list[tuple[int, int]]:
+    """Steps from a flight string. Tokens are separated by spaces or commas; a token
+    NE/NW/SE/SW is one diagonal step; `3E` is three E steps; any other token is a run of
+    unit steps, one per letter ("EEN" = E E N). Letters may be lower case."""
+    steps: list[tuple[int, int]] = []
+    for token in re.split(r"[\s,]+", text.strip().upper()):
+        if not token:
+            continue
+        if token in DIAGONALS:
+            steps.append(DIAGONALS[token])
+            continue
+        m = _COUNTED.match(token)
+        if m:
+            n = int(m.group(1))
+            if not 1 <= n <= 12:
+                raise FieldError("flight", f"{token!r}: a repeat count is 1-12")
+            steps.extend([STEPS[m.group(2)]] * n)
+            continue
+        for ch in token:
+            if ch not in STEPS:
+                raise FieldError("flight", f"{ch!r} {BAD_STEP}")
+            steps.append(STEPS[ch])
+    if not steps:
+        raise FieldError("flight", "empty: every turn flies at least one step")
+    return steps
+
+
+def flight_text(steps: list[tuple[int, int]]) -> str:
+    return " ".join(STEP_NAMES[s] for s in steps)
+
+
+def parse_vertex(name: str) -> tuple[int, int] | None:
+    m = _VERTEX.match(name.strip().upper())
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    row = int(m.group(2))
+    if row < 1:
+        return None
+    return col - 1, row - 1
+
+
+class WrittenScore(Model):
+    """The score boxes as written on the sheet; every one is optional."""
+
+    nests: int | None = None
+    luminaries: int | None = None
+    fish: int | None = None
+    navigation: int | None = None
+    crashes: int | None = None
+    total: int | None = None
+
+
+class TurnModel(Model):
+    flight: str
+    puzzle: str | None = None
+    value: int | None = None
+    crash: bool = False
+    dice: list[int] | None = None
+    use: list[str] = []
+    start_at: str | None = Field(default=None, alias="from")
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self):
+        parse_flight(self.flight)
+        if self.crash:
+            if self.puzzle is not None or self.value is not None:
+                raise FieldError("crash", "a turn either writes its value in a puzzle or marks a ground/sea crash, not both")
+        else:
+            if self.puzzle is None:
+                raise FieldError("puzzle", "missing: every turn writes its value in a puzzle "
+                                 "(puzzle = \"nest1\", value = 4) or marks crash = true")
+            if self.value is None:
+                raise FieldError("value", "missing: the number written in the puzzle, 1-6")
+        if self.puzzle is not None and not _CELL.match(self.puzzle):
+            raise FieldError("puzzle", f"expected nest1, nest2, lumN, or a box like nest1.3 or lum2.1 (got {self.puzzle!r})")
+        if self.value is not None and not 1 <= self.value <= 6:
+            raise FieldError("value", f"expected a die value 1-6 (got {self.value})")
+        if self.dice is not None:
+            if len(self.dice) != 2 or any(not 1 <= d <= 6 for d in self.dice):
+                raise FieldError("dice", f"expected the two dice of the turn, e.g. [3, 5], each 1-6 (got {self.dice})")
+        for i, u in enumerate(self.use):
+            if u not in ABILITIES and not _BOX.match(u):
+                raise FieldError(f"use[{i}]", f"expected plusminus, diagonal, yunco, or an ability box "
+                                 f"like fish2, nest1.1, lum3 (got {u!r})")
+        if self.start_at is not None and parse_vertex(self.start_at) is None:
+            raise FieldError("from", f"expected a map point like C7 (got {self.start_at!r})")
+        return self
+
+
+class RecordModel(Model):
+    game: Literal["yuncos"]
+    layout: str
+    qr: str | None = None
+    start: int
+    solo: bool = False
+    fish_marked: int
+    crashes_marked: int
+    used: list[str] | None = None  # ability boxes crossed out on the sheet; None: not copied
+    score: WrittenScore | None = None
+    turn: list[TurnModel]
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.turn:
+            raise FieldError("turn", "no turns: add one [[turn]] table per turn played")
+        if self.fish_marked < 0:
+            raise FieldError("fish_marked", f"expected 0 or more (got {self.fish_marked})")
+        if not 0 <= self.crashes_marked <= len(CRASH_TRACK):
+            raise FieldError("crashes_marked", f"the crash track has {len(CRASH_TRACK)} boxes; expected 0-6 (got {self.crashes_marked})")
+        for i, u in enumerate(self.used or []):
+            if not _BOX.match(u):
+                raise FieldError(f"used[{i}]", f"expected an ability box like fish2, nest1.1, lum3 (got {u!r})")
+            if u in (self.used or [])[:i]:
+                raise FieldError(f"used[{i}]", f"{u} is listed twice")
+        return self
+
+
+# ---------------------------------------------------------------- parsed record
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    kind: str  # "nest" or "lum"
+    line: int  # nest row or luminary column, from 0
+    index: int | None  # box in the row (from 0) / level in the column (0 = bottom); None: next free
+
+    def name(self, index: int | None = None) -> str:
+        i = self.index if index is None else index
+        base = f"{self.kind}{self.line + 1}"
+        return base if i is None else f"{base}.{i + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    number: int  # from 1
+    steps: tuple[tuple[int, int], ...]
+    cell: Cell | None
+    value: int | None
+    crash: bool
+    dice: tuple[int, int] | None
+    use: tuple[str, ...]  # ability kinds or box ids
+    start_at: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    model: RecordModel
+    layout: Any  # sheetkit.layouts.Layout of kind "sheet"
+    turns: tuple[Turn, ...]
+
+    @property
+    def spec(self):
+        return self.layout.spec
+
+    @property
+    def start(self) -> tuple[int, int]:
+        return self.spec.board.starts[self.model.start]
+
+
+def box_kind(spec, box: str) -> str | None:
+    """The ability an ability box gives, or None when the sheet has no such box."""
+    m = _BOX.match(box)
+    if not m:
+        return None
+    if m.group(1):
+        row, k = int(m.group(1)), int(m.group(2))
+        if 1 <= row <= 2 and 1 <= k <= len(spec.nests.abilities[row - 1]):
+            return spec.nests.abilities[row - 1][k - 1]
+        return None
+    if m.group(3):
+        col = int(m.group(3))
+        return spec.luminaries.abilities[col - 1] if 1 <= col <= spec.luminaries.columns else None
+    return spec.fish_ability(int(m.group(4)))
+
+
+def all_boxes(spec) -> list[str]:
+    """Every ability box of the sheet, in the order they appear."""
+    out = [f"nest{r + 1}.{k + 1}" for r in range(2) for k in range(len(spec.nests.abilities[r]))]
+    out += [f"lum{c + 1}" for c in range(spec.luminaries.columns)]
+    out += [f"fish{k}" for k in sorted(int(k) for k in spec.fish.abilities)]
+    return out
+
+
+def _cell(spec, text: str) -> Cell:
+    m = _CELL.match(text)
+    kind, line = m.group(1), int(m.group(2))
+    index = int(m.group(3)) if m.group(3) else None
+    if kind == "nest":
+        if not 1 <= line <= 2:
+            raise FieldError("puzzle", f"the nests have rows nest1 and nest2 (got {text!r})")
+        if index is not None and not 1 <= index <= spec.nests.length:
+            raise FieldError("puzzle", f"nest row {line} has boxes 1-{spec.nests.length} (got {text!r})")
+    else:
+        cols, height = spec.luminaries.columns, spec.luminaries.height
+        if not 1 <= line <= cols:
+            raise FieldError("puzzle", f"the luminaries have columns lum1-lum{cols} (got {text!r})")
+        if index is not None and not 1 <= index <= height:
+            raise FieldError("puzzle", f"luminary column {line} has levels 1-{height} from the bottom (got {text!r})")
+    return Cell(kind, line - 1, None if index is None else index - 1)
+
+
+def _turn(spec, i: int, t: TurnModel) -> Turn:
+    board = spec.board
+    cell = _cell(spec, t.puzzle) if t.puzzle is not None else None
+    for j, u in enumerate(t.use):
+        if u not in ABILITIES and box_kind(spec, u) is None:
+            raise FieldError(f"use[{j}]", f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}")
+    start_at = None
+    if t.start_at is not None:
+        start_at = parse_vertex(t.start_at)
+        if not board.on_map(start_at):
+            raise FieldError("from", f"{t.start_at!r} is not on the map (A1 to {vertex_name((board.width - 1, board.height - 1))})")
+    return Turn(i, tuple(parse_flight(t.flight)), cell, t.value, t.crash,
+                tuple(t.dice) if t.dice else None, tuple(t.use), start_at)
+
+
+def _layout(ref: str, source: str):
+    p = Path(ref)
+    if (ref.endswith(".toml") or p.parent != Path(".")) and not p.is_absolute():
+        beside = Path(source).parent / p
+        if beside.is_file():
+            ref = str(beside)
+    try:
+        layout = layouts.load(ref)
+    except UserError as e:
+        raise UserError(str(e), source=source, field="layout") from None
+    if layout.game != "yuncos":
+        raise UserError(f"layout {layout.id} is for {layout.game}, not yuncos", source=source, field="layout")
+    if layout.kind != "sheet":
+        raise UserError(f"layout {layout.id} is the two-sided sheet; name the level played, e.g. "
+                        f"{layout.spec.front} or {layout.spec.back}", source=source, field="layout")
+    return layout
+
+
+def load_record(data: dict[str, Any], source: str) -> Record:
+    """Validate a record read from TOML; any problem is one UserError line."""
+    data = dict(data)
+    turns = data.get("turn")
+    if isinstance(turns, list):
+        checked = []
+        for i, t in enumerate(turns, 1):
+            try:
+                checked.append(TurnModel.model_validate(t))
+            except ValidationError as err:
+                field, msg = validation_message(err)
+                raise UserError(msg, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
+        data["turn"] = checked
+    try:
+        model = RecordModel.model_validate(data)
+    except ValidationError as err:
+        field, msg = validation_message(err)
+        raise UserError(msg, source=source, field=field or None) from None
+    layout = _layout(model.layout, source)
+    spec = layout.spec
+    board = spec.board
+    if model.start not in board.starts:
+        have = ", ".join(str(s) for s in board.starts)
+        raise UserError(f"{layout.id} has no start point {model.start}; its start points are {have}",
+                        source=source, field="start")
+    if model.fish_marked > len(spec.fish.values):
+        raise UserError(f"the fish counter of {layout.id} has {len(spec.fish.values)} boxes (got {model.fish_marked})",
+                        source=source, field="fish_marked")
+    for i, u in enumerate(model.used or []):
+        if box_kind(spec, u) is None:
+            raise UserError(f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}",
+                            source=source, field=f"used[{i}]")
+    parsed = []
+    for i, t in enumerate(model.turn, 1):
+        try:
+            parsed.append(_turn(spec, i, t))
+        except FieldError as e:
+            raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
+    return Record(model, layout, tuple(parsed))
+
+
+def template(layout) -> str:
+    """A blank, commented record for this sheet level; fill it in and run `sheetkit check`."""
+    spec = layout.spec
+    board = spec.board
+    starts = ", ".join(f"{n} ({vertex_name(v)})" for n, v in board.starts.items())
+    cols, height = spec.luminaries.columns, spec.luminaries.height
+    flight_help = ("the number of unit steps is the die flown (1-6)" if spec.level == "easy" else
+                   "the steps draw the flown die's pattern, turned or mirrored: "
+                   + "; ".join(f"{f} = {spec.patterns[str(f)]}" for f in range(1, 7)))
+    last = vertex_name((board.width - 1, board.height - 1))
+    return f"""\
+# Yuncos record: a transcription of one filled sheet ({layout.id}, {spec.level} level).
+# Fill it in, then: sheetkit check THIS_FILE.toml   (full notation: docs/yuncos-records.md)
+game = "yuncos"
+layout = "{layout.id}"
+# qr = ""            # the text of the sheet's QR code, if it has one
+start = 0            # the starting point marked on the island: {starts}
+# solo = true        # a solo game: the result gets its solo rank
+
+# What is marked on the paper:
+fish_marked = 0      # boxes marked on the fish counter (0-{len(spec.fish.values)})
+crashes_marked = 0   # boxes marked on the crash track (0-6)
+used = []            # ability boxes crossed out: {', '.join(all_boxes(spec))}
+                     #   nestR.K = row R's K-th ability box, lumC = column C's, fishN = beside fish box N
+# [score]            # the score boxes, if filled in (each optional): checked against the sheet
+# nests = 0
+# luminaries = 0
+# fish = 0
+# navigation = 0
+# crashes = 0
+# total = 0
+
+# One [[turn]] per turn, in order. The map runs from A1 (top left) to {last}.
+# flight: unit steps N E S W ("E E N", "EEN" and "2E N" are the same flight);
+#         {flight_help};
+#         a diagonal step NE NW SE SW (only with the diagonal ability) goes first or last,
+#         separated by spaces: "NE E E N".
+# puzzle: nest1 or nest2 (next free box of that row), lum1-lum{cols} (next free level of that
+#         column); or name the box: nest1.3 (row 1, box 3), lum2.1 (column 2, bottom level, 1-{height}).
+# value:  the number written there (1-6). A turn with no number: crash = true instead.
+# dice:   optional, from the dice log: the two dice of the turn, e.g. [3, 5].
+# use:    optional, abilities used this turn: "plusminus", "yunco" ("diagonal" is read from
+#         the flight), or the box crossed out, e.g. "fish2".
+
+[[turn]]
+flight = ""
+puzzle = ""
+value = 0
+# dice = [0, 0]
+# use = []
+
+[[turn]]
+flight = ""
+crash = true
+"""
