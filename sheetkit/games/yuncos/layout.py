@@ -115,6 +115,7 @@ class SheetLabels(Model):
     solo: Label
     calibration: Label
     turn: Label
+    player: Label
 
 
 class YuncosSheet(Model):

@@ -256,7 +256,11 @@ def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
     # header
     out.append(S.Text(ox, oy + 6, spec.title(lang), size=fit_size(spec.title(lang), 120, 14, True), bold=True))
     out.append(S.Text(ox + CONTENT_W, oy + 6, L.level(lang), size=12, bold=True, anchor="end"))
-    out.append(_note(ox, oy + 10.5, L.map_note(lang), 150, size=7))
+    out.append(_note(ox, oy + 10.5, L.map_note(lang), 125, size=7))
+    # a name line: sheets are shuffled and dealt after the start points are chosen
+    name = L.player(lang) + ":"
+    out.append(S.Text(ox + CONTENT_W - 48, oy + 11, name, size=7.5))
+    out.append(S.Line(ox + CONTENT_W - 47 + text_width(name, 7.5), oy + 11.5, ox + CONTENT_W, oy + 11.5, S.Style(width=0.25)))
 
     out += map_items(spec, g)
     if spec.level == "hard":

@@ -1,0 +1,47 @@
+"""The command line as a whole: help, version, the layouts list, errors."""
+
+import json
+
+from conftest import assert_user_error, sheetkit
+from sheetkit import layouts
+
+
+def test_help_lists_every_command():
+    run = sheetkit("--help")
+    assert run.code == 0
+    for cmd in ("layouts", "render", "preview", "lint", "template", "check", "score"):
+        assert cmd in run.out
+
+
+def test_version():
+    run = sheetkit("--version")
+    assert run.code == 0 and "0.1.0" in run.out
+
+
+def test_layouts_lists_ids_games_and_titles():
+    run = sheetkit("layouts")
+    assert run.code == 0, run.err
+    lines = run.out.strip().splitlines()
+    assert len(lines) == len(layouts.shipped_ids())
+    easy = next(l for l in lines if l.startswith("yuncos-easy "))
+    assert "yuncos" in easy and "The Dark Side of Light" in easy
+
+
+def test_layouts_json():
+    run = sheetkit("layouts", "--json")
+    assert run.code == 0, run.err
+    rows = json.loads(run.out)
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["yuncos-hard"]["game"] == "yuncos"
+    assert by_id["yuncos-hard"]["version"] == layouts.load("yuncos-hard").version
+    assert by_id["yuncos"]["title"]["es"].startswith("Yuncos")
+
+
+def test_unknown_command_and_option_are_one_line():
+    assert_user_error(sheetkit("rendr"), "rendr")
+    assert_user_error(sheetkit("layouts", "--jsn"), "--jsn")
+
+
+def test_python_dash_m_works_like_the_console_script():
+    run = sheetkit("lint", "yuncos-easy")
+    assert run.code == 0 and "yuncos-easy: ok" in run.out
