@@ -76,7 +76,7 @@ def _text(layout_id: str, version: str, serial: int, source: str | None = None) 
 
 def _malformed(text: str, reason: str) -> UserError:
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return UserError(f"not a sheetkit QR text {shown!r}: {reason}; expected {SHAPE}, e.g. {EXAMPLE}")
+    return UserError(f"not a sheetkit QR text {shown!r}: {reason}; the form is {SHAPE}, e.g. {EXAMPLE}")
 
 
 def parse(text: str) -> tuple[str, str, int]:
@@ -91,7 +91,7 @@ def parse(text: str) -> tuple[str, str, int]:
         raise _malformed(text, f"it does not start with {PREFIX}:")
     parts = rest.rsplit(":", 2)
     if len(parts) != 3:
-        raise _malformed(text, "expected 4 fields separated by ':'")
+        raise _malformed(text, "not 4 fields separated by ':'")
     layout_id, version, serial = parts
     problem = _check_id(layout_id)
     if problem:
@@ -159,7 +159,7 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
             "checked_layout": layout.id, "checked_version": layout.version,
             "current": layout_id == layout.id and version == layout.version}
     findings: list[Finding] = []
-    where = f"QR {format_serial(serial)}"
+    where = f"sheet {format_serial(serial)}"
     if layout_id != layout.id:
         findings.append(Finding(RULE, where, (
             f"the QR code names layout {layout_id}, but the record is checked against "
@@ -170,6 +170,34 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
             f"version {layout.version}, and the record is checked against it"),
             WARNING, {"qr": info["text"]}))
     return info, findings
+
+
+def record_qr(record) -> str | None:
+    """The QR text a record carries: its `qr` attribute, or its model's (None if none)."""
+    text = getattr(record, "qr", None)
+    if text is None:
+        text = getattr(getattr(record, "model", None), "qr", None)
+    return text if isinstance(text, str) and text.strip() else None
+
+
+def apply_qr(verdict, record, source: str | None = None):
+    """Add what a record's QR text says to its verdict, for any game: the serial
+    (`info["serial"]`), what the sheet was printed from (`info["printed"]`: layout, version,
+    current) and the QR warnings. Needs a record with a QR text and a `layout` (a
+    layouts.Layout); does nothing otherwise, or when the game's check already did it."""
+    text = record_qr(record)
+    layout = getattr(record, "layout", None)
+    if text is None or not hasattr(layout, "version") or "printed" in verdict.info:
+        return verdict
+    if any(f.rule == RULE for f in verdict.findings):
+        return verdict
+    info, findings = qr_findings(text, layout, source)
+    verdict.info.setdefault("qr", info["text"])
+    verdict.info["serial"] = info["serial"]
+    verdict.info["printed"] = {"layout": info["layout"], "version": info["version"],
+                               "current": info["current"]}
+    verdict.findings.extend(findings)
+    return verdict
 
 
 # --- composing a pad ---------------------------------------------------------------------

@@ -37,7 +37,11 @@ def load(path: str | Path) -> Loaded:
 
 
 def check(loaded: Loaded) -> Verdict:
-    return games.get(loaded.game).check(loaded.record, loaded.source)
+    from sheetkit import pads
+
+    verdict = games.get(loaded.game).check(loaded.record, loaded.source)
+    # a record that carries its sheet's QR text: the serial, and warnings if the layout changed
+    return pads.apply_qr(verdict, loaded.record, loaded.source)
 
 
 def render(loaded: Loaded, verdict: Verdict, out: str | Path, paper: str = "a4") -> Path:
