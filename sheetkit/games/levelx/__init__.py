@@ -1,0 +1,88 @@
+"""Level X (Stefan Risthaus): the board, the score pad, final positions and whole games
+replayed turn by turn. Rules L1-L9 in RULES.md; formats and decisions in docs/levelx.md.
+
+Nothing here imports reportlab, Pillow or qrcode: `sheetkit score levelx` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from sheetkit.games.levelx import templates as _templates
+from sheetkit.games.levelx.layout import Board, ScorePad
+from sheetkit.games.levelx.record import KINDS as RECORD_KINDS
+from sheetkit.games.levelx.record import load_record as _load_record
+from sheetkit.schema import Label
+
+NAME = "levelx"
+TITLE = Label(es="Level X", en="Level X")
+LAYOUT_KINDS = {"board": Board, "score-pad": ScorePad}
+TEMPLATES = {"levelx": _templates.game, "levelx-final": _templates.final}
+
+
+def compose(layout, paper, lang, scale="real"):
+    from sheetkit.games.levelx.paper import compose as _compose
+
+    return _compose(layout, paper, lang, scale)
+
+
+def lint(layout):
+    from sheetkit.games.levelx.sense import lint as _lint
+
+    return _lint(layout)
+
+
+def load_record(data: dict, source: str):
+    return _load_record(data, source)
+
+
+def check(record, source: str):
+    from sheetkit.games.levelx.check import check as _check
+
+    return _check(record, source)
+
+
+def record_template(layout) -> str:
+    """`sheetkit template levelx-score-pad` (or the board): the final position to fill in."""
+    return _templates.final()
+
+
+def score_lines(verdict) -> list[str]:
+    out = [f"{verdict.source}: Level X"]
+    players = verdict.info["players"]
+    for s in verdict.scores:
+        p = players[s.player]
+        chips = "  ".join(f"{v}x{n}" for v, n in p["chips"].items() if n) or "no chips"
+        bonus = "+".join(str(b) for b in p["bonuses"]) or "0"
+        mark = " (1)" if "(1)" in s.notes else ""
+        out.append(f"  {s.player}{mark}: {s.total}  (chips {chips}; bonuses {bonus})")
+    label = "winner" if len(verdict.winners) == 1 else "shared win"
+    out.append(f"  {label}: {', '.join(verdict.winners)}")
+    errors = [f for f in verdict.findings if f.severity == "error"]
+    if errors:
+        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
+        out += ["  " + f.line() for f in verdict.findings]
+    return out
+
+
+@click.command(NAME)
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def score_command(record, as_json):
+    """Tally a Level X record (final position or whole game): totals, winner(s), the
+    first player's (1). Exit 1 if the record cannot be."""
+    from sheetkit import records
+    from sheetkit.errors import UserError
+
+    loaded = records.load(record)
+    if loaded.game != NAME:
+        raise UserError(f"a {loaded.game} record, not {NAME}", source=record, field="game")
+    verdict = records.check(loaded)
+    if as_json:
+        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(score_lines(verdict)))
+    sys.exit(verdict.exit_code)

@@ -1,0 +1,88 @@
+"""Level X layouts: the board (`kind = "board"`) and the score pad (`kind = "score-pad"`).
+
+The board's rows, stacks and bonus tiles are data in the layout file; `sheetkit lint`
+compares them with L1-L3.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError
+from sheetkit.schema import Label, Model
+
+
+class BoardRow(Model):
+    number: int  # the row's total, 5-10; also the value of its chips
+    squares: int  # squares in the row, the last one is X
+    chips: int  # chips in the stack with 4 players
+
+
+class BoardLabels(Model):
+    start: Label
+    chips: Label
+    fewer_players: Label  # "with 2-3 players: ..." ({n} is the smaller count)
+    bonus: Label
+    bonus_note: Label
+    rules: list[Label]  # a short reminder printed under the board
+
+
+class Board(Model):
+    game: Literal["levelx"]
+    kind: Literal["board"]
+    title: Label
+    square: float  # mm, side of a square: real pawns and chips must fit
+    start: float  # mm, the smallest start area before a row's first square
+    rows: list[BoardRow]
+    bonuses: list[int]
+    labels: BoardLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.square < 15:
+            raise FieldError("square", f"expected at least 15 mm so that pawns fit (got {self.square})")
+        if self.start < self.square:
+            raise FieldError("start", f"expected at least one square ({self.square} mm) (got {self.start})")
+        if not self.rows:
+            raise FieldError("rows", "no rows")
+        for i, r in enumerate(self.rows):
+            if r.squares < 1 or r.chips < 1:
+                raise FieldError(f"rows[{i}]", "expected at least 1 square and 1 chip")
+        return self
+
+
+class PadLabels(Model):
+    game: Label
+    player: Label
+    chips: Label
+    bonuses: Label
+    bonuses_note: Label
+    total: Label
+    first: Label
+    first_note: Label
+    footer: Label
+
+
+class ScorePad(Model):
+    game: Literal["levelx"]
+    kind: Literal["score-pad"]
+    title: Label
+    players: int  # player columns
+    games: int  # games per page
+    box: float  # mm, side of a digit box (at least 7)
+    row: float  # mm, height of a table row
+    labels: PadLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 2 <= self.players <= 4:
+            raise FieldError("players", f"expected 2 to 4 columns (got {self.players})")
+        if not 1 <= self.games <= 3:
+            raise FieldError("games", f"expected 1 to 3 games per page (got {self.games})")
+        if self.box < 7.0:
+            raise FieldError("box", f"digit boxes are at least 7 mm (got {self.box})")
+        if self.row < self.box + 1:
+            raise FieldError("row", f"expected at least box + 1 mm = {self.box + 1} (got {self.row})")
+        return self

@@ -1,0 +1,113 @@
+"""Level X records (formats in docs/levelx.md).
+
+Two kinds:
+- `kind = "final"`: the final position, chips and bonus tiles per player.
+- `kind = "game"`: the whole game turn by turn, the four dice and how they were grouped,
+  replayed with the rules.
+
+Players are listed in turn order; the first one is the first player, whose score carries
+"(1)" (L8).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError, UserError
+from sheetkit.games.levelx.rules import DICE, ROWS
+from sheetkit.schema import Model, validate
+
+
+def _check_players(names: list[str], field: str) -> None:
+    if not 2 <= len(names) <= 4:
+        raise FieldError(field, f"Level X is for 2 to 4 players (got {len(names)})")
+    for i, name in enumerate(names):
+        if not name.strip():
+            raise FieldError(f"{field}[{i}]", "empty name")
+        if name in names[:i]:
+            raise FieldError(f"{field}[{i}]", f"{name!r} appears twice")
+
+
+class FinalPlayer(Model):
+    name: str
+    chips: dict[str, int] = {}  # chip value "5".."10" -> how many
+    bonuses: list[int] = []  # bonus tiles held, e.g. [15, 6]
+
+    @model_validator(mode="after")
+    def _check(self):
+        for key, n in self.chips.items():
+            if key not in {str(r) for r in ROWS}:
+                raise FieldError(f"chips.{key}", "chip values are \"5\" to \"10\"")
+            if n < 0:
+                raise FieldError(f"chips.{key}", f"expected 0 or more (got {n})")
+        return self
+
+    def chip_counts(self) -> dict[int, int]:
+        return {r: self.chips.get(str(r), 0) for r in ROWS}
+
+
+class FinalRecord(Model):
+    game: Literal["levelx"]
+    kind: Literal["final"]
+    player: list[FinalPlayer]  # [[player]] tables in turn order; the first is the first player
+
+    @model_validator(mode="after")
+    def _check(self):
+        _check_players([p.name for p in self.player], "player")
+        return self
+
+
+class Turn(Model):
+    player: str | None = None  # optional: who played (checked against the turn order)
+    dice: list[int]  # the four dice rolled
+    groups: list[list[int]]  # how they were grouped, e.g. [[3, 4], [5], [2]]
+    chips: list[int] | None = None  # optional: the chips taken this turn, as seen at the table
+    bonuses: list[int] | None = None  # optional: the bonus tiles taken this turn
+
+    @model_validator(mode="after")
+    def _check(self):
+        if len(self.dice) != DICE:
+            raise FieldError("dice", f"expected {DICE} dice (got {len(self.dice)})")
+        for i, d in enumerate(self.dice):
+            if not 1 <= d <= 6:
+                raise FieldError(f"dice[{i}]", f"a die shows 1 to 6 (got {d})")
+        if not self.groups:
+            raise FieldError("groups", "expected at least one group of dice, e.g. [[3, 4], [5, 2]]")
+        for i, g in enumerate(self.groups):
+            if not g:
+                raise FieldError(f"groups[{i}]", "an empty group; every group holds at least one die")
+            for j, d in enumerate(g):
+                if not 1 <= d <= 6:
+                    raise FieldError(f"groups[{i}][{j}]", f"a die shows 1 to 6 (got {d})")
+        for i, c in enumerate(self.chips or []):
+            if c not in ROWS:
+                raise FieldError(f"chips[{i}]", f"chip values are 5 to 10 (got {c})")
+        return self
+
+
+class GameRecord(Model):
+    game: Literal["levelx"]
+    kind: Literal["game"]
+    players: list[str]  # in turn order; the first is the first player
+    turn: list[Turn]  # [[turn]] tables, in the order played
+
+    @model_validator(mode="after")
+    def _check(self):
+        _check_players(self.players, "players")
+        for i, t in enumerate(self.turn):
+            if t.player is not None and t.player not in self.players:
+                raise FieldError(f"turn[{i}].player", f"{t.player!r} is not one of players {self.players}")
+        return self
+
+
+Record = Union[FinalRecord, GameRecord]
+KINDS = {"final": FinalRecord, "game": GameRecord}
+
+
+def load_record(data: dict, source: str) -> Record:
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise UserError(f"expected one of: {', '.join(KINDS)} (got {kind!r})", source=source, field="kind")
+    return validate(KINDS[kind], data, source)

@@ -1,0 +1,43 @@
+"""`sheetkit template levelx` (a game turn by turn) and `levelx-final` (the final position)."""
+
+
+def game() -> str:
+    return """\
+# Level X game record, turn by turn: the four dice and how they were grouped.
+# sheetkit replays it (L4-L8): pawns, bumps from X, chips, bonus tiles, the end.
+# Check it with `sheetkit check THIS.toml`, tally it with `sheetkit score levelx THIS.toml`.
+
+game = "levelx"
+kind = "game"
+players = ["", ""]      # 2 to 4 names in turn order; the first is the first player, "(1)"
+
+# One [[turn]] per turn, in the order played. Turns go round in the order of `players`.
+[[turn]]
+player = ""             # optional: who played (checked against the turn order)
+dice = [0, 0, 0, 0]     # the four dice rolled, 1 to 6
+groups = [[0, 0], [0, 0]]   # how the dice were grouped: every die in exactly one group,
+                        # e.g. [[3, 4], [5], [2]] moves the pawns in rows 7 and 5
+# chips = []            # optional: the chips taken this turn as seen at the table, e.g. [7]
+# bonuses = []          # optional: bonus tiles taken this turn, e.g. [15]
+"""
+
+
+def final() -> str:
+    return """\
+# Level X final position: each player's chips and bonus tiles at the end of the game.
+# Checked against the supply (L2), the bonus tiles (L3, L7) and the end of the game (L8).
+
+game = "levelx"
+kind = "final"
+
+# One [[player]] per player (2 to 4), in turn order: the first is the first player, "(1)".
+[[player]]
+name = ""
+chips = { "5" = 0, "6" = 0, "7" = 0, "8" = 0, "9" = 0, "10" = 0 }   # chips of each value
+bonuses = []            # bonus tiles held, e.g. [15, 6]
+
+[[player]]
+name = ""
+chips = { "5" = 0, "6" = 0, "7" = 0, "8" = 0, "9" = 0, "10" = 0 }
+bonuses = []
+"""
