@@ -26,7 +26,7 @@ from types import ModuleType
 
 from sheetkit.errors import UserError
 
-GAMES = ("yuncos", "iunu")
+GAMES = ("yuncos", "iunu", "levelx")
 
 
 def get(name: str) -> ModuleType:
