@@ -40,7 +40,7 @@ def load_record(data: dict, source: str):
 
 
 def check(record, source: str):
-    from sheetkit.games.levelx.check import check as _check
+    from sheetkit.games.levelx.verdicts import check as _check
 
     return _check(record, source)
 
