@@ -1,0 +1,310 @@
+"""Pads: numbered copies with a QR code per sheet, read back with a real QR decoder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pypdfium2 as pdfium
+import pytest
+import zxingcpp
+from PIL import ImageChops
+
+from sheetkit import layouts, pads, printing
+from sheetkit import scene as S
+from sheetkit.errors import UserError
+from sheetkit.render import pdf, png
+from sheetkit.verdict import WARNING, Verdict
+
+from conftest import assert_user_error
+
+DPI = 150
+
+
+def raster(path: Path, page: int, dpi: float = DPI):
+    return pdfium.PdfDocument(str(path))[page].render(scale=dpi / 72).to_pil().convert("L")
+
+
+def decode(img) -> list[str]:
+    return [r.text for r in zxingcpp.read_barcodes(img)]
+
+
+def fake_layout(layout_id: str = "tiny-pad", version: str = "0123abcd") -> layouts.Layout:
+    return layouts.Layout(id=layout_id, path=Path(f"{layout_id}.toml"), game="yuncos", kind="sheet",
+                          version=version, spec=None)
+
+
+def tiny_scene(stamp=(150.0, 10.0, 22.0)) -> S.Scene:
+    """One A5 page with nested forms (a form that uses a form), clipping, text and a frame."""
+    dot = S.Form(10, 10, [S.Circle(5, 5, 4, S.FILLED)])
+    row = S.Form(60, 20, [S.Use("dot", 0, 5), S.Use("dot", 20, 5), S.Use("dot", 40, 5, clip=(40, 5, 5, 10))])
+    items = [S.Rect(10, 10, 128, 190), S.Use("row", 20, 30), S.Use("row", 20, 60),
+             S.Text(20, 120, "static text", size=12), *S.hatch(20, 140, 100, 40, 3)]
+    return S.Scene([S.Page(210, 148, items, stamp=stamp)], forms={"dot": dot, "row": row}, title="tiny")
+
+
+@pytest.fixture(scope="module")
+def easy():
+    return printing.compose("yuncos-easy", "a4", "en")
+
+
+@pytest.fixture(scope="module")
+def easy_pad(easy, tmp_path_factory):
+    layout, scene = easy
+    out = tmp_path_factory.mktemp("pad") / "easy.pdf"
+    pdf.write(pads.pad(scene, layout, 3, 41), out)
+    return layout, scene, out
+
+
+# --- the QR text ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("layout_id", ["yuncos-easy", "a-b-c-d", "my.level", "odd:id:with:colons", "x"])
+@pytest.mark.parametrize("serial", [0, 7, 42, 9999, 123456])
+def test_qr_text_round_trips(layout_id, serial):
+    text = pads.qr_text(fake_layout(layout_id, "e7bc4f0d"), serial)
+    assert text.startswith("SK1:")
+    assert pads.parse(text) == (layout_id, "e7bc4f0d", serial)
+    assert pads.parse(text + "\n") == (layout_id, "e7bc4f0d", serial)  # scanners add newlines
+
+
+def test_qr_text_is_short_and_padded():
+    assert pads.qr_text(fake_layout("yuncos-easy", "e7bc4f0d"), 42) == "SK1:yuncos-easy:e7bc4f0d:0042"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "does not start with SK1:"),
+    ("hello", "does not start with SK1:"),
+    ("SK2:yuncos-easy:e7bc4f0d:0042", "unknown format 'SK2'"),
+    ("SK1:yuncos-easy:0042", "not 4 fields"),
+    ("SK1::e7bc4f0d:0042", "layout id is empty"),
+    ("SK1:yuncos-easy:e7bc4f0:0042", "version 'e7bc4f0'"),
+    ("SK1:yuncos-easy:zzzzzzzz:0042", "version 'zzzzzzzz'"),
+    ("SK1:yuncos-easy:e7bc4f0d:", "serial ''"),
+    ("SK1:yuncos-easy:e7bc4f0d:-1", "serial '-1'"),
+    ("SK1:yuncos-easy:e7bc4f0d:12a", "serial '12a'"),
+    ("SK1:yun\ncos:e7bc4f0d:0042", "control characters"),
+])
+def test_malformed_text_is_one_clear_line(text, words):
+    with pytest.raises(UserError) as e:
+        pads.parse(text)
+    msg = str(e.value)
+    assert "\n" not in msg and words in msg and "SK1:<layout id>:<version>:<serial>" in msg
+
+
+def test_identify_the_installed_version():
+    layout = layouts.load("yuncos-easy")
+    info = pads.identify(pads.qr_text(layout, 42))
+    assert info["layout"] == "yuncos-easy" and info["serial"] == 42 and info["version"] == layout.version
+    assert info["installed"] and info["current"]
+    assert "installed version" in pads.describe(info)
+
+
+def test_identify_a_version_that_differs_from_the_installed_one():
+    layout = layouts.load("yuncos-easy")
+    old = "0" * 8 if layout.version != "0" * 8 else "1" * 8
+    info = pads.identify(f"SK1:yuncos-easy:{old}:0007")
+    assert info["installed"] and not info["current"]
+    assert info["installed_version"] == layout.version and info["version"] == old
+    assert "changed since this sheet was printed" in pads.describe(info)
+
+
+def test_identify_an_unknown_layout_never_reads_paths():
+    for text in ("SK1:no-such-layout:e7bc4f0d:0001", "SK1:../layouts/yuncos-easy:e7bc4f0d:0001"):
+        info = pads.identify(text)
+        assert not info["installed"] and not info["current"] and info["installed_version"] is None
+
+
+def test_identify_command(cli):
+    layout = layouts.load("yuncos-easy")
+    run = cli("identify", pads.qr_text(layout, 42))
+    assert run.code == 0, run.err
+    assert "0042" in run.out and "yuncos-easy" in run.out and "installed version" in run.out
+    run = cli("identify", "SK1:yuncos-easy:00000000:0042", "--json")
+    assert run.code == 1
+    assert '"current": false' in run.out and f'"installed_version": "{layout.version}"' in run.out
+    assert_user_error(cli("identify", "SK1:yuncos-easy:oops"), "not a sheetkit QR text")
+
+
+# --- the QR text in a record -----------------------------------------------------------------
+
+def test_qr_findings_warn_when_the_layout_changed_or_differs():
+    layout = fake_layout("yuncos-easy", "e7bc4f0d")
+    info, findings = pads.qr_findings("SK1:yuncos-easy:e7bc4f0d:0042", layout)
+    assert info["serial"] == 42 and info["current"] and findings == []
+    info, findings = pads.qr_findings("SK1:yuncos-easy:11112222:0042", layout)
+    assert not info["current"] and [(f.rule, f.severity) for f in findings] == [("QR", WARNING)]
+    assert "11112222" in findings[0].message and "e7bc4f0d" in findings[0].message
+    info, findings = pads.qr_findings("SK1:yuncos-hard:e7bc4f0d:0042", layout)
+    assert [f.rule for f in findings] == ["QR"] and "yuncos-hard" in findings[0].message
+    with pytest.raises(UserError) as e:
+        pads.qr_findings("SK1:nonsense", layout, "rec.toml")
+    assert str(e.value).startswith("rec.toml: qr: ")
+
+
+def test_apply_qr_works_for_any_game_record():
+    layout = fake_layout("some-board", "e7bc4f0d")
+    record = SimpleNamespace(qr="SK1:some-board:aaaabbbb:0005", layout=layout)
+    v = pads.apply_qr(Verdict(game="g", source="r.toml"), record, "r.toml")
+    assert v.info["serial"] == 5 and v.info["printed"]["version"] == "aaaabbbb"
+    assert v.legal and [f.rule for f in v.findings] == ["QR"]
+    assert "serial 5" in v.to_text()
+    # a record without a QR text, or a game that already did it, is left alone
+    assert pads.apply_qr(Verdict(game="g", source="r"), SimpleNamespace(qr=None, layout=layout)).info == {}
+    again = pads.apply_qr(v, record)
+    assert len(again.findings) == 1
+
+
+def test_check_reports_the_serial_of_a_yuncos_record(cli, tmp_path):
+    layout = layouts.load("yuncos-easy")
+    rec = tmp_path / "rec.toml"
+    body = ('game = "yuncos"\nlayout = "yuncos-easy"\nqr = "{qr}"\nstart = 1\nfish_marked = 0\n'
+            'crashes_marked = 0\nused = []\n\n[[turn]]\nflight = "E"\ncrash = true\n')
+    rec.write_text(body.format(qr="SK1:yuncos-easy:00000000:0042"), encoding="utf-8")
+    run = cli("check", rec, "--json")
+    assert run.code in (0, 1), run.err
+    assert '"serial": 42' in run.out and '"rule": "QR"' in run.out and layout.version in run.out
+    rec.write_text(body.format(qr=pads.qr_text(layout, 42)), encoding="utf-8")
+    run = cli("check", rec)
+    assert "serial 42" in run.out.splitlines()[0] and " QR " not in run.out
+    rec.write_text(body.format(qr="SK1:yuncos-easy:42"), encoding="utf-8")
+    assert_user_error(cli("check", rec), "qr: not a sheetkit QR text")
+
+
+# --- composing and drawing a pad -------------------------------------------------------------
+
+def test_a_copy_is_a_form_placed_once_plus_its_stamp():
+    scene = tiny_scene()
+    p = pads.pad(scene, fake_layout(), 3, 8)
+    assert len(p.pages) == 3 and set(scene.forms) < set(p.forms)
+    for serial, page in zip((8, 9, 10), p.pages):
+        use, qr, label = page.items
+        assert isinstance(use, S.Use) and use.name in p.forms
+        assert qr.data == f"SK1:tiny-pad:0123abcd:{serial:04d}"
+        assert f"{serial:04d}" in label.text
+        x, y, size = page.stamp
+        assert x <= qr.x and y <= qr.y and qr.x + qr.size <= x + size and qr.y + qr.size <= y + size
+        assert qr.size >= 15  # read by a phone camera from 30 cm
+
+
+def test_nested_forms_draw_alike_in_pdf_and_png(tmp_path):
+    p = pads.pad(tiny_scene(), fake_layout(), 2, 1)
+    out = pdf.write(p, tmp_path / "tiny.pdf")
+    a = raster(out, 1, 100).point(lambda v: 0 if v < 128 else 255)
+    b = png.page_image(p, 1, 100).convert("L").point(lambda v: 0 if v < 128 else 255)
+    assert a.size == b.size
+    # the forms' dots, four levels deep (page form > row > dot), drawn in both
+    def px(x, y):
+        return (round(x / 25.4 * 100), round(y / 25.4 * 100))
+
+    for x, y in ((25, 40), (45, 40), (25, 70), (45, 70), (63, 40), (63, 70)):
+        assert a.getpixel(px(x, y)) == 0 and b.getpixel(px(x, y)) == 0, (x, y)
+    # the clipped dots: only their left half (x 60-65 mm) is drawn
+    for x, y in ((67, 40), (67, 70)):
+        assert a.getpixel(px(x, y)) == 255 and b.getpixel(px(x, y)) == 255, (x, y)
+    assert decode(a) == decode(b) == ["SK1:tiny-pad:0123abcd:0002"]
+    diff = ImageChops.difference(a, b).point(lambda v: 255 if v else 0)
+    assert diff.histogram()[255] < 0.01 * a.size[0] * a.size[1]
+
+
+def test_a_real_decoder_reads_every_page_of_a_pad(easy_pad):
+    layout, scene, out = easy_pad
+    assert len(pdfium.PdfDocument(str(out))) == 3
+    for i, serial in enumerate((41, 42, 43)):
+        texts = decode(raster(out, i))
+        assert len(texts) == 1
+        assert pads.parse(texts[0]) == ("yuncos-easy", layout.version, serial)
+
+
+def test_the_qr_reads_at_a_home_printers_lowest_resolution(easy_pad):
+    layout, scene, out = easy_pad
+    x, y, size = scene.pages[0].stamp
+    dpi = 100  # a module is then about 2 pixels
+    img = raster(out, 1, dpi)
+    k = dpi / 25.4
+    crop = img.crop((int(x * k) - 5, int(y * k) - 5, int((x + size) * k) + 5, int((y + size) * k) + 5))
+    assert decode(crop) == [pads.qr_text(layout, 42)]
+
+
+def test_pages_of_a_pad_differ_only_in_the_stamp_square(easy_pad):
+    layout, scene, out = easy_pad
+    a, b = raster(out, 0), raster(out, 2)
+    box = ImageChops.difference(a, b).getbbox()
+    assert box is not None  # the serial and the QR code do differ
+    x, y, size = scene.pages[0].stamp
+    k = DPI / 25.4
+    inside = (x * k - 1, y * k - 1, (x + size) * k + 1, (y + size) * k + 1)
+    assert inside[0] <= box[0] and inside[1] <= box[1] and box[2] <= inside[2] and box[3] <= inside[3], (box, inside)
+
+
+def test_the_same_pad_gives_the_same_bytes(easy, tmp_path):
+    layout, scene = easy
+    a = pdf.write(pads.pad(scene, layout, 5, 1), tmp_path / "a.pdf").read_bytes()
+    b = pdf.write(pads.pad(scene, layout, 5, 1), tmp_path / "b.pdf").read_bytes()
+    assert a == b
+    c = pdf.write(pads.pad(scene, layout, 5, 2), tmp_path / "c.pdf").read_bytes()
+    assert c != a
+
+
+def test_a_200_copy_pad_carries_the_static_page_once(easy, tmp_path):
+    layout, scene = easy
+    one = pdf.write(scene, tmp_path / "one.pdf").stat().st_size
+    small = pdf.write(pads.pad(scene, layout, 1, 1), tmp_path / "pad1.pdf")
+    big = pdf.write(pads.pad(scene, layout, 200, 1), tmp_path / "pad200.pdf")
+    data = big.read_bytes()
+    assert data.count(b"/Subtype /Form") == len(scene.pages) + len(scene.forms)
+    assert len(pdfium.PdfDocument(str(big))) == 200
+    per_copy = (len(data) - small.stat().st_size) / 199
+    assert per_copy < one / 8, (per_copy, one)
+
+
+def test_two_sided_sheets_name_each_sides_layout(tmp_path):
+    layout, scene = printing.compose("yuncos", "a4", "en")
+    out = pdf.write(pads.pad(scene, layout, 2, 9), tmp_path / "duplex.pdf")
+    got = [pads.parse(decode(raster(out, i))[0]) for i in range(4)]
+    sides = [page.source for page in scene.pages]
+    assert [(g[0], g[1]) for g in got] == sides * 2
+    assert [g[2] for g in got] == [9, 9, 10, 10]
+
+
+def test_pages_without_stamp_get_no_serial():
+    scene = tiny_scene()
+    scene.pages.append(S.Page(210, 148, [S.Text(20, 20, "back")], stamp=None))
+    p = pads.pad(scene, fake_layout(), 2, 1)
+    assert [len(pg.items) for pg in p.pages] == [3, 1, 3, 1]
+
+
+@pytest.mark.parametrize("copies, first, stamp, words", [
+    (0, 1, (150, 10, 22), "--copies 0"),
+    (1, -1, (150, 10, 22), "--first-serial -1"),
+    (2, pads.MAX_SERIAL, (150, 10, 22), "at most"),
+    (1, 1, None, "no place for a serial"),
+    (1, 1, (150, 10, 12), "stamp square is 12 mm"),
+])
+def test_pads_refuse_what_they_cannot_print(copies, first, stamp, words):
+    with pytest.raises(UserError) as e:
+        pads.pad(tiny_scene(stamp), fake_layout(), copies, first)
+    assert words in str(e.value)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+def test_render_copies_writes_a_numbered_pad(cli, tmp_path):
+    run = cli("render", "yuncos-easy", "--copies", "2", "--first-serial", "9", "--out-dir", tmp_path)
+    assert run.code == 0, run.err
+    assert run.err == ""  # no progress bar when standard error is not a terminal
+    out = tmp_path / "yuncos-easy-a4-en-0009-0010.pdf"
+    assert out.is_file() and str(out) in run.out
+    assert [pads.parse(decode(raster(out, i))[0])[2] for i in range(2)] == [9, 10]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--copies", "0"], "--copies"),
+    (["--copies", "abc"], "--copies"),
+    (["--copies", "-3"], "--copies"),
+    (["--copies", "2", "--first-serial", "-1"], "--first-serial"),
+    (["--first-serial", "x"], "--first-serial"),
+])
+def test_render_bad_copies_are_one_line_and_write_nothing(cli, tmp_path, args, words):
+    out = tmp_path / "out"
+    assert_user_error(cli("render", "yuncos-easy", *args, "--out-dir", out), words)
+    assert not out.exists() or not any(out.iterdir())
