@@ -17,6 +17,7 @@ from sheetkit.errors import UserError
 
 PAPER = click.Choice(["a4", "letter"])
 LANG = click.Choice(["es", "en"])
+SCALE = click.Choice(["real", "fit"])
 
 
 class ScoreGroup(click.Group):
@@ -81,14 +82,16 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
               help="A pad: N numbered copies, each with its serial and QR code.")
 @click.option("--first-serial", type=click.IntRange(min=0), metavar="K",
               help="Serial of the first copy (default 1; alone, prints copy K only).")
-def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial):
+@click.option("--scale", type=SCALE, default="real", show_default=True,
+              help="Boards: real size tiled across pages, or fit on one page.")
+def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale):
     """Render layouts (ids or paths to layout files) to PDF."""
     from sheetkit import printing
 
     refs = _layout_refs(ids, all_)
     if out and len(refs) != 1:
         raise UserError("-o names one file; use --out-dir for several layouts")
-    jobs = [printing.compose(ref, paper, lang) for ref in refs]  # validate all first
+    jobs = [printing.compose(ref, paper, lang, scale) for ref in refs]  # validate all first
     if copies is not None or first_serial is not None:
         from sheetkit import pads
 
@@ -131,11 +134,13 @@ def _progress(pages: int, label: str):
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--lang", type=LANG, default="en", show_default=True)
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False))
-def preview_cmd(ref, page, dpi, paper, lang, out):
+@click.option("--scale", type=SCALE, default="real", show_default=True,
+              help="Boards: real size tiled across pages, or fit on one page.")
+def preview_cmd(ref, page, dpi, paper, lang, out, scale):
     """Draw one page of a layout as a PNG."""
     from sheetkit import printing
 
-    layout, scene = printing.compose(ref, paper, lang)
+    layout, scene = printing.compose(ref, paper, lang, scale)
     if page > len(scene.pages):
         raise UserError(f"--page {page}: {layout.id} has {len(scene.pages)} page(s)")
     target = Path(out) if out else Path("output") / printing.default_name(layout, paper, lang, f"p{page}.png")

@@ -9,9 +9,10 @@ from sheetkit.errors import UserError
 from sheetkit.scene import Scene
 
 
-def compose(ref: str, paper: str, lang: str) -> tuple[layouts.Layout, Scene]:
+def compose(ref: str, paper: str, lang: str, scale: str = "real") -> tuple[layouts.Layout, Scene]:
+    """`scale`: "real" (boards at real size, tiled across pages) or "fit" (one page)."""
     layout = layouts.load(ref)
-    scene = games.get(layout.game).compose(layout, paper, lang)
+    scene = games.get(layout.game).compose(layout, paper, lang, scale=scale)
     return layout, scene
 
 

@@ -26,7 +26,7 @@ from types import ModuleType
 
 from sheetkit.errors import UserError
 
-GAMES = ("yuncos", "iunu", "levelx")
+GAMES = ("yuncos", "iunu", "glux", "levelx")
 
 
 def get(name: str) -> ModuleType:

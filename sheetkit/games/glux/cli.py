@@ -1,0 +1,82 @@
+"""`sheetkit score glux`: score the rooms from the pips counted at the table (G11-G13)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import click
+
+from sheetkit.errors import UserError
+from sheetkit.games.glux import rules
+
+_ENTRY = re.compile(r"^\s*([^=,]+?)\s*=\s*(-?[0-9]+)\s*$")
+
+
+def parse_room(text: str, n: int) -> dict[str, int]:
+    """"Ana=10,Ben=9" -> {"Ana": 10, "Ben": 9}."""
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        m = _ENTRY.match(part)
+        if not m:
+            raise UserError(f"--room {n}: {part.strip()!r}: expected NAME=PIPS, e.g. Ana=10")
+        name, pips = m.group(1), int(m.group(2))
+        if pips < 0:
+            raise UserError(f"--room {n}: {name}={pips}: pips cannot be negative")
+        if name in out:
+            raise UserError(f"--room {n}: {name} appears twice")
+        out[name] = pips
+    return out
+
+
+def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> rules.Result:
+    if not rooms:
+        raise UserError("give at least one --room NAME=PIPS,...")
+    parsed = [parse_room(r, i) for i, r in enumerate(rooms, 1)]
+    names: list[str] = []
+    if players is not None:
+        for p in players.split(","):
+            p = p.strip()
+            if not p:
+                raise UserError(f"--players {players!r}: expected names separated by commas")
+            if p in names:
+                raise UserError(f"--players: {p} appears twice")
+            names.append(p)
+    for room in parsed:
+        for p in room:
+            if p not in names:
+                names.append(p)
+    if len(names) < 2 or len(names) > 4:
+        raise UserError(f"Glüx is for 2 to 4 players; the rooms name {len(names)}: {', '.join(names) or 'none'}")
+    if middle is not None and not 1 <= middle <= len(parsed):
+        raise UserError(f"--middle {middle}: expected 1 to {len(parsed)}, the position of the middle room among the --room options")
+    return rules.score(list(zip([str(i) for i in range(1, len(parsed) + 1)], parsed)), names,
+                       middle - 1 if middle is not None else None)
+
+
+@click.command("glux")
+@click.option("--room", "rooms", multiple=True, metavar="NAME=PIPS,...",
+              help="One room: each player's pips in it. Repeat for every room.")
+@click.option("--middle", type=int, metavar="K", help="The middle room is the K-th --room (breaks ties, G13).")
+@click.option("--players", metavar="NAME,...", help="All players, when someone has pips in no room.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def score_command(rooms, middle, players, as_json):
+    """Score Glüx from the pips in each room (G11-G13).
+
+    Example: sheetkit score glux --room Ana=10,Ben=9,Cris=4 --room Ana=4,Ben=5,Dora=12 --middle 2
+    """
+    result = tally(rooms, middle, players)
+    v = rules.verdict(result, "command line")
+    if as_json:
+        click.echo(json.dumps(v.to_json(), ensure_ascii=False, indent=2))
+        return
+    for line in rules.room_lines(result):
+        click.echo(line)
+    for p in result.players:
+        click.echo(f"{p}: {result.totals[p]} VP")
+    if result.tiebreak:
+        click.echo(result.tiebreak)
+    label = "winner" if len(result.winners) == 1 else "shared win"
+    click.echo(f"{label}: {', '.join(result.winners)}")

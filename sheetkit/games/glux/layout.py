@@ -1,0 +1,290 @@
+"""Glüx layouts: a board side (`kind = "board"`), the light chips (`kind = "chips"`), the
+score track (`kind = "score-track"`) and the score pad (`kind = "score-pad"`).
+
+A board is drawn as a text grid, one character per square separated by spaces; the legend
+says what each character is: a room, a corridor square or a start square (with the player
+counts it serves). Squares are (column, row), (0, 0) top-left, written "C4" (column letter,
+row number from 1), as printed on the board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError
+from sheetkit.schema import Label, Model
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+Square = tuple[int, int]
+Pattern = Literal["lines-45", "lines-135", "lines-0", "lines-90", "grid", "cross", "dots", "plain"]
+Frame = Literal["solid", "dashed", "double", "dotted"]
+PAIRS: tuple[tuple[int, int], ...] = ((1, 6), (2, 5), (3, 4))  # G1
+
+
+def column_name(col: int) -> str:
+    letters = ""
+    n = col
+    while True:
+        letters = chr(ord("A") + n % 26) + letters
+        n = n // 26 - 1
+        if n < 0:
+            return letters
+
+
+def square_name(sq: Square) -> str:
+    return f"{column_name(sq[0])}{sq[1] + 1}"
+
+
+_SQUARE = re.compile(r"^([A-Za-z]{1,2})([0-9]{1,3})$")
+
+
+def parse_square(text: str) -> Square | None:
+    """"C4" -> (2, 3); None if it is not written like a square name."""
+    m = _SQUARE.match(text.strip())
+    if not m:
+        return None
+    col = 0
+    for ch in m.group(1).upper():
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    row = int(m.group(2))
+    if row < 1:
+        return None
+    return (col - 1, row - 1)
+
+
+def _check_hex(field: str, value: str) -> None:
+    if not HEX.match(value):
+        raise FieldError(field, f"expected a colour like \"#aa3300\" (got {value!r})")
+
+
+class LegendEntry(Model):
+    """Exactly one of: a room id, corridor = true, or start = [player counts]."""
+
+    room: str | None = None
+    corridor: bool = False
+    start: list[int] = []
+
+    @model_validator(mode="after")
+    def _one(self):
+        given = (self.room is not None) + self.corridor + bool(self.start)
+        if given != 1:
+            raise FieldError("", "give exactly one of room = \"...\", corridor = true, start = [counts]")
+        if any(n not in (2, 3, 4) for n in self.start):
+            raise FieldError("start", f"player counts are 2, 3 or 4 (got {self.start})")
+        return self
+
+
+class Room(Model):
+    label: Label  # printed on the board: "A", ... or "middle"/"centro"
+    pattern: Pattern = "plain"
+    tint: str = "#ffffff"  # a light fill; the pattern tells rooms apart in black and white
+    middle: bool = False
+
+    @model_validator(mode="after")
+    def _check(self):
+        _check_hex("tint", self.tint)
+        return self
+
+
+class BoardLabels(Model):
+    side: Label
+    start: Label
+    players: Label  # "players" / "jugadores", after the counts on a start square
+    assembly: Label  # title of the assembly page
+    assembly_note: Label
+    tile: Label
+    row: Label
+    column: Label
+    overlap: Label
+
+
+class GluxBoard(Model):
+    game: Literal["glux"]
+    kind: Literal["board"]
+    title: Label
+    side: Literal["2p", "34p"]
+    players: list[int]  # player counts this side is for
+    square: float  # mm
+    grid: str
+    legend: dict[str, LegendEntry]
+    rooms: dict[str, Room]
+    labels: BoardLabels
+
+    @cached_property
+    def rows(self) -> list[list[str]]:
+        return [line.split() for line in self.grid.strip("\n").splitlines() if line.strip()]
+
+    @model_validator(mode="after")
+    def _check(self):
+        rows = self.rows
+        if not rows:
+            raise FieldError("grid", "empty grid")
+        width = len(rows[0])
+        for i, row in enumerate(rows, 1):
+            if len(row) != width:
+                raise FieldError("grid", f"row {i} has {len(row)} squares, expected {width} like row 1")
+            for ch in row:
+                if len(ch) != 1:
+                    raise FieldError("grid", f"row {i}: {ch!r} is not one character; separate squares by spaces")
+                if ch not in self.legend:
+                    raise FieldError("grid", f"row {i}: {ch!r} is not in the legend")
+        for ch, e in self.legend.items():
+            if len(ch) != 1:
+                raise FieldError(f"legend.{ch}", "legend keys are single characters")
+            if e.room is not None and e.room not in self.rooms:
+                raise FieldError(f"legend.{ch}.room", f"expected one of {sorted(self.rooms)} (got {e.room!r})")
+        if not self.players or any(n not in (2, 3, 4) for n in self.players):
+            raise FieldError("players", f"expected player counts 2, 3 or 4 (got {self.players})")
+        if not 10 <= self.square <= 40:
+            raise FieldError("square", f"expected 10 to 40 mm (got {self.square})")
+        middles = [k for k, r in self.rooms.items() if r.middle]
+        if len(middles) != 1:
+            raise FieldError("rooms", f"expected exactly one room with middle = true (got {len(middles)})")
+        return self
+
+    @cached_property
+    def geometry(self) -> "Geometry":
+        return Geometry.from_spec(self)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """What the rules need of a board side: its size, rooms and start squares."""
+
+    width: int
+    height: int
+    rooms: dict[str, tuple[Square, ...]]  # room id -> squares in reading order
+    room_of: dict[Square, str]
+    middle: str  # room id of the middle room
+    starts: dict[Square, frozenset[int]]  # start square -> player counts it serves
+    players: tuple[int, ...]
+
+    @classmethod
+    def from_spec(cls, spec: GluxBoard) -> "Geometry":
+        rooms: dict[str, list[Square]] = {k: [] for k in spec.rooms}
+        starts: dict[Square, frozenset[int]] = {}
+        for r, row in enumerate(spec.rows):
+            for c, ch in enumerate(row):
+                e = spec.legend[ch]
+                if e.room is not None:
+                    rooms[e.room].append((c, r))
+                elif e.start:
+                    starts[(c, r)] = frozenset(e.start)
+        room_of = {sq: k for k, sqs in rooms.items() for sq in sqs}
+        middle = next(k for k, r in spec.rooms.items() if r.middle)
+        return cls(len(spec.rows[0]), len(spec.rows), {k: tuple(v) for k, v in rooms.items()},
+                   room_of, middle, starts, tuple(spec.players))
+
+    def on_board(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def start_squares(self, n_players: int) -> list[Square]:
+        return sorted((sq for sq, ns in self.starts.items() if n_players in ns), key=lambda s: (s[1], s[0]))
+
+
+class ChipColour(Model):
+    name: Label
+    letter: str  # printed on every chip: colours stay apart in black and white
+    ink: str  # frame and letter
+    tint: str  # chip background
+    frame: Frame
+
+    @model_validator(mode="after")
+    def _check(self):
+        if len(self.letter) != 1:
+            raise FieldError("letter", f"expected one character (got {self.letter!r})")
+        _check_hex("ink", self.ink)
+        _check_hex("tint", self.tint)
+        return self
+
+
+class ChipLabels(Model):
+    fronts: Label
+    backs: Label
+    note: Label
+
+
+class GluxChips(Model):
+    game: Literal["glux"]
+    kind: Literal["chips"]
+    title: Label
+    chip: float  # mm, side of a square chip (the cut grid's cell)
+    per_pair: int  # chips of each pair per colour (G1: 8)
+    colours: list[ChipColour]
+    labels: ChipLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 12 <= self.chip <= 24:
+            raise FieldError("chip", f"expected 12 to 24 mm (got {self.chip})")
+        if not self.colours:
+            raise FieldError("colours", "expected at least one colour")
+        letters = [c.letter for c in self.colours]
+        if len(set(letters)) != len(letters):
+            raise FieldError("colours", "every colour needs its own letter")
+        if self.per_pair < 1:
+            raise FieldError("per_pair", "expected at least 1")
+        return self
+
+
+class TrackLabels(Model):
+    note: Label
+    scoring: list[Label]
+
+
+class GluxScoreTrack(Model):
+    game: Literal["glux"]
+    kind: Literal["score-track"]
+    title: Label
+    last: int  # highest value on the track
+    per_row: int
+    box: float  # mm
+    labels: TrackLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.last < 1 or self.per_row < 2:
+            raise FieldError("last", "expected a track of at least 2 boxes")
+        if self.box < 10:
+            raise FieldError("box", f"expected at least 10 mm (got {self.box})")
+        return self
+
+
+class PadLabels(Model):
+    room: Label
+    player: Label
+    pips: Label
+    place: Label
+    vp: Label
+    middle: Label
+    total: Label
+    tiebreak: Label
+    winner: Label
+    date: Label
+    side_note: Label
+    rules: list[Label]
+
+
+class GluxScorePad(Model):
+    game: Literal["glux"]
+    kind: Literal["score-pad"]
+    title: Label
+    rooms: list[str]  # row labels, the middle room last
+    players: int  # player columns
+    row_height: float
+    labels: PadLabels
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.rooms:
+            raise FieldError("rooms", "expected at least one room row")
+        if not 2 <= self.players <= 4:
+            raise FieldError("players", f"expected 2 to 4 (got {self.players})")
+        if self.row_height < 7:
+            raise FieldError("row_height", f"boxes take digits: expected at least 7 mm (got {self.row_height})")
+        return self

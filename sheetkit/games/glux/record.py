@@ -1,0 +1,155 @@
+"""Glüx records: the final board (`kind = "board"`) and the whole game (`kind = "game"`).
+
+Both name the board layout (`board = "glux-board-2p"`, or a path to a layout file) and the
+players in seat order (the first listed places first). See docs/glux.md for examples.
+
+Final board grid: one token per square, separated by spaces, one line per row:
+  "."    an empty square
+  "A3"   the top chip is player A's, showing 3 pips
+  "A3*"  the same, on a square holding two chips (a stack)
+
+Moves of a whole game, one placement per line, in the order played:
+  "A C1-C4 5"    player A counts from C1 to C4 and places a chip showing 5
+  "A start 2"    player A uses the once-per-game start placement (G8), chip showing 2
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Literal
+
+from pydantic import model_validator
+
+from sheetkit.errors import FieldError
+from sheetkit.games.glux.layout import Square, parse_square
+from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
+from sheetkit.schema import Model
+
+LETTER = re.compile(r"^[A-Z]$")
+CHIP = re.compile(r"^([A-Z])([1-6])(\*?)$")
+MOVE = re.compile(r"^([A-Z])\s+([A-Za-z]{1,2}[0-9]{1,3})\s*-\s*([A-Za-z]{1,2}[0-9]{1,3})\s+([0-9]+)$")
+START = re.compile(r"^([A-Z])\s+start\s+([0-9]+)$", re.IGNORECASE)
+
+
+class Player(Model):
+    name: str
+    letter: str  # used in the grid and the moves
+    colour: Literal["yellow", "green", "red", "violet"] | None = None
+    start: str  # start square, e.g. "A1"
+    start_chip: int | None = None  # game records: visible pips of the chip set on the start square
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.name.strip():
+            raise FieldError("name", "expected a name")
+        if not LETTER.match(self.letter):
+            raise FieldError("letter", f"expected one capital letter A-Z (got {self.letter!r})")
+        if parse_square(self.start) is None:
+            raise FieldError("start", f"expected a square like \"A1\" (got {self.start!r})")
+        if self.start_chip is not None and not 1 <= self.start_chip <= 6:
+            raise FieldError("start_chip", f"expected pips 1 to 6 (got {self.start_chip})")
+        return self
+
+    @property
+    def start_square(self) -> Square:
+        return parse_square(self.start)
+
+
+def _players_check(players: list[Player]) -> None:
+    if not 2 <= len(players) <= 4:
+        raise FieldError("players", f"Glüx is for 2 to 4 players (got {len(players)})")
+    for what in ("name", "letter", "start"):
+        seen: set = set()
+        for i, p in enumerate(players):
+            v = getattr(p, what)
+            if v in seen:
+                raise FieldError(f"players[{i}].{what}", f"{v!r} is used by an earlier player")
+            seen.add(v)
+
+
+class BoardRecord(Model):
+    game: Literal["glux"]
+    kind: Literal["board"]
+    board: str  # layout id or path
+    players: list[Player]
+    grid: str
+
+    @model_validator(mode="after")
+    def _check(self):
+        _players_check(self.players)
+        letters = {p.letter for p in self.players}
+        rows = self.rows
+        if not rows:
+            raise FieldError("grid", "empty grid")
+        for r, row in enumerate(rows, 1):
+            for tok in row:
+                if tok == ".":
+                    continue
+                m = CHIP.match(tok)
+                if not m:
+                    raise FieldError("grid", f"row {r}: {tok!r} is not \".\" nor a chip like \"A3\" or \"A3*\"")
+                if m.group(1) not in letters:
+                    raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {m.group(1)}")
+        return self
+
+    @cached_property
+    def rows(self) -> list[list[str]]:
+        return [line.split() for line in self.grid.strip("\n").splitlines() if line.strip()]
+
+    def chips(self) -> dict[Square, tuple[Chip, bool]]:
+        """Square -> (top chip, whether the square holds a stack of two)."""
+        names = {p.letter: p.name for p in self.players}
+        out = {}
+        for r, row in enumerate(self.rows):
+            for c, tok in enumerate(row):
+                m = CHIP.match(tok)
+                if m:
+                    out[(c, r)] = (Chip(names[m.group(1)], int(m.group(2))), bool(m.group(3)))
+        return out
+
+
+class GameRecord(Model):
+    game: Literal["glux"]
+    kind: Literal["game"]
+    board: str
+    players: list[Player]
+    moves: str
+
+    @model_validator(mode="after")
+    def _check(self):
+        _players_check(self.players)
+        for i, p in enumerate(self.players):
+            if p.start_chip is None:
+                raise FieldError(f"players[{i}].start_chip", "missing: the pips shown by the chip set on the start square")
+        self.placements  # parse now, so a malformed line is reported while loading
+        return self
+
+    @cached_property
+    def placements(self) -> list[Placement]:
+        names = {p.letter: p.name for p in self.players}
+        out: list[Placement] = []
+        for n, raw in enumerate(self.moves.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            m = MOVE.match(line)
+            s = START.match(line)
+            if m:
+                letter, a, b, face = m.groups()
+                origin, dest = parse_square(a), parse_square(b)
+            elif s:
+                letter, face = s.groups()
+                origin = dest = None
+            else:
+                raise FieldError("moves", f"line {n}: {line!r}: expected \"LETTER FROM-TO FACE\" "
+                                          "(e.g. \"A C1-C4 5\") or \"LETTER start FACE\"")
+            if letter not in names:
+                raise FieldError("moves", f"line {n}: {line!r}: no player has the letter {letter}")
+            if not 1 <= int(face) <= 6:
+                raise FieldError("moves", f"line {n}: {line!r}: a chip face shows 1 to 6 pips (got {face})")
+            out.append(Placement(names[letter], int(face), origin, dest, n))
+        return out
+
+    def setups(self) -> list[PlayerSetup]:
+        return [PlayerSetup(p.name, p.letter, p.start_square, p.start_chip) for p in self.players]

@@ -1,0 +1,71 @@
+"""Blank, commented Glüx records for `sheetkit template`."""
+
+from __future__ import annotations
+
+from sheetkit.errors import UserError
+
+_PLAYERS = '''# The players in seat order: the first listed places first. "letter" names the player
+# in the grid and the moves; "start" is their start square (G3: corners for 2 and 4
+# players; for 3, the two top corners and the middle of the bottom edge).
+players = [
+  { name = "Ana", letter = "A", colour = "yellow", start = "A1"%s },
+  { name = "Ben", letter = "B", colour = "green", start = "%s"%s },
+]
+'''
+
+
+def board_record(layout_id: str = "glux-board-2p", width: int = 13, height: int = 9,
+                 corner: str = "M9") -> str:
+    row = " ".join(["."] * width)
+    grid = "\n".join([row] * height)
+    return f'''# Glüx: the final board. Fill in the top chip of every square, then run
+#   sheetkit check THIS-FILE.toml
+game = "glux"
+kind = "board"
+board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
+
+{_PLAYERS % ("", corner, "")}
+# One token per square, separated by spaces, one line per row (row 1 at the top):
+#   .     an empty square
+#   A3    the top chip is player A's and shows 3 pips
+#   A3*   the same, and the square holds two chips (a stack)
+grid = """
+{grid}
+"""
+'''
+
+
+def game_record(layout_id: str = "glux-board-2p", corner: str = "M9") -> str:
+    return f'''# Glüx: a whole game, every placement in order. Check it with
+#   sheetkit check THIS-FILE.toml
+game = "glux"
+kind = "game"
+board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
+
+# start_chip: the pips shown by the chip each player set on their start square.
+{_PLAYERS % (", start_chip = 4", corner, ", start_chip = 3")}
+# One placement per line, in the order played ("#" starts a comment):
+#   A A1-A5 2     player A counts from their chip on A1 to A5 (4 squares, so the
+#                 chip on A1 shows 4) and places a chip showing 2
+#   B start 6     player B uses the once-per-game start placement (G8): a chip
+#                 showing 6 on top of their start chip
+# A player who can place neither way is out (G9): just leave their turns out.
+moves = """
+A A1-A5 2
+B M9-M6 5
+"""
+'''
+
+
+TEMPLATES = {"glux-board-record": board_record, "glux-game": game_record}
+
+
+def record_template(layout) -> str:
+    if layout.kind != "board":
+        raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
+                        "try a board side, e.g. glux-board-2p")
+    g = layout.spec.geometry
+    from sheetkit.games.glux.layout import square_name
+
+    corner = square_name((g.width - 1, g.height - 1)) if 2 in g.players else square_name((g.width - 1, 0))
+    return board_record(layout.id, g.width, g.height, corner)
