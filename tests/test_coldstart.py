@@ -1,0 +1,77 @@
+"""Commands that only read, score or identify never import the rendering libraries.
+
+Each command runs in a fresh interpreter, exactly as `sheetkit ...` would (the console
+script calls sheetkit.cli.main); then the modules it loaded are inspected.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sheetkit import games
+
+from conftest import ROOT
+
+HEAVY = ("reportlab", "PIL", "qrcode")
+
+PROBE = r"""
+import json, sys
+args, report = json.loads(sys.argv[1]), sys.argv[2]
+sys.argv = ["sheetkit", *args]
+code = 0
+try:
+    if args and args[0] == "--import":
+        import importlib
+        importlib.import_module(args[1])
+    else:
+        from sheetkit.cli import main
+        main()
+except SystemExit as e:
+    code = e.code or 0
+with open(report, "w") as f:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, f)
+"""
+
+
+def loaded(tmp_path, *args: str) -> tuple[int, list[str]]:
+    report = tmp_path / "modules.json"
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(list(args)), str(report)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert report.is_file(), proc.stderr
+    data = json.loads(report.read_text())
+    heavy = sorted({m.split(".")[0] for m in data["modules"] if m.split(".")[0] in HEAVY})
+    return data["code"], heavy
+
+
+LIGHT = [
+    ["--help"],
+    ["--version"],
+    ["score", "--help"],
+    *[["score", g, "--help"] for g in games.GAMES],
+    ["score", "yuncos", "--nests", "6", "--columns", "2", "--fish", "4", "--stars", "5",
+     "--colours", "3", "--crashes", "1"],
+    ["score", "yuncos", "--level", "hard", "--solo", "--json"],
+    ["identify", "SK1:yuncos-easy:00000000:0042"],
+    ["render", "--copies", "0", "yuncos-easy"],  # refused before anything is drawn
+    *[["--import", f"sheetkit.games.{g}"] for g in games.GAMES],
+    ["--import", "sheetkit.pads"],
+    ["--import", "sheetkit.records"],
+]
+
+
+@pytest.mark.parametrize("args", LIGHT, ids=" ".join)
+def test_light_commands_do_not_import_rendering_libraries(tmp_path, args):
+    code, heavy = loaded(tmp_path, *args)
+    assert heavy == [], f"`sheetkit {' '.join(args)}` imported {', '.join(heavy)}"
+    expected = 2 if "--copies" in args else (1 if args[0] == "identify" else 0)
+    assert code == expected
+
+
+def test_the_probe_sees_rendering_when_it_happens(tmp_path):
+    """The probe itself works: rendering a pad does import them."""
+    code, heavy = loaded(tmp_path, "render", "yuncos-easy", "--copies", "1", "--out-dir", str(tmp_path))
+    assert code == 0 and heavy == sorted(HEAVY)
