@@ -259,16 +259,14 @@ class _Checker:
         # Abilities (Y15-Y19). Diagonal steps drawn are diagonal uses even when not listed.
         steps = turn.steps
         n_diag = sum(1 for s in steps if s in DIAGONALS.values())
-        uses: list[tuple[str, str | None]] = []
-        declared_diag = 0
-        for u in turn.use:
-            kind = r.boxes[u].kind if u in r.boxes else u
-            declared_diag += kind == "diagonal"
-            uses.append((kind, self.use(t, u)))
+        wants = list(turn.use)
+        kinds = [r.boxes[u].kind if u in r.boxes else u for u in wants]
+        declared_diag = kinds.count("diagonal")
         for _ in range(n_diag - declared_diag):
-            uses.append(("diagonal", self.use(t, "diagonal")))
-        pm = sum(1 for k, _ in uses if k == "plusminus")
-        yunco = sum(1 for k, _ in uses if k == "yunco")
+            wants.append("diagonal")
+            kinds.append("diagonal")
+        pm = kinds.count("plusminus")
+        yunco = kinds.count("yunco")
         if declared_diag > n_diag:
             self.add("Y18", f"turn {t}", f"diagonal is used {declared_diag} time(s) but the flight has {n_diag} diagonal step(s)",
                      WARNING, turn=t)
@@ -352,6 +350,11 @@ class _Checker:
             r.crashes.append({"turn": t, "kind": "ground", "step": None, "vertex": list(pos)})
         else:
             self.place(turn)
+
+        # Which boxes the uses cross out: resolved once this turn's own unlocks are known,
+        # so that using a box unlocked by this very turn reads as Y16.
+        for u in wants:
+            self.use(t, u)
 
         # Crash marks (Y19, Y20).
         events = [c for c in r.crashes if c["turn"] == t]
