@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import model_validator
 
@@ -101,7 +101,7 @@ class Player(Model):
 
 class RecordData(Model):
     game: Literal["iunu"]
-    deck: str | Deck  # path to a deck file, relative to this record, or the deck itself
+    deck: Any  # path to a deck file, relative to this record, or the deck's tables (see load_record)
     player: list[Player]  # [[player]] tables, in seating order
 
     @model_validator(mode="after")
@@ -136,7 +136,13 @@ def load_record(data: dict, source: str) -> Record:
         raise UserError("this is a deck description, not a game record; a record points to it "
                         "with deck = \"...\" (see `sheetkit template iunu`)", source=source)
     rec = validate(RecordData, data, source)
-    if isinstance(rec.deck, str):
+    if isinstance(rec.deck, dict):
+        try:
+            deck = validate(Deck, rec.deck, source)
+        except UserError as e:
+            raise UserError(e.detail, source=source, field="deck" + (f".{e.field}" if e.field else "")) from None
+        deck_source = "inline"
+    elif isinstance(rec.deck, str):
         base = Path(source).parent
         path = base / rec.deck
         if not path.is_file():
@@ -145,8 +151,8 @@ def load_record(data: dict, source: str) -> Record:
         deck = load_deck(path, str(path))
         deck_source = str(path)
     else:
-        deck = rec.deck
-        deck_source = "inline"
+        raise UserError(f"expected a deck file name or [deck] tables (got {type(rec.deck).__name__})",
+                        source=source, field="deck")
     for i, p in enumerate(rec.player):
         for table in ("cards", "fed"):
             for caste in getattr(p, table):

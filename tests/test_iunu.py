@@ -1,0 +1,232 @@
+"""IUNU scoring and checks (I2-I5), against hand-worked cases, ties included."""
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from sheetkit import records
+from sheetkit.errors import UserError
+from sheetkit.games import iunu
+from sheetkit.games.iunu.record import KNOWN_CASTES
+from sheetkit.games.iunu.rules import majorities
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A made-up deck for the tests: (cards = majority bonus, vp, bread) per caste.
+VALUES = {"farmer": (8, 1, 1), "baker": (7, 1, 0), "soldier": (6, 2, 1), "merchant": (6, 2, 2),
+          "noble": (5, 3, 1), "priest": (5, 2, 2), "scribe": (4, 3, 2), "pharaoh": (2, 5, 3),
+          "artisan": (4, 2, 1)}
+
+
+def deck() -> dict:
+    return {"castes": {k: {"cards": c, "vp": v, "bread": b} for k, (c, v, b) in VALUES.items()}}
+
+
+def player(name, deben=0, cards=None, fed=None, afterlife=None) -> dict:
+    p = {"name": name, "deben": deben, "cards": cards or {}, "fed": fed or {}}
+    if afterlife:
+        p["afterlife"] = [{"caste": c, "multiplier": m} for c, m in afterlife]
+    return p
+
+
+def verdict(*players, d=None):
+    data = {"game": "iunu", "deck": d or deck(), "player": list(players)}
+    return iunu.check(iunu.load_record(data, "test.toml"), "test.toml")
+
+
+def totals(v) -> dict:
+    return {s.player: s.total for s in v.scores}
+
+
+def rules_of(v) -> list[str]:
+    return [f.rule for f in v.findings]
+
+
+# -- majorities (I3) -----------------------------------------------------------------------
+
+def test_strict_majority_and_ties_give_no_one():
+    # farmers: Ana 3, Ben 3 (tie: no one); priests: Ana 2, Ben 1, Cleo 1 (Ana); scribes: Cleo 1 alone
+    data = {"game": "iunu", "deck": deck(), "player": [
+        player("Ana", cards={"farmer": 3, "priest": 2}),
+        player("Ben", cards={"farmer": 3, "priest": 1}),
+        player("Cleo", cards={"priest": 1, "scribe": 1}),
+    ]}
+    rec = iunu.load_record(data, "t.toml")
+    assert majorities(rec) == {"priest": 0, "scribe": 2}
+
+
+def test_hand_worked_scores():
+    # Ana: farmers 3 x1 VP = 3, priests 2 x2 = 4 -> citizens 7
+    #      majority priest (5) x afterlife 3 = 15; fed 2 farmers x1 + 1 priest x2 = 4; 10 Deben -> 3
+    #      total 7 + 15 + 4 + 3 = 29
+    # Ben: farmers 3 x1 = 3, priest 1 x2 = 2 -> 5; no majority (farmers tied);
+    #      fed 3 farmers x1 = 3; 2 Deben -> 0; total 8
+    v = verdict(
+        player("Ana", 10, {"farmer": 3, "priest": 2}, {"farmer": 2, "priest": 1}, [("priest", 3)]),
+        player("Ben", 2, {"farmer": 3, "priest": 1}, {"farmer": 3}),
+    )
+    assert v.legal, v.to_text()
+    ana, ben = v.scores
+    assert dict(ana.parts) == {"citizens": 7, "majorities": 15, "bread": 4, "deben": 3}
+    assert ana.total == 29
+    assert dict(ben.parts) == {"citizens": 5, "majorities": 0, "bread": 3, "deben": 0}
+    assert v.winners == ["Ana"]
+    assert v.info["majorities"] == {"priest": "Ana"}
+
+
+def test_deben_full_thirds_only():
+    v = verdict(player("Ana", 8), player("Ben", 9), player("Cleo", 2))
+    assert [dict(s.parts)["deben"] for s in v.scores] == [2, 3, 0]
+
+
+def test_majority_without_afterlife_is_the_deck_count():
+    v = verdict(player("Ana", 0, {"pharaoh": 1}), player("Ben", 0, {}))
+    assert dict(v.scores[0].parts) == {"citizens": 5, "majorities": 2, "bread": 0, "deben": 0}
+
+
+# -- the winner and the Deben tiebreak (I5) --------------------------------------------------
+
+def test_tie_on_points_goes_to_most_deben():
+    # both 1 noble? no: Ana noble 1 (3 VP + majority 5 = 8) vs Ben scribe 1 (3 + 4 = 7) + 3 Deben (1) = 8
+    v = verdict(player("Ana", 2, {"noble": 1}), player("Ben", 5, {"scribe": 1}))
+    assert totals(v) == {"Ana": 8, "Ben": 8}
+    assert v.winners == ["Ben"]
+    assert "most Deben (5)" in v.info["tiebreak"]
+
+
+def test_tie_on_points_and_deben_is_shared():
+    v = verdict(player("Ana", 4, {"baker": 2}), player("Ben", 4, {"baker": 2}), player("Cleo", 1))
+    assert totals(v) == {"Ana": 3, "Ben": 3, "Cleo": 0}
+    assert v.winners == ["Ana", "Ben"]
+    assert "shared" in v.info["tiebreak"]
+
+
+def test_three_way_tie_broken_for_two():
+    # all on 1 point from Deben (3..5 -> 1); Deben 5, 5, 3: Ana and Ben share
+    v = verdict(player("Ana", 5), player("Ben", 5), player("Cleo", 3))
+    assert totals(v) == {"Ana": 1, "Ben": 1, "Cleo": 1}
+    assert v.winners == ["Ana", "Ben"]
+
+
+def test_tie_not_for_first_place_needs_no_tiebreak():
+    v = verdict(player("Ana", 0, {"pharaoh": 1}), player("Ben", 3), player("Cleo", 5))
+    assert v.winners == ["Ana"]
+    assert "tiebreak" not in v.info
+
+
+# -- findings -------------------------------------------------------------------------------
+
+def test_more_cards_at_the_table_than_in_the_deck():
+    v = verdict(player("Ana", 0, {"pharaoh": 2}), player("Ben", 0, {"pharaoh": 1}))
+    assert rules_of(v) == ["I2"]
+    assert "3 cards at the table" in v.findings[0].message
+    assert v.findings[0].at == {"caste": "pharaoh"}
+
+
+def test_afterlife_on_a_majority_held_by_another():
+    v = verdict(player("Ana", 0, {"priest": 2}), player("Ben", 0, {"priest": 1}, afterlife=[("priest", 2)]))
+    assert rules_of(v) == ["I4"]
+    assert "Ana holds it" in v.findings[0].message
+    assert totals(v)["Ben"] == 2  # the card has no effect
+
+
+def test_afterlife_on_a_tied_majority():
+    v = verdict(player("Ana", 0, {"priest": 2}, afterlife=[("priest", 2)]), player("Ben", 0, {"priest": 2}))
+    assert rules_of(v) == ["I4"]
+    assert "no one holds it" in v.findings[0].message
+
+
+def test_two_afterlife_cards_on_one_majority():
+    v = verdict(player("Ana", 0, {"scribe": 2}, afterlife=[("scribe", 2), ("scribe", 3)]), player("Ben"))
+    assert rules_of(v) == ["I4"]
+    assert "second afterlife card" in v.findings[0].message
+    assert dict(v.scores[0].parts)["majorities"] == 8  # the first card counts: 4 x2
+
+
+def test_afterlife_cards_on_two_majorities_are_fine():
+    v = verdict(player("Ana", 0, {"scribe": 1, "noble": 1}, afterlife=[("scribe", 2), ("noble", 3)]),
+                player("Ben"))
+    assert v.legal
+    assert dict(v.scores[0].parts)["majorities"] == 4 * 2 + 5 * 3
+
+
+def test_negative_deben_and_overfed():
+    v = verdict(player("Ana", -1, {"farmer": 1}, {"farmer": 2}), player("Ben"))
+    assert sorted(rules_of(v)) == ["I4", "I4"]
+    messages = " ".join(f.message for f in v.findings)
+    assert "-1 Deben" in messages and "2 Farmer citizen(s) fed but 1 held" in messages
+
+
+# -- input ----------------------------------------------------------------------------------
+
+def test_deck_file_relative_to_the_record():
+    loaded = records.load(ROOT / "examples" / "iunu-game.toml")
+    v = records.check(loaded)
+    assert v.legal
+    assert v.winners == ["Carla"]
+    assert v.info["deck"].endswith("iunu-deck-example.toml")
+
+
+def test_unfilled_template_deck_is_a_clear_error(tmp_path):
+    (tmp_path / "deck.toml").write_text(iunu.TEMPLATES["iunu-deck"]())
+    (tmp_path / "game.toml").write_text(
+        'game = "iunu"\ndeck = "deck.toml"\n[[player]]\nname = "A"\ndeben = 1\n[[player]]\nname = "B"\ndeben = 2\n')
+    with pytest.raises(UserError) as e:
+        records.load(tmp_path / "game.toml")
+    assert "castes.farmer.cards: not filled in" in str(e.value)
+    assert "deck.toml" in str(e.value)
+
+
+def test_template_deck_names_every_caste_with_empty_values():
+    import tomllib
+
+    data = tomllib.loads(iunu.TEMPLATES["iunu-deck"]())
+    assert set(KNOWN_CASTES) < set(data["castes"])
+    assert len(data["castes"]) == 9
+    assert all(v == "" for c in data["castes"].values() for v in c.values())
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["player"][0].update(colour="red"), ["player[0].colour", "unknown field"]),
+    (lambda d: d["player"][0].update(deben="7"), ["player[0].deben"]),
+    (lambda d: d["player"][0]["cards"].update(camel=1), ["player[0].cards.camel", "unknown caste"]),
+    (lambda d: d["player"][0].update(afterlife=[{"caste": "farmer"}]), ["player[0].afterlife[0].multiplier", "missing"]),
+    (lambda d: d["player"][0]["cards"].update(farmer=-1), ["player[0].cards.farmer"]),
+    (lambda d: d["player"].pop(), ["player", "2 to 4 players"]),
+    (lambda d: d["player"][1].update(name="Ana"), ["player[1].name", "twice"]),
+    (lambda d: d["deck"]["castes"]["farmer"].update(vp=""), ["deck.castes.farmer.vp", "not filled in"]),
+    (lambda d: d["deck"]["castes"].pop("baker"), ["deck.castes.baker", "missing"]),
+    (lambda d: d.update(deck="nowhere.toml"), ["deck", "no such deck file"]),
+])
+def test_bad_input_is_one_user_error(edit, words):
+    data = {"game": "iunu", "deck": deck(), "player": [player("Ana", 1, {"farmer": 1}), player("Ben", 1)]}
+    data = copy.deepcopy(data)
+    edit(data)
+    with pytest.raises(UserError) as e:
+        iunu.load_record(data, "rec.toml")
+    msg = str(e.value)
+    assert msg.startswith("rec.toml: ") and "\n" not in msg
+    for w in words:
+        assert w in msg, msg
+
+
+def test_a_deck_file_is_not_a_record():
+    with pytest.raises(UserError, match="deck description, not a game record"):
+        records.load(ROOT / "examples" / "iunu-deck-example.toml")
+
+
+def test_examples_illegal_has_each_finding():
+    v = records.check(records.load(ROOT / "examples" / "iunu-illegal.toml"))
+    assert sorted(rules_of(v)) == ["I2", "I4", "I4", "I4", "I4"]
+    assert v.exit_code == 1
+
+
+def test_no_rendering_libraries_for_scoring():
+    import subprocess
+    import sys
+
+    code = ("import sys, sheetkit.games.iunu as g, sheetkit.games.levelx as l; g.score_command; l.score_command; "
+            "bad = [m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules]; print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

@@ -1,0 +1,262 @@
+"""Level X rules L1-L9: the replay engine by hand, final positions, findings, bad input."""
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from sheetkit import records
+from sheetkit.errors import UserError
+from sheetkit.games import levelx
+from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES, Game, supply
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rules_of(v) -> list[str]:
+    return [f.rule for f in v.findings]
+
+
+def game_verdict(players, turns):
+    data = {"game": "levelx", "kind": "game", "players": players,
+            "turn": [dict(t) for t in turns]}
+    return levelx.check(levelx.load_record(data, "g.toml"), "g.toml")
+
+
+def final_verdict(*players):
+    data = {"game": "levelx", "kind": "final", "player": list(players)}
+    return levelx.check(levelx.load_record(data, "f.toml"), "f.toml")
+
+
+def full(n: int) -> dict:
+    return {str(r): n for r in ROWS}
+
+
+# -- the board and supply (L1-L3) -------------------------------------------------------------
+
+def test_board_constants():
+    assert ROWS == (5, 6, 7, 8, 9, 10)
+    assert [SQUARES[r] for r in ROWS] == [4, 4, 3, 3, 2, 2]
+    assert [CHIPS[r] for r in ROWS] == [12, 11, 10, 9, 8, 7]
+    assert BONUSES == (15, 12, 9, 6)
+    assert supply(4)[5] == 12 and supply(3)[5] == 11 and supply(2)[10] == 6
+
+
+# -- movement, bumping, chips, bonuses (L4-L7) ----------------------------------------------
+
+def test_movement_and_reaching_x_takes_a_chip():
+    g = Game(["A", "B"])
+    g.play_group("A", 9)
+    assert g.pos["A"][9] == 1 and g.chips["A"][9] == 0
+    ev = g.play_group("A", 9)
+    assert ev.moved and ev.chip and g.pos["A"][9] == 2 and g.chips["A"][9] == 1
+    ev = g.play_group("A", 9)  # on X: does not move, takes another chip
+    assert not ev.moved and ev.chip and g.chips["A"][9] == 2
+    assert g.stacks[9] == supply(2)[9] - 2
+
+
+def test_totals_outside_5_to_10_do_nothing():
+    g = Game(["A", "B"])
+    for t in (2, 3, 4, 11, 12, 24):
+        ev = g.play_group("A", t)
+        assert not ev.moved and not ev.chip
+    assert all(p == 0 for p in g.pos["A"].values())
+
+
+def test_bumping_from_x():
+    g = Game(["A", "B"])
+    g.play_group("A", 10)
+    g.play_group("A", 10)
+    assert g.on_x[10] == "A"
+    g.play_group("B", 10)
+    ev = g.play_group("B", 10)
+    assert ev.bumped == "A" and g.pos["A"][10] == 0 and g.on_x[10] == "B"
+    assert g.chips == {"A": {**{r: 0 for r in ROWS}, 10: 1}, "B": {**{r: 0 for r in ROWS}, 10: 1}}
+
+
+def test_no_chip_once_the_row_is_empty():
+    g = Game(["A", "B"])
+    g.stacks[10] = 1
+    g.play_group("A", 10)
+    assert g.play_group("A", 10).chip
+    assert not g.play_group("A", 10).chip
+    assert g.stacks[10] == 0 and g.chips["A"][10] == 1
+
+
+def test_bonus_as_soon_as_a_set_completes_highest_first():
+    g = Game(["A", "B"])
+    for r in ROWS:
+        g.pos["A"][r] = SQUARES[r]
+        g.pos["B"][r] = SQUARES[r]  # (one pawn per X in real play; fine for this test)
+    for r in (5, 6, 7, 8, 9):
+        g.play_group("A", r)
+    assert g.bonuses["A"] == []
+    ev = g.play_group("A", 10)
+    assert ev.bonuses == [15] and g.bonuses["A"] == [15]
+    for r in ROWS:
+        g.play_group("B", r)
+    assert g.bonuses["B"] == [12]
+    for r in ROWS:
+        g.play_group("A", r)
+    assert g.bonuses["A"] == [15, 9]
+
+
+def test_end_and_completed_round_two_players():
+    g = Game(["A", "B"])
+    g.bonus_left = [6]
+    g.chips["A"] = {r: 0 for r in ROWS}
+    for r in (5, 6, 7, 8, 9):
+        g.chips["A"][r] = 1
+    g.pos["A"][10] = 1
+    g.play_turn([[4, 6]])  # turn 1, A completes a set and takes the last tile: end triggered
+    assert g.ended_at == 1 and not g.over() and g.last_turn() == 2
+    g.play_turn([[1, 1, 1, 1]])  # turn 2: B plays one more turn
+    assert g.over()
+
+
+# -- whole-game records --------------------------------------------------------------------
+
+T = {"dice": [1, 1, 1, 1], "groups": [[1, 1, 1, 1]]}  # a turn that does nothing
+
+
+def test_group_findings_name_rule_and_turn():
+    v = game_verdict(["A", "B"], [T, {"dice": [3, 4, 5, 2], "groups": [[3, 4], [5, 5]]}])
+    assert rules_of(v)[0] == "L4"
+    assert v.findings[0].where == "turn 2" and v.findings[0].at == {"turn": 2}
+    assert rules_of(v)[-1] == "L8"  # and the record stops before the end
+
+
+def test_claimed_chip_without_x():
+    v = game_verdict(["A", "B"], [{"dice": [3, 4, 1, 1], "groups": [[3, 4], [1, 1]], "chips": [7]}])
+    assert rules_of(v)[0] == "L6"
+    assert "not on X" in v.findings[0].message
+
+
+def test_wrong_player_for_the_turn():
+    v = game_verdict(["A", "B"], [dict(T, player="A"), dict(T, player="A")])
+    assert rules_of(v)[0] == "L8" and v.findings[0].where == "turn 2"
+
+
+def test_turns_after_the_game_is_over(tmp_path):
+    rec = records.load(ROOT / "examples" / "levelx-game.toml")
+    data = rec.record.model_dump(exclude_none=True)
+    data["turn"].append(T)
+    v = levelx.check(levelx.load_record(data, "x.toml"), "x.toml")
+    assert rules_of(v) == ["L8"]
+    assert v.findings[0].where == f"turn {len(data['turn'])}"
+
+
+def test_round_not_completed():
+    rec = records.load(ROOT / "examples" / "levelx-game.toml")
+    data = rec.record.model_dump(exclude_none=True)
+    full_game = levelx.check(rec.record, "x")
+    ended = full_game.info["ended_on_turn"]
+    assert ended < len(data["turn"])  # the example's end came before the last player's turn
+    data["turn"] = data["turn"][:ended]
+    v = levelx.check(levelx.load_record(data, "x.toml"), "x.toml")
+    assert rules_of(v) == ["L8"] and "round is not complete" in v.findings[0].message
+
+
+def test_example_game_and_final_score_the_same():
+    g = records.check(records.load(ROOT / "examples" / "levelx-game.toml"))
+    f = records.check(records.load(ROOT / "examples" / "levelx-final.toml"))
+    assert g.legal and f.legal
+    assert [(s.player, s.total) for s in g.scores] == [(s.player, s.total) for s in f.scores]
+    assert g.scores[0].notes == ["(1)"] and all(not s.notes for s in g.scores[1:])
+
+
+# -- final positions ------------------------------------------------------------------------
+
+def test_final_legal_with_bonuses():
+    v = final_verdict({"name": "A", "chips": full(2), "bonuses": [15, 9]},
+                      {"name": "B", "chips": full(1), "bonuses": [12]},
+                      {"name": "C", "chips": full(1), "bonuses": [6]})
+    assert v.legal, v.to_text()
+    assert [s.total for s in v.scores] == [90 + 24, 45 + 12, 45 + 6]
+    assert v.winners == ["A"]
+
+
+def test_final_ended_by_empty_rows_with_tiles_left():
+    # 2 players: stacks 11, 10, 9, 8, 7, 6; rows 8, 9, 10 emptied
+    v = final_verdict({"name": "A", "chips": {"8": 8, "9": 7, "10": 3}},
+                      {"name": "B", "chips": {"10": 3}})
+    assert v.legal, v.to_text()
+    assert v.winners == ["A"]
+
+
+def test_final_tie_is_shared():
+    # 2 players; rows 8, 9 and 10 empty. A: 64 + 63 + 30 = 157; B: 30 + 10 + 54 + 63 = 157
+    v = final_verdict({"name": "A", "chips": {"8": 8, "9": 7, "10": 3}},
+                      {"name": "B", "chips": {"10": 3, "5": 2, "6": 9, "7": 9}})
+    assert v.legal, v.to_text()
+    assert [s.total for s in v.scores] == [157, 157]
+    assert v.winners == ["A", "B"]
+
+
+@pytest.mark.parametrize("players, rule, words", [
+    ([{"name": "A", "chips": {"5": 12}}, {"name": "B"}], "L2", "the stack has 11 with 2 players"),
+    ([{"name": "A", "chips": full(1), "bonuses": [15]}, {"name": "B", "chips": full(1), "bonuses": [15]}],
+     "L3", "held 2 times"),
+    ([{"name": "A", "bonuses": [20]}, {"name": "B"}], "L3", "no bonus tile worth 20"),
+    ([{"name": "A", "chips": full(1), "bonuses": [15, 12]}, {"name": "B"}], "L7", "2 bonus tile(s) but 1"),
+    ([{"name": "A", "chips": full(1), "bonuses": [12]}, {"name": "B"}], "L7", "highest first"),
+    ([{"name": "A", "chips": full(2), "bonuses": [15]}, {"name": "B"}], "L7", "as soon as a set completes"),
+    ([{"name": "A", "chips": {"5": 1}}, {"name": "B"}], "L8", "has not ended"),
+])
+def test_final_findings(players, rule, words):
+    v = final_verdict(*players)
+    assert rule in rules_of(v), v.to_text()
+    assert any(words in f.message for f in v.findings if f.rule == rule), v.to_text()
+
+
+def test_example_illegal_records():
+    v = records.check(records.load(ROOT / "examples" / "levelx-game-illegal.toml"))
+    assert [(f.rule, f.where) for f in v.findings] == [
+        ("L4", "turn 3"), ("L6", "turn 4"), ("L8", "turn 5"), ("L7", "turn 6"), ("L8", "after turn 6")]
+    v = records.check(records.load(ROOT / "examples" / "levelx-final-illegal.toml"))
+    assert sorted(set(rules_of(v))) == ["L2", "L3", "L7", "L8"]
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+GOOD = {"game": "levelx", "kind": "game", "players": ["A", "B"],
+        "turn": [{"dice": [3, 4, 5, 2], "groups": [[3, 4], [5], [2]]}]}
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d["turn"][0].update(groups=[[3, 4], [], [5, 2]]), ["turn[0].groups[1]", "empty group"]),
+    (lambda d: d["turn"][0].update(groups=[3, 4, 5, 2]), ["turn[0].groups[0]"]),
+    (lambda d: d["turn"][0].update(groups=[[3, 4], [7]]), ["turn[0].groups[1][0]", "1 to 6"]),
+    (lambda d: d["turn"][0].update(groups=[]), ["turn[0].groups", "at least one group"]),
+    (lambda d: d["turn"][0].update(dice=[3, 4, 5]), ["turn[0].dice", "expected 4 dice"]),
+    (lambda d: d["turn"][0].update(dice=[3, 4, 5, "2"]), ["turn[0].dice[3]"]),
+    (lambda d: d["turn"][0].update(player="Zoe"), ["turn[0].player", "not one of"]),
+    (lambda d: d["turn"][0].update(chips=[4]), ["turn[0].chips[0]", "5 to 10"]),
+    (lambda d: d["turn"][0].update(roll=1), ["turn[0].roll", "unknown field"]),
+    (lambda d: d.update(players=["A"]), ["players", "2 to 4 players"]),
+    (lambda d: d.update(players=["A", "A"]), ["players[1]", "twice"]),
+    (lambda d: d.update(kind="middle"), ["kind", "final, game"]),
+])
+def test_bad_game_input(edit, words):
+    data = copy.deepcopy(GOOD)
+    edit(data)
+    with pytest.raises(UserError) as e:
+        levelx.load_record(data, "g.toml")
+    msg = str(e.value)
+    assert msg.startswith("g.toml: ") and "\n" not in msg
+    for w in words:
+        assert w in msg, msg
+
+
+@pytest.mark.parametrize("player, words", [
+    ({"name": "A", "chips": {"4": 1}}, ["player[0].chips.4", "\"5\" to \"10\""]),
+    ({"name": "A", "chips": {"5": -1}}, ["player[0].chips.5", "0 or more"]),
+    ({"name": "A", "chips": {"5": 1.0}}, ["player[0].chips.5"]),
+    ({"name": "A", "bonuses": "15"}, ["player[0].bonuses"]),
+])
+def test_bad_final_input(player, words):
+    data = {"game": "levelx", "kind": "final", "player": [player, {"name": "B"}]}
+    with pytest.raises(UserError) as e:
+        levelx.load_record(data, "f.toml")
+    for w in words:
+        assert w in str(e.value), str(e.value)

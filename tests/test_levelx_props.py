@@ -1,0 +1,152 @@
+"""Property tests: random legal Level X games (play.py) are accepted, score the same from
+their final position, and any single fault put into them is caught with the right rule."""
+
+import copy
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sheetkit.games import levelx
+from sheetkit.games.levelx.play import partitions, random_game
+from sheetkit.games.levelx.rules import ROWS, is_partition, supply
+
+NAMES = ["Ana", "Ben", "Cleo", "Dario"]
+
+games = st.builds(
+    lambda seed, n, greedy: random_game(random.Random(seed), NAMES[:n], greedy),
+    st.integers(0, 2**32 - 1), st.integers(2, 4), st.sampled_from([0.4, 0.7, 1.0]),
+)
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def verdict(data: dict, source: str = "random.toml"):
+    return levelx.check(levelx.load_record(data, source), source)
+
+
+def found(v) -> list[tuple[str, str]]:
+    return [(f.rule, f.where) for f in v.findings]
+
+
+@SETTINGS
+@given(games)
+def test_random_games_are_legal_and_score_like_their_final_position(game):
+    record, final = game
+    g = verdict(record)
+    f = verdict(final)
+    assert g.legal, g.to_text()
+    assert f.legal, f.to_text()
+    assert [(s.player, s.total) for s in g.scores] == [(s.player, s.total) for s in f.scores]
+    assert g.winners == f.winners
+    assert g.scores[0].notes == ["(1)"]
+    n = len(record["players"])
+    assert len(record["turn"]) % n == 0  # the last round is complete
+    # the supply is never overdrawn
+    for r in ROWS:
+        assert sum(p["chips"].get(str(r), 0) for p in final["player"]) <= supply(n)[r]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_die_that_was_not_rolled_is_L4(game, data):
+    record = copy.deepcopy(game[0])
+    i = data.draw(st.integers(0, len(record["turn"]) - 1))
+    j = data.draw(st.integers(0, 3))
+    turn = record["turn"][i]
+    turn["dice"][j] = turn["dice"][j] % 6 + 1
+    assert found(verdict(record)) == [("L4", f"turn {i + 1}")]
+
+
+@SETTINGS
+@given(games)
+def test_a_missing_last_turn_is_L8(game):
+    record = copy.deepcopy(game[0])
+    record["turn"].pop()
+    v = verdict(record)
+    assert found(v) == [("L8", f"after turn {len(record['turn'])}")]
+
+
+@SETTINGS
+@given(games, st.lists(st.integers(1, 6), min_size=4, max_size=4))
+def test_a_turn_after_the_end_is_L8(game, dice):
+    record = copy.deepcopy(game[0])
+    record["turn"].append({"dice": dice, "groups": [dice]})
+    assert found(verdict(record)) == [("L8", f"turn {len(record['turn'])}")]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_wrong_chip_claim_is_L6(game, data):
+    record = copy.deepcopy(game[0])
+    i = data.draw(st.integers(0, len(record["turn"]) - 1))
+    extra = data.draw(st.sampled_from(ROWS))
+    record["turn"][i]["chips"] = record["turn"][i]["chips"] + [extra]
+    assert found(verdict(record)) == [("L6", f"turn {i + 1}")]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_wrong_bonus_claim_is_L7(game, data):
+    record = copy.deepcopy(game[0])
+    i = data.draw(st.integers(0, len(record["turn"]) - 1))
+    turn = record["turn"][i]
+    turn["bonuses"] = turn["bonuses"][:-1] if turn["bonuses"] else [15]
+    assert found(verdict(record)) == [("L7", f"turn {i + 1}")]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_out_of_turn_is_L8(game, data):
+    record = copy.deepcopy(game[0])
+    i = data.draw(st.integers(0, len(record["turn"]) - 1))
+    turn = record["turn"][i]
+    others = [p for p in record["players"] if p != turn["player"]]
+    turn["player"] = data.draw(st.sampled_from(others))
+    assert found(verdict(record)) == [("L8", f"turn {i + 1}")]
+
+
+@SETTINGS
+@given(games, st.data())
+def test_overdrawn_stack_is_L2(game, data):
+    final = copy.deepcopy(game[1])
+    n = len(final["player"])
+    r = data.draw(st.sampled_from(ROWS))
+    who = data.draw(st.integers(0, n - 1))
+    taken = sum(p["chips"].get(str(r), 0) for p in final["player"])
+    chips = final["player"][who]["chips"]
+    chips[str(r)] = chips.get(str(r), 0) + supply(n)[r] - taken + 1
+    v = verdict(final)
+    l2 = [f for f in v.findings if f.rule == "L2"]
+    assert [f.at for f in l2] == [{"row": r}], v.to_text()
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_missing_bonus_tile_is_L7(game, data):
+    final = copy.deepcopy(game[1])
+    holders = [p for p in final["player"] if p["bonuses"]]
+    assume(holders)
+    p = data.draw(st.sampled_from(holders))
+    p["bonuses"].pop()
+    v = verdict(final)
+    assert v.findings and {f.rule for f in v.findings} == {"L7"}, v.to_text()
+
+
+@SETTINGS
+@given(games, st.data())
+def test_a_tile_held_twice_is_L3(game, data):
+    final = copy.deepcopy(game[1])
+    held = [b for p in final["player"] for b in p["bonuses"]]
+    tile = data.draw(st.sampled_from(held)) if held else 20
+    p = data.draw(st.sampled_from(final["player"]))
+    p["bonuses"].append(tile)
+    v = verdict(final)
+    assert "L3" in [f.rule for f in v.findings], v.to_text()
+
+
+@given(st.lists(st.integers(1, 6), min_size=4, max_size=4))
+def test_partitions_are_all_the_groupings(dice):
+    parts = partitions(dice)
+    assert len(parts) == 15  # Bell number B4: the ways to split 4 dice into groups
+    assert all(is_partition(dice, g) for g in parts)
