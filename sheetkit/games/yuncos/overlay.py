@@ -114,10 +114,14 @@ def overlay(record, verdict, paper: str):
     items.append(_number(g.score_box("total"), score.total, size=11))
 
     # Findings, circled in red with their rule ids.
+    seen: dict[tuple[float, float], int] = {}
     for f in verdict.findings:
         x, y, r = _place(f.at, g, record, paths)
-        items.append(S.Circle(x, y, r, RING))
-        items.append(S.Text(x + r * 0.75, y - r * 0.75 - 0.4, f.rule, size=6.5, bold=True, color=RED))
+        n = seen.get((round(x, 1), round(y, 1)), 0)  # several findings on one spot: labels side by side
+        seen[(round(x, 1), round(y, 1))] = n + 1
+        if n == 0:
+            items.append(S.Circle(x, y, r, RING))
+        items.append(S.Text(x + r * 0.75 + 5.0 * n, y - r * 0.75 - 0.4, f.rule, size=6.5, bold=True, color=RED))
     ox, oy = g.ox, g.oy
     errors = sum(1 for f in verdict.findings if f.severity == "error")
     head = "sheetkit check: legal" if verdict.legal else f"sheetkit check: ILLEGAL, {errors} finding(s)"

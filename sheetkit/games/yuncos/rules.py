@@ -398,10 +398,14 @@ class _Checker:
                 self.add("Y13", f"turn {t}", f"a ground/sea crash is marked, but the puzzle die {w} fits in "
                          f"{cell_words(fits_now[w][0])}", turn=t, vertex=list(self.r.path[-1]))
         elif turn.value not in written:
-            rule = "Y11" if turn.cell.kind == "nest" else "Y12"
-            self.add(rule, f"turn {t}, {cell_words(turn.cell.name())}",
+            cell = turn.cell
+            rule = "Y11" if cell.kind == "nest" else "Y12"
+            line = self.r.nests[cell.line] if cell.kind == "nest" else self.r.lums[cell.line]
+            idx = cell.index if cell.index is not None else next_free(line)
+            name = cell.name(idx if idx is not None else len(line) - 1)
+            self.add(rule, f"turn {t}, {cell_words(name)}",
                      f"{turn.value} is written, but with dice {shown}{plus} and this flight the puzzle die is "
-                     f"{' or '.join(map(str, written))}", turn=t, cell=turn.cell.name())
+                     f"{' or '.join(map(str, written))}", turn=t, cell=name)
 
     def place(self, turn: Turn) -> None:
         t = turn.number
@@ -449,8 +453,9 @@ class _Checker:
                     self.add("Y20", f"turn {t}", f"the Yunco was eliminated in turn {r.eliminated} (a crash with no box "
                              "left); no turns follow", turn=t, vertex=list(r.path[-1]))
                 else:
+                    more = len(rec.turns) - t
                     self.add("Y21", f"turn {t}", f"the game ended after turn {r.end[0]} ({r.end[1]}); "
-                             f"this turn and {len(rec.turns) - t} more should not be on the sheet", turn=t,
+                             f"this turn{f' and {more} more' if more else ''} should not be on the sheet", turn=t,
                              vertex=list(r.path[-1]))
             self.turn(turn)
         last = rec.turns[-1].number
