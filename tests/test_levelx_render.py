@@ -1,0 +1,135 @@
+"""The IUNU score pad and the Level X board and pad as printed: rasterize the real PDFs."""
+
+import pytest
+
+from pdfutil import ink_box_mm, page_sizes_mm, raster, text
+from sheetkit import layouts, printing
+from sheetkit import scene as S
+from sheetkit.games.iunu.record import KNOWN_CASTES
+from sheetkit.games.levelx.paper import X_SQUARE
+from sheetkit.scene import PAPERS, SAFE_MARGIN
+
+DPI = 100
+REFS = ["iunu-score-pad", "levelx-board", "levelx-score-pad"]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    out = tmp_path_factory.mktemp("pdf")
+    files, scenes = {}, {}
+    for ref in REFS:
+        for paper in PAPERS:
+            for lang in ("es", "en"):
+                layout, scene = printing.compose(ref, paper, lang)
+                scenes[ref, paper, lang] = scene
+                files[ref, paper, lang] = printing.write_pdf(scene, out / f"{ref}-{paper}-{lang}.pdf")
+    return files, scenes
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("ref", REFS)
+def test_one_page_of_the_paper_and_clear_of_the_margin(rendered, ref, paper):
+    files, scenes = rendered
+    path = files[ref, paper, "es"]
+    sizes = page_sizes_mm(path)
+    assert len(sizes) == 1
+    (w, h), = sizes
+    assert (round(w, 1), round(h, 1)) == PAPERS[paper]
+    x0, y0, x1, y1 = ink_box_mm(raster(path, dpi=DPI), DPI)
+    assert min(x0, y0, w - x1, h - y1) >= SAFE_MARGIN - 0.3, (x0, y0, w - x1, h - y1)
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_stamp_square_is_free_and_inside_the_safe_area(rendered, ref):
+    files, scenes = rendered
+    for paper in PAPERS:
+        page = scenes[ref, paper, "en"].pages[0]
+        x, y, size = page.stamp
+        assert size >= 22 - 1e-9
+        assert x >= SAFE_MARGIN and y >= SAFE_MARGIN
+        assert x + size <= page.width - SAFE_MARGIN and y + size <= page.height - SAFE_MARGIN
+        img = raster(files[ref, paper, "en"], dpi=DPI)
+        k = DPI / 25.4
+        crop = img.crop((round(x * k), round(y * k), round((x + size) * k), round((y + size) * k)))
+        assert crop.getextrema()[0] > 235, "ink in the stamp square"
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_black_and_white(rendered, ref):
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    files, _ = rendered
+    rgb = pdfium.PdfDocument(str(files[ref, "a4", "en"]))[0].render(scale=40 / 72).to_pil().convert("RGB")
+    r, g, b = rgb.split()
+    spread = ImageChops.lighter(ImageChops.difference(r, g), ImageChops.difference(g, b))
+    assert spread.getextrema()[1] < 16  # no colour anywhere: greys only
+
+
+def test_iunu_pad_labels(rendered):
+    files, _ = rendered
+    en = text(files["iunu-score-pad", "a4", "en"])
+    es = text(files["iunu-score-pad", "letter", "es"])
+    for word in ["IUNU: score pad", "Player", "Citizens", "Majorities", "Farmer", "Pharaoh", "Bread",
+                 "Deben ÷ 3", "Total", "Winner", "tie: most Deben"]:
+        assert word in en, word
+    for word in ["hoja de puntuación", "Jugador", "Ciudadanos", "Mayorías", "Granjero", "Faraón", "Pan",
+                 "Ganador", "empate: más Deben"]:
+        assert word in es, word
+    layout = layouts.load("iunu-score-pad")
+    assert [c.key for c in layout.spec.castes][:8] == list(KNOWN_CASTES)
+
+
+def test_levelx_board_labels_and_counts(rendered):
+    files, _ = rendered
+    en = text(files["levelx-board", "a4", "en"])
+    for word in ["Level X: board", "Start", "× 12 chips", "× 7 chips", "11 with 2-3 players",
+                 "6 with 2-3 players", "Bonus tiles", "15", "12", "9", "6"]:
+        assert word in en, word
+    assert en.count("X") >= 6
+    es = text(files["levelx-board", "letter", "es"])
+    assert "Salida" in es and "× 12 fichas" in es and "Bonificaciones" in es
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_levelx_board_squares_are_20_mm_on_paper(rendered, paper):
+    """Find the X squares' heavy frames in the raster: 20 mm apart edge to edge."""
+    files, scenes = rendered
+    scene = scenes["levelx-board", paper, "en"]
+    items = [it for f in scene.forms.values() for it in f.items]
+    xs = [it for it in items if isinstance(it, S.Rect) and it.style == X_SQUARE]
+    assert len(xs) == 6
+    img = raster(files["levelx-board", paper, "en"], dpi=200)
+    k = 200 / 25.4
+    for sq in xs:
+        row = round((sq.y + 2.0) * k)  # just under the top edge, away from the big X
+        dark = [x for x in range(round((sq.x - 3) * k), round((sq.x + sq.w + 3) * k))
+                if img.getpixel((x, row)) < 100]
+        assert dark, "no frame found"
+        left, right = min(dark), max(dark)
+        assert abs((right - left) / k - (20.0 + X_SQUARE.width)) < 0.5, (right - left) / k
+
+
+def test_levelx_pad_labels(rendered):
+    files, _ = rendered
+    en = text(files["levelx-score-pad", "a4", "en"])
+    for word in ["Level X: score pad", "Game", "Chips of 5", "Chips of 10", "Bonus tiles", "Total",
+                 "First player", "(1)"]:
+        assert word in en, word
+    assert en.count("Chips of 7") == 2  # two games per page
+    es = text(files["levelx-score-pad", "letter", "es"])
+    assert "Fichas de 5" in es and "Primer jugador" in es
+
+
+@pytest.mark.parametrize("ref", REFS)
+def test_digit_boxes_text_and_lines(rendered, ref):
+    _, scenes = rendered
+    scene = scenes[ref, "a4", "en"]
+    items = [it for f in scene.forms.values() for it in f.items]
+    texts = [it for it in items if isinstance(it, S.Text) and it.text]
+    assert min(t.size for t in texts) >= 6.0
+    widths = [it.style.width for it in items if getattr(it, "style", None) and it.style.stroke]
+    assert min(widths) >= 0.25 * 25.4 / 72
+    if ref.endswith("pad"):
+        boxes = [it for it in items if isinstance(it, S.Rect) and it.style.stroke and it.h < 15]
+        assert boxes and min(min(b.w, b.h) for b in boxes) >= 7.0
