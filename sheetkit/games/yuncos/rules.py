@@ -345,7 +345,7 @@ class _Checker:
         elif turn.crash and all(fits_now[v] for v in range(1, 7)):
             v = min(range(1, 7), key=lambda v: len(fits_now[v]))
             self.add("Y13", f"turn {t}", "a ground/sea crash is marked, but every value 1-6 still fits in a puzzle "
-                     f"(even {v} fits in {cell_words(fits_now[v][0])})", turn=t, vertex=list(pos))
+                     f"(e.g. {v} in {cell_words(fits_now[v][0])})", turn=t, vertex=list(pos))
         if turn.crash:
             r.crashes.append({"turn": t, "kind": "ground", "step": None, "vertex": list(pos)})
         else:
