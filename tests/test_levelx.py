@@ -260,3 +260,21 @@ def test_bad_final_input(player, words):
         levelx.load_record(data, "f.toml")
     for w in words:
         assert w in str(e.value), str(e.value)
+
+
+def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
+    from sheetkit import layouts, pads
+
+    for game, ref, example in (("levelx", "levelx-score-pad", "levelx-final.toml"),
+                               ("iunu", "iunu-score-pad", "iunu-inline-deck.toml")):
+        qr = pads.qr_text(layouts.load(ref), 42)
+        text = (ROOT / "examples" / example).read_text()
+        p = tmp_path / example
+        p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{qr}"', 1))
+        v = records.check(records.load(p))
+        assert v.legal and v.info["serial"] == 42, v.to_text()
+        assert v.info["printed"]["current"]
+        old = qr.replace(layouts.load(ref).version, "0badc0de")
+        p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{old}"', 1))
+        v = records.check(records.load(p))
+        assert v.legal and [f.rule for f in v.findings] == ["QR"]  # a warning only

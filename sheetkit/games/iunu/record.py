@@ -19,6 +19,7 @@ from sheetkit.schema import Model, read_toml, validate
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
 CASTES_IN_DECK = 9
+PAD_LAYOUT = "iunu-score-pad"
 UNFILLED = "not filled in: copy the number printed on your cards (see `sheetkit template iunu-deck`)"
 
 
@@ -103,6 +104,7 @@ class RecordData(Model):
     game: Literal["iunu"]
     deck: Any  # path to a deck file, relative to this record, or the deck's tables (see load_record)
     player: list[Player]  # [[player]] tables, in seating order
+    qr: str | None = None  # the text of the score pad's QR code, if the pad had one
 
     @model_validator(mode="after")
     def _check(self):
@@ -121,6 +123,17 @@ class Record:
     data: RecordData
     deck: Deck
     deck_source: str  # where the deck came from: a file, or "inline"
+
+    @property
+    def qr(self) -> str | None:
+        return self.data.qr
+
+    @property
+    def layout(self):
+        """The pad a record with a QR text is checked against (for its serial and version)."""
+        from sheetkit import layouts
+
+        return layouts.load(PAD_LAYOUT) if self.data.qr else None
 
 
 def load_deck(path: Path, shown: str) -> Deck:

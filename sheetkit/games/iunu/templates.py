@@ -49,6 +49,7 @@ def record() -> str:
 game = "iunu"
 deck = "my-iunu-deck.toml"   # your filled deck description, path relative to this file
                              # (or put the deck here: [deck.castes.farmer] cards = ...)
+# qr = ""                    # the text of the score pad's QR code, if it has one
 
 # One [[player]] table per player (2 to 4), in seating order.
 [[player]]

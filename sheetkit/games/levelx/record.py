@@ -17,6 +17,8 @@ from pydantic import model_validator
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
+
+PAD_LAYOUT = "levelx-score-pad"
 from sheetkit.schema import Model, validate
 
 
@@ -28,6 +30,17 @@ def _check_players(names: list[str], field: str) -> None:
             raise FieldError(f"{field}[{i}]", "empty name")
         if name in names[:i]:
             raise FieldError(f"{field}[{i}]", f"{name!r} appears twice")
+
+
+class _WithQR(Model):
+    qr: str | None = None  # the text of the score pad's QR code, if the pad had one
+
+    @property
+    def layout(self):
+        """The pad a record with a QR text is checked against (for its serial and version)."""
+        from sheetkit import layouts
+
+        return layouts.load(PAD_LAYOUT) if self.qr else None
 
 
 class FinalPlayer(Model):
@@ -48,7 +61,7 @@ class FinalPlayer(Model):
         return {r: self.chips.get(str(r), 0) for r in ROWS}
 
 
-class FinalRecord(Model):
+class FinalRecord(_WithQR):
     game: Literal["levelx"]
     kind: Literal["final"]
     player: list[FinalPlayer]  # [[player]] tables in turn order; the first is the first player
@@ -87,7 +100,7 @@ class Turn(Model):
         return self
 
 
-class GameRecord(Model):
+class GameRecord(_WithQR):
     game: Literal["levelx"]
     kind: Literal["game"]
     players: list[str]  # in turn order; the first is the first player

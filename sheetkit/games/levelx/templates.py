@@ -10,6 +10,7 @@ def game() -> str:
 game = "levelx"
 kind = "game"
 players = ["", ""]      # 2 to 4 names in turn order; the first is the first player, "(1)"
+# qr = ""               # the text of the score pad's QR code, if it has one
 
 # One [[turn]] per turn, in the order played. Turns go round in the order of `players`.
 [[turn]]
@@ -29,6 +30,7 @@ def final() -> str:
 
 game = "levelx"
 kind = "final"
+# qr = ""               # the text of the score pad's QR code, if it has one
 
 # One [[player]] per player (2 to 4), in turn order: the first is the first player, "(1)".
 [[player]]
