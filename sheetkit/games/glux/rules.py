@@ -72,38 +72,38 @@ def counted_placements(board: Board, player: str, foreign_starts: set[Square]) -
 
 
 def check_counted(board: Board, player: str, origin: Square, dest: Square,
-                  foreign_starts: dict[Square, str]) -> list[tuple[str, str]]:
-    """(rule, sentence) for each way the counted placement origin -> dest breaks G4-G7."""
+                  foreign_starts: dict[Square, str]) -> list[tuple[str, Square, str]]:
+    """(rule, square, sentence) for each way the counted placement origin -> dest breaks G4-G7."""
     g = board.geom
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, Square, str]] = []
     if not g.on_board(origin):
-        return [("G4", f"origin {square_name(origin)} is not on the board")]
+        return [("G4", origin, f"origin {square_name(origin)} is not on the board")]
     if not g.on_board(dest):
-        return [("G4", f"destination {square_name(dest)} is not on the board")]
+        return [("G4", dest, f"destination {square_name(dest)} is not on the board")]
     top = board.top(origin)
     if top is None:
-        out.append(("G4", f"no chip on {square_name(origin)} to count from"))
+        out.append(("G4", origin, f"no chip on {square_name(origin)} to count from"))
     elif top.owner != player:
-        out.append(("G4", f"the top chip on {square_name(origin)} is {top.owner}'s, not {player}'s"))
+        out.append(("G4", origin, f"the top chip on {square_name(origin)} is {top.owner}'s, not {player}'s"))
     dx, dy = dest[0] - origin[0], dest[1] - origin[1]
     if dx and dy:
-        out.append(("G4", f"{square_name(origin)} to {square_name(dest)} is not a straight horizontal or vertical line"))
+        out.append(("G4", dest, f"{square_name(origin)} to {square_name(dest)} is not a straight horizontal or vertical line"))
     elif not dx and not dy:
-        out.append(("G4", "origin and destination are the same square"))
+        out.append(("G4", dest, "origin and destination are the same square"))
     else:
         dist = abs(dx) + abs(dy)
         if top is not None and top.owner == player and dist != top.pips:
-            out.append(("G4", f"{square_name(origin)} to {square_name(dest)} is {dist} squares, "
+            out.append(("G4", dest, f"{square_name(origin)} to {square_name(dest)} is {dist} squares, "
                               f"but the chip on {square_name(origin)} shows {top.pips}"))
         ux, uy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
         blocked = [(origin[0] + ux * k, origin[1] + uy * k) for k in range(1, dist)
                    if board.count((origin[0] + ux * k, origin[1] + uy * k))]
         if blocked:
-            out.append(("G5", f"the path is blocked by the chip on {square_name(blocked[0])}"))
+            out.append(("G5", blocked[0], f"the path is blocked by the chip on {square_name(blocked[0])}"))
     if board.count(dest) >= FULL:
-        out.append(("G6", f"{square_name(dest)} already holds {board.count(dest)} chips (full)"))
+        out.append(("G6", dest, f"{square_name(dest)} already holds {board.count(dest)} chips (full)"))
     if dest in foreign_starts:
-        out.append(("G7", f"{square_name(dest)} is {foreign_starts[dest]}'s start square"))
+        out.append(("G7", dest, f"{square_name(dest)} is {foreign_starts[dest]}'s start square"))
     return out
 
 
@@ -230,8 +230,8 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
             dest = pl.dest
             forced = not can_count(mover)
             problems = check_counted(board, mover, pl.origin, dest, foreign(mover))
-            for rule, msg in problems:
-                add(rule, turn, mover, dest if rule in ("G6", "G7") or "destination" in msg else pl.origin, msg)
+            for rule, sq, msg in problems:
+                add(rule, turn, mover, sq, msg)
             if forced and can_start(mover):
                 add("G9", turn, mover, own_start, "no placement by counting was possible: the chip had to "
                                                   f"go on the start square {square_name(own_start)} (G8)")

@@ -1,0 +1,159 @@
+"""Property tests: random legal games on both sides with 2, 3 and 4 players are accepted,
+score the same via all three ways in, and one illegal placement is caught by rule id."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+
+from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sheetkit import layouts
+from sheetkit.games.glux import checks, play, rules
+from sheetkit.games.glux.cli import score_command
+from sheetkit.games.glux.layout import PAIRS
+from sheetkit.games.glux.rules import Placement
+
+TABLES = [("glux-board-2p", 2), ("glux-board-34p", 3), ("glux-board-34p", 4)]
+GEOMS = {lid: layouts.load(lid).spec.geometry for lid, _ in TABLES}
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def game(lid: str, n: int, seed: int):
+    return play.random_game(GEOMS[lid], n, random.Random(seed), start_chance=0.05)
+
+
+def verdict_of(text: str):
+    rec = checks.load_record(tomllib.loads(text), "generated.toml")
+    return checks.check(rec, "generated.toml")
+
+
+def summary(v):
+    return ({s.player: s.total for s in v.scores}, v.winners, [r["vp"] for r in v.info["rooms"]])
+
+
+@FAST
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**31))
+def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed):
+    lid, n = table
+    setups, placements = game(lid, n, seed)
+    rp = rules.replay(GEOMS[lid], setups, placements)
+    assert rp.findings == []
+    # 1. the whole game
+    by_game = verdict_of(play.game_toml(lid, setups, placements))
+    assert by_game.legal, [f.line() for f in by_game.findings]
+    # 2. the final board
+    by_board = verdict_of(play.board_toml(lid, setups, rp.board))
+    assert by_board.legal, [f.line() for f in by_board.findings]
+    assert summary(by_game) == summary(by_board)
+    # 3. the pips of each room, counted at the table
+    rooms = by_board.info["rooms"]
+    names = [s.name for s in setups]
+    args = []
+    for r in rooms:
+        args += ["--room", ",".join(f"{p}={r['pips'][p]}" for p in names)]
+    middle = [r["room"] for r in rooms].index(by_board.info["middle"]) + 1
+    res = CliRunner().invoke(score_command, args + ["--middle", str(middle), "--players", ",".join(names), "--json"])
+    assert res.exit_code == 0, res.output
+    by_pips = json.loads(res.output)
+    assert {s["player"]: s["total"] for s in by_pips["scores"]} == summary(by_board)[0]
+    assert by_pips["winners"] == by_board.winners
+    assert [r["vp"] for r in by_pips["info"]["rooms"]] == summary(by_board)[2]
+
+
+def board_before(lid, setups, placements, k):
+    """The board as it lay before turn k (1-based), and whose turn it was."""
+    rp = rules.replay(GEOMS[lid], setups, placements[:k - 1])
+    return rp
+
+
+def illegal_variant(rule: str, lid: str, setups, placements, k: int) -> Placement | None:
+    """Placement k changed so that it breaks `rule` (and only G-rules about the same move)."""
+    g = GEOMS[lid]
+    pl = placements[k - 1]
+    rp = board_before(lid, setups, placements, k)
+    b = rp.board
+    me = pl.player
+    starts = {s.start: s.name for s in setups}
+    foreign = {sq for sq, who in starts.items() if who != me}
+    mine = [(sq, c) for sq, c in sorted(b.tops().items()) if c.owner == me]
+
+    def clear(o, d):
+        dx, dy = (d[0] > o[0]) - (d[0] < o[0]), (d[1] > o[1]) - (d[1] < o[1])
+        dist = abs(d[0] - o[0]) + abs(d[1] - o[1])
+        return all(b.count((o[0] + dx * i, o[1] + dy * i)) == 0 for i in range(1, dist))
+
+    def lines():
+        for sq, c in mine:
+            for dx, dy in rules.DIRS:
+                d = (sq[0] + dx * c.pips, sq[1] + dy * c.pips)
+                if g.on_board(d):
+                    yield sq, c, d
+
+    if rule == "G4":
+        for sq, c, d in lines():
+            for extra in (1, -1):
+                d2 = (sq[0] + (d[0] - sq[0]) // c.pips * (c.pips + extra), sq[1] + (d[1] - sq[1]) // c.pips * (c.pips + extra))
+                if d2 != sq and g.on_board(d2) and b.count(d2) < 2 and d2 not in foreign and clear(sq, d2):
+                    return Placement(me, pl.face, sq, d2)
+    if rule == "G5":
+        for sq, c, d in lines():
+            if not clear(sq, d) and b.count(d) < 2 and d not in foreign:
+                return Placement(me, pl.face, sq, d)
+    if rule == "G6":
+        for sq, c, d in lines():
+            if clear(sq, d) and b.count(d) >= 2 and d not in foreign:
+                return Placement(me, pl.face, sq, d)
+    if rule == "G7":
+        for sq, c, d in lines():
+            if clear(sq, d) and b.count(d) < 2 and d in foreign:
+                return Placement(me, pl.face, sq, d)
+    if rule == "G8" and me in rp.used_start:
+        own = next(s.start for s in setups if s.name == me)
+        if b.count(own) < 2:
+            return Placement(me, pl.face)
+    if rule == "G1" and not pl.start:
+        used = {pr: 0 for pr in PAIRS}
+        s0 = next(s for s in setups if s.name == me)
+        used[rules.pair_of(s0.start_chip)] += 1
+        for p in placements[:k - 1]:
+            if p.player == me:
+                used[rules.pair_of(p.face)] += 1
+        full = [pr for pr, n in used.items() if n == rules.PER_PAIR]
+        if full and rules.pair_of(pl.face) not in full:
+            return Placement(me, full[0][0], pl.origin, pl.dest)
+    return None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**31),
+       rule=st.sampled_from(["G1", "G4", "G5", "G6", "G7", "G8"]), where=st.floats(0, 1))
+def test_one_illegal_placement_is_caught_with_its_rule(table, seed, rule, where):
+    lid, n = table
+    setups, placements = game(lid, n, seed)
+    start = int(where * (len(placements) - 1)) + 1
+    for k in list(range(start, len(placements) + 1)) + list(range(1, start)):
+        bad = illegal_variant(rule, lid, setups, placements, k)
+        if bad is not None:
+            break
+    assume(bad is not None)
+    changed = placements[:k - 1] + [bad] + placements[k:]
+    rp = rules.replay(GEOMS[lid], setups, changed)
+    first = [f for f in rp.findings if f.at["turn"] <= k]
+    assert first, f"turn {k}: {bad} not caught"
+    assert all(f.at["turn"] == k for f in first)
+    assert rule in {f.rule for f in first}, [f.line() for f in first]
+
+
+def test_generator_covers_the_start_option_and_both_sides():
+    used_start = 0
+    for lid, n in TABLES:
+        for seed in range(5):
+            setups, placements = game(lid, n, seed)
+            assert len({s.start for s in setups}) == n
+            used_start += sum(p.start for p in placements)
+            assert rules.replay(GEOMS[lid], setups, placements).findings == []
+    assert used_start > 0

@@ -1,0 +1,231 @@
+"""Glüx scoring (G11-G13) from the rulebook's examples, and every placement rule of the
+replay (G1, G4-G10) caught on a small hand-made game."""
+
+import pytest
+
+from sheetkit import layouts
+from sheetkit.games.glux import rules
+from sheetkit.games.glux.layout import parse_square, square_name
+from sheetkit.games.glux.rules import Placement, PlayerSetup
+
+
+def room(name, pips, players):
+    return rules.score_room(name, pips, players)
+
+
+FOUR = ["Timo", "Max", "Pia", "Sarah"]
+
+
+# ------------------------------------------------------------------ G14: the rulebook's examples
+
+
+def test_left_room():
+    r = room("left", {"Timo": 10, "Max": 9, "Pia": 4}, FOUR)
+    assert r.place == {"Timo": 1, "Max": 2, "Pia": 3}
+    assert r.vp == {"Timo": 4, "Max": 2, "Pia": 0, "Sarah": 0}
+
+
+def test_right_room():
+    r = room("right", {"Sarah": 12, "Max": 5, "Timo": 4}, FOUR)
+    assert r.place == {"Sarah": 1, "Max": 2, "Timo": 3}
+    assert r.vp == {"Sarah": 4, "Max": 2, "Timo": 0, "Pia": 0}
+
+
+def test_tie_for_first_gives_no_second_place():
+    r = room("left", {"Pia": 10, "Sarah": 10, "Timo": 6}, FOUR)
+    assert r.place == {"Pia": 1, "Sarah": 1, "Timo": 2}  # the rulebook calls Timo second
+    assert r.vp == {"Pia": 4, "Sarah": 4, "Timo": 0, "Max": 0}
+
+
+def test_tie_for_second_both_score():
+    r = room("right", {"Max": 9, "Sarah": 4, "Timo": 4}, FOUR)
+    assert r.place == {"Max": 1, "Sarah": 2, "Timo": 2}
+    assert r.vp == {"Max": 4, "Sarah": 2, "Timo": 2, "Pia": 0}
+
+
+def test_the_four_examples_as_one_game():
+    res = rules.score([("left", {"Timo": 10, "Max": 9, "Pia": 4}),
+                       ("right", {"Sarah": 12, "Max": 5, "Timo": 4}),
+                       ("left 2", {"Pia": 10, "Sarah": 10, "Timo": 6}),
+                       ("right 2", {"Max": 9, "Sarah": 4, "Timo": 4})], FOUR)
+    assert res.totals == {"Timo": 6, "Max": 8, "Pia": 4, "Sarah": 10}
+    assert res.winners == ["Sarah"]
+
+
+def test_zero_pips_take_no_place():
+    r = room("x", {"Ana": 0, "Ben": 3, "Cris": 0}, ["Ana", "Ben", "Cris"])
+    assert r.place == {"Ben": 1}
+    assert r.vp == {"Ana": 0, "Ben": 4, "Cris": 0}
+
+
+def test_two_players_only_first_place_scores():
+    r = room("x", {"Ana": 9, "Ben": 3}, ["Ana", "Ben"])
+    assert r.vp == {"Ana": 4, "Ben": 0}
+    tie = room("x", {"Ana": 5, "Ben": 5}, ["Ana", "Ben"])
+    assert tie.vp == {"Ana": 4, "Ben": 4}
+    # the same pips with a third player (no pips here) give the second place its 2 VP
+    three = room("x", {"Ana": 9, "Ben": 3}, ["Ana", "Ben", "Cris"])
+    assert three.vp == {"Ana": 4, "Ben": 2, "Cris": 0}
+
+
+def test_tie_on_vp_goes_to_most_middle_room_pips():
+    res = rules.score([("A", {"Ana": 5, "Ben": 1}), ("middle", {"Ana": 2, "Ben": 7})],
+                      ["Ana", "Ben"], middle=1)
+    assert res.totals == {"Ana": 4, "Ben": 4}
+    assert res.winners == ["Ben"] and "middle" in res.tiebreak
+
+
+def test_tie_still_tied_on_middle_pips_is_shared():
+    res = rules.score([("A", {"Ana": 5, "Ben": 1}), ("B", {"Ben": 6, "Ana": 1}), ("middle", {"Ana": 3, "Ben": 3})],
+                      ["Ana", "Ben", "Cris"], middle=2)
+    assert res.totals == {"Ana": 10, "Ben": 10, "Cris": 0}
+    assert res.winners == ["Ana", "Ben"]
+    assert "shared" in res.tiebreak
+
+
+# ------------------------------------------------------------------ the replay, rule by rule
+
+
+@pytest.fixture(scope="module")
+def geom():
+    return layouts.load("glux-board-2p").spec.geometry
+
+
+def sq(name):
+    return parse_square(name)
+
+
+def P(player, a, b, face):
+    return Placement(player, face, sq(a), sq(b))
+
+
+SETUP = [PlayerSetup("Ana", "A", sq("A1"), 4), PlayerSetup("Ben", "B", sq("M9"), 3)]
+
+
+def rules_of(geom, placements, setup=SETUP):
+    rp = rules.replay(geom, setup, placements)
+    return [(f.rule, f.at.get("turn"), f.at.get("square")) for f in rp.findings if f.rule != "G10"]
+
+
+def test_square_names_round_trip():
+    assert sq("C4") == (2, 3)
+    assert square_name((12, 8)) == "M9"
+    assert sq("AA10") == (26, 9)
+    assert sq("4C") is None
+
+
+def test_legal_opening(geom):
+    assert rules_of(geom, [P("Ana", "A1", "E1", 2), P("Ben", "M9", "J9", 5)]) == []
+
+
+def test_g4_distance_must_equal_the_origin_pips(geom):
+    assert rules_of(geom, [P("Ana", "A1", "D1", 2)]) == [("G4", 1, "D1")]
+
+
+def test_g4_straight_line_only(geom):
+    assert ("G4", 1, "B2") in rules_of(geom, [P("Ana", "A1", "B2", 2)])
+
+
+def test_g4_origin_must_be_own_top_chip(geom):
+    assert rules_of(geom, [P("Ana", "M9", "M6", 2)])[0][:2] == ("G4", 1)
+    assert rules_of(geom, [P("Ana", "C3", "C5", 2)])[0][:2] == ("G4", 1)
+
+
+def test_g4_destination_on_the_board(geom):
+    assert rules_of(geom, [P("Ana", "A1", "A1", 2)])[0][0] == "G4"
+
+
+def test_g5_no_chip_in_between(geom):
+    moves = [P("Ana", "A1", "E1", 2), P("Ben", "M9", "J9", 5), P("Ana", "E1", "C1", 6),
+             P("Ben", "J9", "J4", 1), P("Ana", "A1", "E1", 3)]
+    # turn 5: A1 counts 4 to E1, but C1 holds a chip
+    assert rules_of(geom, moves) == [("G5", 5, "C1")]
+
+
+def test_g6_a_square_with_two_chips_is_full(geom):
+    moves = [P("Ana", "A1", "E1", 4), P("Ben", "M9", "J9", 5), P("Ana", "A1", "E1", 1),
+             P("Ben", "J9", "J4", 1), P("Ana", "A1", "E1", 2)]
+    assert rules_of(geom, moves) == [("G6", 5, "E1")]
+
+
+def test_g7_not_on_another_players_start_square(geom):
+    moves = [P("Ana", "A1", "A5", 6), P("Ben", "M9", "J9", 1), P("Ana", "A5", "G5", 6),
+             P("Ben", "J9", "I9", 1), P("Ana", "G5", "M5", 4), P("Ben", "I9", "H9", 1),
+             P("Ana", "M5", "M9", 2)]
+    assert rules_of(geom, moves) == [("G7", 7, "M9")]
+    # counting onto one's own start square is fine
+    own = [P("Ana", "A1", "A5", 4), P("Ben", "M9", "J9", 1), P("Ana", "A5", "A1", 2)]
+    assert rules_of(geom, own) == []
+
+
+def test_g8_start_option_once_and_only_on_own_start(geom):
+    start = Placement("Ana", 3)
+    assert rules_of(geom, [start]) == []
+    moves = [start, P("Ben", "M9", "J9", 5), Placement("Ana", 2)]
+    found = rules_of(geom, moves)
+    assert ("G8", 3, "A1") in found
+    elsewhere = [Placement("Ana", 3, None, sq("M9"))]
+    assert ("G8", 1, "M9") in rules_of(geom, elsewhere)
+
+
+def test_g1_at_most_eight_chips_of_a_pair(geom):
+    setup = [PlayerSetup("Ana", "A", sq("A1"), 1), PlayerSetup("Ben", "B", sq("M9"), 1)]
+    path_a = ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1", "J1"]
+    path_b = ["M9", "L9", "K9", "J9", "I9", "H9", "G9", "F9", "E9", "D9"]
+    moves = []
+    for i in range(9):  # one step at a time, every chip showing 1
+        moves.append(P("Ana", path_a[i], path_a[i + 1], 1))
+        moves.append(P("Ben", path_b[i], path_b[i + 1], 6 if i == 7 else 1))  # a 6 is a 1|6 chip too
+    moves.pop()  # E9 now shows 6: Ben's last step would be too short
+    found = rules_of(geom, moves, setup)
+    # the start chip is Ana's 1st chip 1|6, her 8th placement (turn 15) the 9th
+    assert found == [("G1", 15, "I1"), ("G1", 16, "E9")]
+
+
+def test_order_of_play(geom):
+    assert rules_of(geom, [P("Ben", "M9", "J9", 5)]) == [("order", 1, None)]
+
+
+def test_g10_record_must_run_to_the_end(geom):
+    rp = rules.replay(geom, SETUP, [P("Ana", "A1", "E1", 2)])
+    assert [f.rule for f in rp.findings] == ["G10"]
+    assert rp.findings[0].at["player"] == "Ben"
+
+
+# ------------------------------------------------------------------ G9 on a board of one row
+
+from sheetkit.games.glux.layout import Geometry  # noqa: E402
+
+ROW = Geometry(width=7, height=1, rooms={"m": ((3, 0),)}, room_of={(3, 0): "m"}, middle="m",
+               starts={(0, 0): frozenset({2}), (6, 0): frozenset({2})}, players=(2,))
+# Ana's start chip shows 6: the only square 6 away is Ben's start square G1 (G7).
+ROW_SETUP = [PlayerSetup("Ana", "A", (0, 0), 6), PlayerSetup("Ben", "B", (6, 0), 1)]
+
+
+def test_g9_forced_start_placement():
+    found = rules_of(ROW, [P("Ana", "A1", "G1", 2)], ROW_SETUP)
+    assert ("G7", 1, "G1") in found and ("G9", 1, "A1") in found
+    # leaving out Ana's forced start placement
+    assert rules_of(ROW, [P("Ben", "G1", "F1", 1)], ROW_SETUP) == [("G9", 1, None)]
+    # doing it is legal
+    assert rules_of(ROW, [Placement("Ana", 6), P("Ben", "G1", "F1", 1)], ROW_SETUP) == []
+
+
+def test_g9_out_of_the_game_after_the_start_option():
+    moves = [Placement("Ana", 6), P("Ben", "G1", "F1", 1), P("Ben", "F1", "E1", 1)]
+    rp = rules.replay(ROW, ROW_SETUP, moves)
+    assert rp.out == {"Ana": 3}  # at her 2nd turn Ana can neither count nor use G8
+    assert [f.rule for f in rp.findings] == ["G10"]  # Ben still has chips to place
+    late = moves + [P("Ana", "A1", "G1", 3)]
+    assert ("G9", 4, None) in rules_of(ROW, late, ROW_SETUP)
+
+
+def test_a_game_ends_when_nobody_can_place():
+    """Ben walks to the middle and stacks until every way is shut: no G10 finding."""
+    rp = rules.replay(ROW, ROW_SETUP, [Placement("Ana", 6), P("Ben", "G1", "F1", 6)])
+    # Ana is out (A1 shows 6, start used); Ben's tops: G1 (1) -> F1 holds 1 chip, F1 (6) off
+    # the board; Ben can still stack on F1 once
+    assert any(f.rule == "G10" for f in rp.findings)
+    rp = rules.replay(ROW, ROW_SETUP, [Placement("Ana", 6), P("Ben", "G1", "F1", 6),
+                                       P("Ben", "G1", "F1", 6), Placement("Ben", 6)])
+    assert rp.findings == [] and rp.out == {"Ana": 3, "Ben": 5}
