@@ -308,3 +308,25 @@ def test_render_bad_copies_are_one_line_and_write_nothing(cli, tmp_path, args, w
     out = tmp_path / "out"
     assert_user_error(cli("render", "yuncos-easy", *args, "--out-dir", out), words)
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("ref, paper", [(i, "a4") for i in layouts.shipped_ids()] + [("yuncos-easy", "letter")])
+def test_every_shipped_layout_prints_as_a_pad(ref, paper, tmp_path):
+    """Each stamped page carries a readable QR code naming the layout it shows and the
+    serial; two copies differ only inside the stamp squares."""
+    layout, scene = printing.compose(ref, paper, "en")
+    p = pads.pad(scene, layout, 2, 5)
+    out = pdf.write(p, tmp_path / "pad.pdf")
+    n = len(scene.pages)
+    k = 100 / 25.4
+    for i, page in enumerate(scene.pages):
+        first, second = raster(out, i, 100), raster(out, i + n, 100)
+        box = ImageChops.difference(first, second).getbbox()
+        if page.stamp is None:
+            assert box is None
+            continue
+        x, y, size = page.stamp
+        assert box is not None
+        assert x * k - 1 <= box[0] and y * k - 1 <= box[1] and box[2] <= (x + size) * k + 1 and box[3] <= (y + size) * k + 1
+        lid, version = page.source or (layout.id, layout.version)
+        assert [pads.parse(t) for t in decode(first)] == [(lid, version, 5)]
