@@ -1,0 +1,166 @@
+"""The Yuncos commands as a user runs them: check, template, score."""
+
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import assert_user_error, sheetkit
+
+ROOT = Path(__file__).resolve().parent.parent
+EX = ROOT / "examples"
+
+
+def test_check_legal_exit_0():
+    run = sheetkit("check", EX / "yuncos-easy-legal.toml", EX / "yuncos-hard-legal.toml")
+    assert run.code == 0, run.out + run.err
+    assert run.out.splitlines().count("  legal") == 2 and "ILLEGAL" not in run.out
+    assert "= 62" in run.out and "Fearless night flyer" in run.out
+
+
+def test_check_illegal_exit_1_lists_every_finding():
+    run = sheetkit("check", EX / "yuncos-illegal.toml")
+    assert run.code == 1, run.out + run.err
+    assert "ILLEGAL" in run.out
+    for rule in ("Y7", "Y11", "Y13", "Y15", "Y16", "Y18", "Y21"):
+        assert f"  {rule} " in run.out
+    assert run.err == ""
+
+
+def test_check_worst_exit_wins():
+    run = sheetkit("check", EX / "yuncos-easy-legal.toml", EX / "yuncos-illegal.toml")
+    assert run.code == 1
+
+
+def test_check_json():
+    run = sheetkit("check", "--json", EX / "yuncos-illegal.toml", EX / "yuncos-easy-legal.toml")
+    assert run.code == 1
+    data = json.loads(run.out)
+    bad, good = data
+    assert bad["legal"] is False and good["legal"] is True
+    assert {f["rule"] for f in bad["findings"]} >= {"Y7", "Y21"}
+    f = next(f for f in bad["findings"] if f["rule"] == "Y18")
+    assert f["at"] == {"turn": 16, "step": 2, "vertex": [10, 5]}
+    parts = good["scores"][0]["parts"]
+    assert set(parts) == {"nests", "luminaries", "fish", "navigation", "crashes"}
+    assert good["scores"][0]["total"] == sum(parts.values()) == 62
+    assert good["info"]["rank"]["en"] == "Fearless night flyer"
+
+
+def test_check_bad_record_exit_2_one_line(tmp_path):
+    rec = tmp_path / "rec.toml"
+    text = (EX / "yuncos-easy-legal.toml").read_text(encoding="utf-8")
+    rec.write_text(text.replace('flight = "E E E"', 'flight = "E Q E"', 1), encoding="utf-8")
+    run = sheetkit("check", rec)
+    assert_user_error(run, "rec.toml", "flight", "'Q' is not a step")
+    assert "turn[" in run.err
+    rec.write_text(text.replace('solo = true', 'solo = true\nwinner = "me"'), encoding="utf-8")
+    assert_user_error(sheetkit("check", rec), "rec.toml: winner: unknown field")
+    rec.write_text(text + "\n[[turn]]\nflight = \"N\"\n", encoding="utf-8")
+    assert_user_error(sheetkit("check", rec), "puzzle: missing")
+    assert_user_error(sheetkit("check", tmp_path / "nope.toml"), "no such file")
+
+
+def test_check_render_draws_a_real_pdf(tmp_path):
+    pdfium = pytest.importorskip("pypdfium2")
+    out = tmp_path / "checked.pdf"
+    run = sheetkit("check", EX / "yuncos-illegal.toml", "--render", out)
+    assert run.code == 1, run.err
+    assert f"drawn: {out}" in run.out
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF")
+    doc = pdfium.PdfDocument(str(out))
+    assert len(doc) == 1
+    text = doc[0].get_textpage().get_text_range()
+    assert "Y13" in text and "Y21" in text and "ILLEGAL" in text
+
+
+def test_overlay_scene_circles_every_finding():
+    from sheetkit import records
+    from sheetkit.scene import Circle, Path as ScenePath, Text
+
+    loaded = records.load(EX / "yuncos-illegal.toml")
+    verdict = records.check(loaded)
+    from sheetkit.games.yuncos import overlay
+
+    scene = overlay(loaded.record, verdict, "a4")
+    assert len(scene.pages) == 1
+    items = scene.pages[0].items
+    red_circles = [i for i in items if isinstance(i, Circle) and i.style.stroke == "#d11a1a"]
+    labels = [i.text for i in items if isinstance(i, Text) and i.color == "#d11a1a"]
+    assert len(red_circles) >= 5
+    assert sorted(l for l in labels if l.startswith("Y")) == sorted(f.rule for f in verdict.findings)
+    paths = [i for i in items if isinstance(i, ScenePath) and i.style.stroke == "#6e6e6e"]
+    assert len(paths) == len(loaded.record.turns)
+    texts = {i.text for i in items if isinstance(i, Text)}
+    assert {"1", "16"} <= texts  # turn numbers at the turn ends
+
+
+def test_template_prints_a_record_to_fill():
+    run = sheetkit("template", "yuncos-hard")
+    assert run.code == 0, run.err
+    assert 'layout = "yuncos-hard"' in run.out and "[[turn]]" in run.out
+    assert "6 = E E N N W W" in run.out  # the patterns are listed to help copying
+    tomllib.loads(run.out)  # it is valid TOML as printed
+
+
+def test_template_filled_then_checked(tmp_path):
+    text = sheetkit("template", "yuncos-easy").out
+    filled = (text.replace("start = 0", "start = 3")
+              .replace('flight = ""', 'flight = "S S"', 1).replace('flight = ""', 'flight = "W"', 1)
+              .replace('puzzle = ""', 'puzzle = "lum1"').replace("value = 0", "value = 2"))
+    rec = tmp_path / "mine.toml"
+    rec.write_text(filled, encoding="utf-8")
+    run = sheetkit("check", rec)
+    assert run.code == 1 and "Y13" in run.out  # a crash in turn 2 while 2 still fits: a real finding
+
+
+def test_score_good_input():
+    run = sheetkit("score", "yuncos", "--nests", "12", "--columns", "3", "--fish", "6", "--stars", "5",
+                   "--colours", "4", "--crashes", "2", "--solo")
+    assert run.code == 0, run.err
+    lines = dict(l.split(None, 1) for l in run.out.splitlines() if not l.startswith("solo"))
+    assert lines == {"nests": "24", "luminaries": "18", "fish": "12", "navigation": "20", "crashes": "-5", "total": "69"}
+    assert "Skilled night adventurer" in run.out
+
+
+def test_score_json_and_hard_level():
+    run = sheetkit("score", "yuncos", "--level", "hard", "--fish", "10", "--columns", "5", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert data["scores"][0]["parts"]["fish"] == 31
+    assert data["scores"][0]["parts"]["luminaries"] == 30
+    assert data["scores"][0]["total"] == 61
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--crashes", "7"], "--crashes 7"),
+    (["--fish", "11"], "10 boxes"),
+    (["--columns", "5"], "4 luminary columns"),
+    (["--nests", "13"], "12 nest boxes"),
+    (["--stars", "3", "--colours", "4"], "more colours than stars"),
+    (["--stars", "2"], "--colours 0"),
+    (["--nests", "-1"], "0 or more"),
+    (["--stars", "99", "--colours", "1"], "stars"),
+    (["--nests", "x"], "--nests"),
+    (["--level", "medium"], "--level"),
+])
+def test_score_bad_input_exit_2_one_line(args, words):
+    assert_user_error(sheetkit("score", "yuncos", *args), words)
+
+
+def test_scoring_and_checking_import_no_rendering_library():
+    code = (
+        "import sys\n"
+        "from sheetkit import games, records\n"
+        "games.get('yuncos').score_command\n"
+        "v = records.check(records.load('examples/yuncos-easy-legal.toml'))\n"
+        "from sheetkit.games.yuncos import play, cli\n"
+        "print(sorted(m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"

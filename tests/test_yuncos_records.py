@@ -1,0 +1,175 @@
+"""Yuncos records: the notation, one-line errors for unusable records, the examples."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from sheetkit import layouts, records
+from sheetkit.errors import UserError
+from sheetkit.games import yuncos
+from sheetkit.games.yuncos.record import BAD_STEP, flight_text, load_record, parse_flight, parse_vertex, template
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def base(**over):
+    data = {"game": "yuncos", "layout": "yuncos-easy", "start": 1, "fish_marked": 0, "crashes_marked": 0,
+            "turn": [{"flight": "S", "puzzle": "nest1", "value": 3}]}
+    data.update(over)
+    return data
+
+
+def error(data) -> str:
+    with pytest.raises(UserError) as e:
+        load_record(data, "rec.toml")
+    text = str(e.value)
+    assert "\n" not in text
+    return text
+
+
+# ---------------------------------------------------------------- flights
+
+
+@pytest.mark.parametrize("text", ["E E N N", "EENN", "2E 2N", "e,e,n,n", "  E  EN N "])
+def test_compact_flights_are_the_same(text):
+    assert flight_text(parse_flight(text)) == "E E N N"
+
+
+def test_diagonal_tokens():
+    assert flight_text(parse_flight("NE E S SW")) == "NE E S SW"
+    assert flight_text(parse_flight("N E")) == "N E"
+    assert flight_text(parse_flight("NEN")) == "N E N"  # runs of 3+ letters are unit steps
+
+
+def test_a_step_that_is_not_a_step():
+    t = base(turn=[{"flight": "S", "puzzle": "nest1", "value": 1}] * 3 + [{"flight": "E X", "puzzle": "nest1", "value": 2}])
+    assert error(t) == f"rec.toml: turn[4].flight: 'X' {BAD_STEP}"
+    assert "turn[1].flight" in error(base(turn=[{"flight": "", "puzzle": "nest1", "value": 2}]))
+    assert "'3'" in error(base(turn=[{"flight": "E3", "puzzle": "nest1", "value": 2}]))
+
+
+def test_vertex_names():
+    assert parse_vertex("C7") == (2, 6)
+    assert parse_vertex("a1") == (0, 0)
+    assert parse_vertex("AA1") == (26, 0)
+    assert parse_vertex("7C") is None
+
+
+# ---------------------------------------------------------------- unusable records
+
+
+@pytest.mark.parametrize("over, field, words", [
+    ({"colour": "red"}, "colour", "unknown field"),
+    ({"start": 9}, "start", "start points are 1, 2, 3, 4"),
+    ({"start": "1"}, "start", "integer"),
+    ({"fish_marked": 11}, "fish_marked", "10 boxes"),
+    ({"crashes_marked": 7}, "crashes_marked", "6 boxes"),
+    ({"used": ["fish3"]}, "used[0]", "no ability box 'fish3'"),
+    ({"used": ["fish2", "fish2"]}, "used[1]", "twice"),
+    ({"layout": "yuncos"}, "layout", "yuncos-easy or yuncos-hard"),
+    ({"layout": "nope"}, "layout", "unknown layout"),
+    ({"turn": []}, "turn", "no turns"),
+    ({"score": {"totl": 3}}, "score.totl", "unknown field"),
+])
+def test_bad_records_name_file_and_field(over, field, words):
+    text = error(base(**over))
+    assert text.startswith(f"rec.toml: {field}: "), text
+    assert words in text
+
+
+def test_missing_fields():
+    data = base()
+    del data["fish_marked"]
+    assert error(data) == "rec.toml: fish_marked: missing field"
+
+
+@pytest.mark.parametrize("turn, field, words", [
+    ({"flight": "S"}, "turn[1].puzzle", "missing"),
+    ({"flight": "S", "puzzle": "nest1"}, "turn[1].value", "missing"),
+    ({"flight": "S", "value": 2}, "turn[1].puzzle", "missing"),
+    ({"flight": "S", "crash": True, "value": 2}, "turn[1].crash", "not both"),
+    ({"flight": "S", "puzzle": "nest1", "value": 7}, "turn[1].value", "1-6"),
+    ({"flight": "S", "puzzle": "nest1", "value": "4"}, "turn[1].value", "integer"),
+    ({"flight": "S", "puzzle": "nest3", "value": 4}, "turn[1].puzzle", "nest1 and nest2"),
+    ({"flight": "S", "puzzle": "lum5", "value": 4}, "turn[1].puzzle", "lum1-lum4"),
+    ({"flight": "S", "puzzle": "lum1.4", "value": 4}, "turn[1].puzzle", "levels 1-3"),
+    ({"flight": "S", "puzzle": "roof", "value": 4}, "turn[1].puzzle", "expected nest1"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "dice": [3]}, "turn[1].dice", "two dice"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "dice": [3, 7]}, "turn[1].dice", "1-6"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "use": ["wings"]}, "turn[1].use[0]", "plusminus"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "use": ["lum9"]}, "turn[1].use[0]", "no ability box"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "from": "Z99"}, "turn[1].from", "not on the map"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "wind": 3}, "turn[1].wind", "unknown field"),
+])
+def test_bad_turns_name_the_turn_from_one(turn, field, words):
+    text = error(base(turn=[turn]))
+    assert text.startswith(f"rec.toml: {field}: "), text
+    assert words in text
+
+
+def test_layout_path_beside_the_record(tmp_path):
+    (tmp_path / "levels").mkdir()
+    (tmp_path / "levels" / "my-level.toml").write_text(
+        (layouts.shipped_dir() / "yuncos-easy.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    rec = tmp_path / "game.toml"
+    rec.write_text('game = "yuncos"\nlayout = "levels/my-level.toml"\nstart = 1\nfish_marked = 0\n'
+                   'crashes_marked = 0\n[[turn]]\nflight = "S"\npuzzle = "nest1"\nvalue = 2\n', encoding="utf-8")
+    loaded = records.load(rec)
+    assert loaded.record.layout.id == "my-level"
+    assert records.check(loaded).legal
+
+
+def test_qr_text_passes_through():
+    rec = load_record(base(qr="hello"), "rec.toml")
+    assert yuncos.check(rec, "rec.toml").info["qr"] == "hello"
+
+
+# ---------------------------------------------------------------- template and examples
+
+
+@pytest.mark.parametrize("lid", ["yuncos-easy", "yuncos-hard"])
+def test_template_filled_minimally_loads(lid):
+    text = records.template(lid)
+    assert text.startswith("# Yuncos record")
+    assert f'layout = "{lid}"' in text
+    filled = (text.replace("start = 0", "start = 1")
+              .replace('flight = ""', 'flight = "S"', 1).replace('flight = ""', 'flight = "N"', 1)
+              .replace('puzzle = ""', 'puzzle = "nest1"').replace("value = 0", "value = 3"))
+    rec = load_record(tomllib.loads(filled), "filled.toml")
+    assert len(rec.turns) == 2 and rec.turns[1].crash
+    assert template(layouts.load(lid)) == text
+
+
+def test_template_as_printed_says_what_to_fill_first():
+    with pytest.raises(UserError, match=r"^t\.toml: turn\[1\]\.flight: empty"):
+        load_record(tomllib.loads(records.template("yuncos-easy")), "t.toml")
+
+
+def _check(name):
+    return records.check(records.load(EXAMPLES / name))
+
+
+def test_example_easy_is_legal():
+    v = _check("yuncos-easy-legal.toml")
+    assert v.legal and v.exit_code == 0, v.to_text()
+    assert v.info["level"] == "easy" and 15 <= v.info["turns"] <= 25
+    assert v.info["end"] is not None
+    assert v.scores[0].total == sum(p for _, p in v.scores[0].parts)
+
+
+def test_example_hard_is_legal_and_uses_every_ability():
+    v = _check("yuncos-hard-legal.toml")
+    assert v.legal, v.to_text()
+    assert v.info["level"] == "hard" and 15 <= v.info["turns"] <= 25
+    kinds = {a["kind"] for a in v.info["abilities"].values() if a["used"]}
+    assert kinds == {"plusminus", "diagonal", "yunco"}
+
+
+def test_example_illegal_has_several_faults():
+    v = _check("yuncos-illegal.toml")
+    assert not v.legal and v.exit_code == 1
+    assert {f.rule for f in v.findings} >= {"Y7", "Y11", "Y13", "Y15", "Y16", "Y18", "Y21"}
+    for f in v.findings:
+        assert f.where and f.message
