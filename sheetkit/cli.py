@@ -1,15 +1,13 @@
 """The `sheetkit` command: parse, call the library, print. No rules live here.
 
 Rendering libraries are imported inside the commands that render, so `--help` and
-`score` start fast.
+`score` start fast; so are json and pathlib (tests/test_coldstart.py, bench/bench_pad.py).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -46,6 +44,7 @@ def cli():
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def layouts_cmd(as_json):
     """List the shipped layouts: id, game and title."""
+    import json
     from sheetkit import layouts
 
     rows = [
@@ -86,6 +85,7 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
               help="Boards: real size tiled across pages, or fit on one page.")
 def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale):
     """Render layouts (ids or paths to layout files) to PDF."""
+    from pathlib import Path
     from sheetkit import printing
 
     refs = _layout_refs(ids, all_)
@@ -138,6 +138,7 @@ def _progress(pages: int, label: str):
               help="Boards: real size tiled across pages, or fit on one page.")
 def preview_cmd(ref, page, dpi, paper, lang, out, scale):
     """Draw one page of a layout as a PNG."""
+    from pathlib import Path
     from sheetkit import printing
 
     layout, scene = printing.compose(ref, paper, lang, scale)
@@ -184,6 +185,7 @@ def template_cmd(name):
               help="Draw the sheet with the transcription and the findings (one record only).")
 def check_cmd(records, as_json, render_to):
     """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
+    import json
     from sheetkit import records as rec
 
     if render_to and len(records) != 1:
@@ -207,6 +209,7 @@ def check_cmd(records, as_json, render_to):
 def identify_cmd(text, as_json):
     """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
     whether that layout version is installed now: exit 0 if it is, 1 if not."""
+    import json
     from sheetkit import pads
 
     info = pads.identify(text)
