@@ -1,0 +1,183 @@
+"""Property tests: random legal games from the player in sheetkit.games.yuncos.play.
+
+The checker must accept every game the player plays and agree with the player's own
+score; a single changed mark or step must be caught with the right rule id.
+"""
+
+import copy
+import random
+import tomllib
+from functools import lru_cache
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from sheetkit import layouts
+from sheetkit.games.yuncos.play import play, to_toml
+from sheetkit.games.yuncos.record import box_kind, load_record, parse_flight, flight_text
+from sheetkit.games.yuncos.rules import check
+
+LEVELS = st.sampled_from(["yuncos-easy", "yuncos-hard"])
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@lru_cache(maxsize=None)
+def layout(lid):
+    return layouts.load(lid)
+
+
+def game(lid, seed, dice=True, rate=0.6):
+    return play(layout(lid), random.Random(seed), dice=dice, ability_rate=rate)
+
+
+def verdict_of(record: dict):
+    # through TOML text, as a user's file would be
+    return check(load_record(tomllib.loads(to_toml(record)), "gen.toml"), "gen.toml")
+
+
+def errors(v):
+    return {f.rule for f in v.findings if f.severity == "error"}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lid=LEVELS, seed=SEEDS, dice=st.booleans(), rate=st.sampled_from([0.0, 0.5, 1.0]))
+def test_every_generated_game_is_legal_and_scores_agree(lid, seed, dice, rate):
+    g = game(lid, seed, dice, rate)
+    v = verdict_of(g.record)
+    assert v.legal, "\n" + v.to_text() + "\n" + g.toml
+    assert dict(v.scores[0].parts) == g.parts
+    assert v.scores[0].total == g.total
+    assert v.scores[0].eliminated == (g.end == "eliminated")
+    if g.end in ("island", "puzzles"):
+        assert v.info["end"]["turn"] == len(g.record["turn"])
+
+
+def test_the_player_uses_every_ability_and_plays_realistic_games():
+    """The generator is worth testing against: its games use every ability on both
+    levels, end in both ways, and mostly last a realistic number of turns."""
+    for lid in ("yuncos-easy", "yuncos-hard"):
+        kinds, ends, lengths = set(), set(), []
+        for seed in range(40):
+            g = game(lid, seed)
+            kinds |= {k for e in g.log for k in ("plusminus", "diagonal", "yunco") if e[k]}
+            ends.add(g.end)
+            lengths.append(len(g.record["turn"]))
+        assert kinds == {"plusminus", "diagonal", "yunco"}, lid
+        assert {"island", "eliminated"} <= ends, lid
+        assert sum(10 <= n <= 30 for n in lengths) >= 30, (lid, lengths)
+
+
+# ---------------------------------------------------------------- mutations
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, delta=st.sampled_from([-1, 1]))
+def test_a_changed_fish_mark_is_y7(lid, seed, delta):
+    rec = copy.deepcopy(game(lid, seed).record)
+    n = rec["fish_marked"] + delta
+    assume(0 <= n <= len(layout(lid).spec.fish.values))
+    rec["fish_marked"] = n
+    assert errors(verdict_of(rec)) == {"Y7"}
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, delta=st.sampled_from([-1, 1]))
+def test_a_changed_crash_mark_is_y20(lid, seed, delta):
+    rec = copy.deepcopy(game(lid, seed).record)
+    n = rec["crashes_marked"] + delta
+    assume(0 <= n <= 6)
+    rec["crashes_marked"] = n
+    assert errors(verdict_of(rec)) == {"Y20"}
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, pick=st.integers(0, 100))
+def test_an_ability_box_not_crossed_out_is_y15(lid, seed, pick):
+    rec = copy.deepcopy(game(lid, seed, rate=1.0).record)
+    assume(rec["used"])
+    gone = rec["used"].pop(pick % len(rec["used"]))
+    v = verdict_of(rec)
+    assert errors(v) == {"Y15"}
+    assert any(f.rule == "Y15" and f.at.get("box") == gone for f in v.findings)
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, pick=st.integers(0, 100))
+def test_a_repeated_number_in_nest_row_1_is_y11(lid, seed, pick):
+    rec = copy.deepcopy(game(lid, seed).record)
+    sites, seen = [], []
+    for i, t in enumerate(rec["turn"]):
+        if t.get("puzzle", "").split(".")[0] == "nest1":
+            if seen:
+                sites.append((i, list(seen)))
+            seen.append(t["value"])
+    assume(sites)
+    i, earlier = sites[pick % len(sites)]
+    rec["turn"][i]["value"] = earlier[pick % len(earlier)]
+    v = verdict_of(rec)
+    assert any(f.rule == "Y11" and f.at.get("turn") == i + 1 for f in v.findings), v.to_text()
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, pick=st.integers(0, 100))
+def test_a_diagonal_step_mid_flight_is_y18(lid, seed, pick):
+    rec = copy.deepcopy(game(lid, seed).record)
+    sites = []  # (turn index, step index between two unit steps)
+    for i, t in enumerate(rec["turn"]):
+        steps = parse_flight(t["flight"])
+        sites += [(i, j) for j in range(1, len(steps)) if 0 in steps[j - 1] and 0 in steps[j]]
+    assume(sites)
+    i, j = sites[pick % len(sites)]
+    steps = parse_flight(rec["turn"][i]["flight"])
+    steps.insert(j, (1, -1))
+    rec["turn"][i]["flight"] = flight_text(steps)
+    v = verdict_of(rec)
+    assert any(f.rule == "Y18" and f.at.get("turn") == i + 1 for f in v.findings), v.to_text()
+
+
+def _plusminus_uses(spec, turn):
+    return sum(1 for u in turn.get("use", []) if u == "plusminus" or box_kind(spec, u) == "plusminus")
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS, pick=st.integers(0, 100))
+def test_one_step_too_many_is_y4_or_y5(lid, seed, pick):
+    """One more unit step, repeating the last: Easy then flies a number no die gives;
+    on Hard the shape is no face's pattern in any orientation."""
+    spec = layout(lid).spec
+    rec = copy.deepcopy(game(lid, seed).record)
+    sites = []
+    for i, t in enumerate(rec["turn"]):
+        steps = parse_flight(t["flight"])
+        unit = [s for s in steps if 0 in s]
+        if spec.level == "hard":
+            sites.append(i)
+        else:
+            k = _plusminus_uses(spec, t)
+            reachable = {d + a for d in t["dice"] for a in range(-k, k + 1)}
+            if len(unit) + 1 not in reachable:
+                sites.append(i)
+    assume(sites)
+    i = sites[pick % len(sites)]
+    steps = parse_flight(rec["turn"][i]["flight"])
+    last = max(j for j, s in enumerate(steps) if 0 in s)
+    steps.insert(last + 1, steps[last])
+    rec["turn"][i]["flight"] = flight_text(steps)
+    rule = "Y4" if spec.level == "easy" else "Y5"
+    v = verdict_of(rec)
+    assert any(f.rule == rule and f.at.get("turn") == i + 1 for f in v.findings), v.to_text()
+
+
+@FAST
+@given(lid=LEVELS, seed=SEEDS)
+def test_a_turn_after_the_end_is_y21_or_y20(lid, seed):
+    g = game(lid, seed)
+    assume(g.end is not None)
+    rec = copy.deepcopy(g.record)
+    extra = copy.deepcopy(rec["turn"][-1])
+    rec["turn"].append(extra)
+    v = verdict_of(rec)
+    want = "Y20" if g.end == "eliminated" else "Y21"
+    n = len(rec["turn"])
+    assert any(f.rule == want and f.at.get("turn") == n for f in v.findings), v.to_text()
