@@ -13,10 +13,14 @@ from sheetkit.games.levelx.rules import ROWS, is_partition, supply
 
 NAMES = ["Ana", "Ben", "Cleo", "Dario"]
 
-games = st.builds(
-    lambda seed, n, greedy: random_game(random.Random(seed), NAMES[:n], greedy),
-    st.integers(0, 2**32 - 1), st.integers(2, 4), st.sampled_from([0.4, 0.7, 1.0]),
-)
+def _games(greedy):
+    return st.builds(lambda seed, n, g: random_game(random.Random(seed), NAMES[:n], g),
+                     st.integers(0, 2**32 - 1), st.integers(2, 4), greedy)
+
+
+# grouping at random more often gives bonus tiles; greedy grouping ends games sooner
+games = _games(st.sampled_from([0.0, 0.4, 0.7, 1.0]))
+games_for_bonuses = _games(st.sampled_from([0.0, 0.2]))
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -122,7 +126,7 @@ def test_overdrawn_stack_is_L2(game, data):
 
 
 @SETTINGS
-@given(games, st.data())
+@given(games_for_bonuses, st.data())
 def test_a_missing_bonus_tile_is_L7(game, data):
     final = copy.deepcopy(game[1])
     holders = [p for p in final["player"] if p["bonuses"]]
@@ -130,7 +134,9 @@ def test_a_missing_bonus_tile_is_L7(game, data):
     p = data.draw(st.sampled_from(holders))
     p["bonuses"].pop()
     v = verdict(final)
-    assert v.findings and {f.rule for f in v.findings} == {"L7"}, v.to_text()
+    rules = {f.rule for f in v.findings}
+    # the tile left behind breaks L7; if the tiles running out ended the game, also L8
+    assert "L7" in rules and rules <= {"L7", "L8"}, v.to_text()
 
 
 @SETTINGS
