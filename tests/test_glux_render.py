@@ -1,0 +1,185 @@
+"""Glüx printables, read back from the real PDFs: page sizes, tile count, overlap strips
+that carry the same image, chip fronts and backs that line up, the printer margin."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import ImageChops, ImageOps, ImageStat
+
+from sheetkit import layouts, printing, tiling
+from sheetkit.scene import PAPERS, SAFE_MARGIN
+
+from pdfutil import ink_box_mm, page_sizes_mm, raster
+
+DPI = 60
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("glux")
+    made = {}
+    for lid in ("glux-board-2p", "glux-board-34p", "glux-chips", "glux-score-track", "glux-score-pad"):
+        for paper in ("a4", "letter"):
+            layout, scene = printing.compose(lid, paper, "en")
+            made[lid, paper] = (printing.write_pdf(scene, out / f"{lid}-{paper}.pdf"), layout, scene)
+    for paper in ("a4", "letter"):
+        layout, scene = printing.compose("glux-board-34p", paper, "es", "fit")
+        made["fit", paper] = (printing.write_pdf(scene, out / f"fit-{paper}.pdf"), layout, scene)
+    return made
+
+
+def crop_mm(img, x0, y0, x1, y1):
+    k = DPI / 25.4
+    return img.crop((round(x0 * k), round(y0 * k), round(x1 * k), round(y1 * k)))
+
+
+@pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_board_tiles_count_and_page_size(pdfs, lid, paper):
+    path, layout, scene = pdfs[lid, paper]
+    g = layout.spec.geometry
+    plan = tiling.plan(g.width * layout.spec.square, g.height * layout.spec.square, paper)
+    sizes = page_sizes_mm(path)
+    assert len(sizes) == len(plan.tiles) + 1  # the assembly page, then the tiles
+    pw, ph = PAPERS[paper]
+    for w, h in sizes:
+        assert {round(w, 1), round(h, 1)} == {round(pw, 1), round(ph, 1)}
+        assert (round(w, 1), round(h, 1)) == (round(plan.page_w, 1), round(plan.page_h, 1))
+    # real size: the tiles together cover the board, squares of 25 mm
+    assert plan.tiles[-1].x + plan.tiles[-1].w == pytest.approx(g.width * 25.0)
+    assert plan.tiles[-1].y + plan.tiles[-1].h == pytest.approx(g.height * 25.0)
+    assert len(plan.tiles) == {"glux-board-2p": 2, "glux-board-34p": 4}[lid]
+    # the board is one form, placed (never redrawn) by every tile
+    assert list(scene.forms) == ["glux-board"]
+    assert scene.pages[0].stamp is not None and all(p.stamp is None for p in scene.pages[1:])
+
+
+def strip_diff(a, b) -> float:
+    """Mean difference of two greyscale crops after a 2 mm blur (anti-aliasing aside)."""
+    size = (max(1, a.width // 4), max(1, a.height // 4))
+    a, b = a.resize(size), b.resize(size)
+    return ImageStat.Stat(ImageChops.difference(a, b)).mean[0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
+    path, layout, _ = pdfs["glux-board-34p", paper]
+    g = layout.spec.geometry
+    plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
+    ox, oy = tiling.tile_origin(plan)
+    ov = plan.overlap
+    assert plan.rows == 2 and plan.cols == 2
+    img = {t.label: raster(path, 1 + i, DPI) for i, t in enumerate(plan.tiles)}
+    t = plan.tile(0, 0)
+    # right strip of 1-1 against left strip of 1-2; bottom strip of 1-1 against top of 2-1
+    right = crop_mm(img["1-1"], ox + t.w - ov + 0.5, oy + 1, ox + t.w - 0.5, oy + t.h - 1)
+    left = crop_mm(img["1-2"], ox + 0.5, oy + 1, ox + ov - 0.5, oy + t.h - 1)
+    bottom = crop_mm(img["1-1"], ox + 1, oy + t.h - ov + 0.5, ox + t.w - 1, oy + t.h - 0.5)
+    top = crop_mm(img["2-1"], ox + 1, oy + 0.5, ox + t.w - 1, oy + ov - 0.5)
+    assert ImageStat.Stat(right).mean[0] < 250  # the strip carries a drawing
+    assert strip_diff(right, left) < 3
+    assert strip_diff(bottom, top) < 3
+    # and a strip of the same tile 5 mm further in does not match: the test can fail
+    shifted = crop_mm(img["1-2"], ox + 5.5, oy + 1, ox + ov + 4.5, oy + t.h - 1)
+    assert strip_diff(right, shifted) > 3 * strip_diff(right, left) + 1
+
+
+def test_registration_marks_are_inside_the_strips():
+    plan = tiling.plan(375, 275, "a4")
+    for t in plan.tiles:
+        for x, y in tiling.registration_marks(plan, t):
+            assert t.x + 4 <= x <= t.x + t.w - 4 and t.y + 4 <= y <= t.y + t.h - 4
+
+
+@pytest.mark.parametrize("key", ["glux-board-2p", "glux-board-34p", "glux-chips", "glux-score-track",
+                                 "glux-score-pad", "fit"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_within_10_mm_of_the_edge(pdfs, key, paper):
+    path, _, _ = pdfs[key, paper]
+    for i, (w, h) in enumerate(page_sizes_mm(path)):
+        box = ink_box_mm(raster(path, i, DPI), DPI)
+        assert box is not None
+        x0, y0, x1, y1 = box
+        slack = 0.6  # a pixel of anti-aliasing
+        assert x0 >= SAFE_MARGIN - slack and y0 >= SAFE_MARGIN - slack
+        assert x1 <= w - SAFE_MARGIN + slack and y1 <= h - SAFE_MARGIN + slack
+
+
+@pytest.mark.parametrize("key", ["glux-board-2p", "glux-chips", "glux-score-pad", "fit"])
+def test_stamp_square_is_free(pdfs, key):
+    path, _, scene = pdfs[key, "a4"]
+    x, y, s = scene.pages[0].stamp
+    assert s >= 20
+    img = raster(path, 0, DPI)
+    assert ImageStat.Stat(crop_mm(img, x, y, x + s, y + s)).extrema[0][0] > 200  # blank
+
+
+def vertical_lines_mm(img, y0, y1, dark=128, share=0.9):
+    """x (mm) of the columns dark over `share` of the band y0..y1: the long cut lines."""
+    k = DPI / 25.4
+    band = img.crop((0, round(y0 * k), img.width, round(y1 * k)))
+    px = band.load()
+    xs = []
+    for x in range(band.width):
+        n = sum(1 for y in range(band.height) if px[x, y] < dark)
+        if n >= share * band.height:
+            xs.append(x / k)
+    # merge neighbouring pixel columns into one line
+    lines = []
+    for x in xs:
+        if lines and x - lines[-1][-1] < 1.0:
+            lines[-1].append(x)
+        else:
+            lines.append([x])
+    return [sum(l) / len(l) for l in lines]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_chip_backs_line_up_with_fronts_long_edge_flip(pdfs, paper):
+    path, layout, scene = pdfs["glux-chips", paper]
+    assert len(page_sizes_mm(path)) == 2
+    W, _ = PAPERS[paper]
+    spec = layout.spec
+    y0 = 20 + 5
+    y1 = y0 + 12 * spec.chip - 10
+    front = raster(path, 0, DPI)
+    back = raster(path, 1, DPI)
+    fx = vertical_lines_mm(front, y0, y1)
+    bx = vertical_lines_mm(back, y0, y1)
+    assert len(fx) == spec.per_pair + 1 == len(bx)
+    mirrored = sorted(W - x for x in bx)
+    assert all(abs(a - b) < 0.6 for a, b in zip(fx, mirrored)), (fx, mirrored)
+    # the flipped back page, seen through the sheet, covers the front chip for chip
+    flipped = ImageOps.mirror(back)
+    k = DPI / 25.4
+    box = (round(fx[0] * k) + 2, round(y0 * k), round(fx[-1] * k) - 2, round(y1 * k))
+    tint_front = front.crop(box).point(lambda v: 255 if v < 250 else 0)
+    tint_back = flipped.crop(box).point(lambda v: 255 if v < 250 else 0)
+    assert ImageStat.Stat(ImageChops.difference(tint_front, tint_back)).mean[0] < 40
+
+
+def test_chip_faces_follow_g1():
+    from sheetkit.games.glux.draw import chip_faces
+
+    spec = layouts.load("glux-chips").spec
+    faces = chip_faces(spec)
+    assert len(faces) == 96
+    for colour in spec.colours:
+        mine = [(lo, hi) for _, _, c, lo, hi in faces if c is colour]
+        assert sorted(mine) == sorted([(1, 6)] * 8 + [(2, 5)] * 8 + [(3, 4)] * 8)
+
+
+def test_fit_is_one_page(pdfs):
+    path, _, scene = pdfs["fit", "letter"]
+    assert len(page_sizes_mm(path)) == 1 and scene.forms == {}
+
+
+def test_score_pad_boxes_take_digits():
+    from sheetkit.scene import Rect, Text
+
+    for paper in ("a4", "letter"):
+        _, scene = printing.compose("glux-score-pad", paper, "es")
+        rects = [it for it in scene.pages[0].items if isinstance(it, Rect)]
+        assert min(min(r.w, r.h) for r in rects) >= 7
+        assert min(r.style.width for r in rects) * 72 / 25.4 >= 0.25
+        assert min(t.size for t in scene.pages[0].items if isinstance(t, Text)) >= 6

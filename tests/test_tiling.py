@@ -1,0 +1,103 @@
+"""The game-independent tiling of a big drawing across pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetkit import tiling
+from sheetkit.scene import PAPERS, SAFE_MARGIN, Circle, Form, Line, Rect, Style, Text, Use, bounds
+
+
+def test_a_drawing_that_fits_is_one_tile():
+    p = tiling.plan(150, 200, "a4")
+    assert (p.rows, p.cols) == (1, 1) and (p.page_w, p.page_h) == PAPERS["a4"]
+    assert (p.tiles[0].w, p.tiles[0].h) == (150, 200)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(325, 225), (375, 275), (600, 420), (250, 700)])
+def test_tiles_cover_the_drawing_with_exact_overlaps(paper, size):
+    w, h = size
+    p = tiling.plan(w, h, paper)
+    assert len(p.tiles) == p.rows * p.cols
+    for t in p.tiles:
+        ox, oy = tiling.tile_origin(p)
+        # a tile fits inside the safe area of its page
+        assert ox >= SAFE_MARGIN and ox + t.w <= p.page_w - SAFE_MARGIN
+        assert oy >= SAFE_MARGIN and oy + t.h <= p.page_h - SAFE_MARGIN
+        if t.col + 1 < p.cols:
+            right = p.tile(t.row, t.col + 1)
+            assert t.x + t.w - right.x == pytest.approx(p.overlap)
+        if t.row + 1 < p.rows:
+            below = p.tile(t.row + 1, t.col)
+            assert t.y + t.h - below.y == pytest.approx(p.overlap)
+    last = p.tiles[-1]
+    assert last.x + last.w == pytest.approx(w) and last.y + last.h == pytest.approx(h)
+
+
+def test_orientation_with_fewer_pages_wins():
+    # 375 x 275 mm: 4 landscape A4 pages against 6 portrait ones
+    p = tiling.plan(375, 275, "a4")
+    assert p.page_w > p.page_h and len(p.tiles) == 4
+    q = tiling.plan(325, 225, "a4")
+    assert q.page_w < q.page_h and len(q.tiles) == 2
+
+
+def test_registration_marks_match_between_neighbours():
+    p = tiling.plan(600, 420, "letter")
+    for t in p.tiles:
+        mine = set(tiling.registration_marks(p, t))
+        for dr, dc in ((0, 1), (1, 0)):
+            r, c = t.row + dr, t.col + dc
+            if r < p.rows and c < p.cols:
+                theirs = set(tiling.registration_marks(p, p.tile(r, c)))
+                shared = mine & theirs
+                assert len(shared) == 2  # two marks in every shared strip
+                for x, y in shared:  # inside both tiles
+                    for u in (t, p.tile(r, c)):
+                        assert u.x < x < u.x + u.w and u.y < y < u.y + u.h
+
+
+def form():
+    return Form(375, 275, [Rect(0, 0, 375, 275, Style(width=1.0)), Line(0, 0, 375, 275),
+                           Circle(100, 100, 20), Text(10, 20, "hello", size=12)])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pages_place_the_form_clipped_and_keep_the_margin(paper):
+    f = form()
+    text = tiling.TileText(title="Test board")
+    pages = tiling.tile_pages("big", f, paper, text)
+    p = tiling.plan(f.width, f.height, paper)
+    assert len(pages) == len(p.tiles) + 1
+    assert pages[0].stamp is not None
+    sx, sy, ss = pages[0].stamp
+    assert sx >= SAFE_MARGIN and sy + ss <= pages[0].height - SAFE_MARGIN
+    for page in pages[1:]:
+        uses = [it for it in page.items if isinstance(it, Use)]
+        assert len(uses) == 1 and uses[0].name == "big" and uses[0].clip is not None
+    for page in pages:
+        x0, y0, x1, y1 = bounds(page.items, {"big": f})
+        assert x0 >= SAFE_MARGIN and y0 >= SAFE_MARGIN
+        assert x1 <= page.width - SAFE_MARGIN and y1 <= page.height - SAFE_MARGIN
+    # the assembly page's reduced drawing stays out of the stamp square
+    items = [it for it in pages[0].items if not isinstance(it, Text)]
+    for it in items:
+        b = bounds([it])
+        assert not (b[0] < sx + ss and b[2] > sx and b[1] < sy + ss and b[3] > sy)
+
+
+def test_transform_scales_and_moves():
+    out = tiling.transform([Line(0, 0, 10, 10), Circle(10, 10, 5), Text(0, 10, "x", size=10),
+                            Text(0, 0, "tiny", size=4)], 0.5, 100, 200)
+    assert out[0] == Line(100, 200, 105, 205, out[0].style)
+    assert out[1].r == 2.5 and (out[1].x, out[1].y) == (105, 205)
+    assert out[2].size == 5 and out[2].y == 205
+    assert len(out) == 3  # text below 2.5 pt after scaling is left out
+
+
+def test_wrap_keeps_lines_within_width():
+    from sheetkit.measure import text_width
+
+    lines = tiling.wrap("one two three four five six seven eight nine ten " * 4, 60, 9)
+    assert len(lines) > 2 and all(text_width(l, 9) <= 60 for l in lines)
