@@ -13,7 +13,9 @@ The QR text (format 1) is
 A pad keeps the drawing of every page once, as a Form, and each copy places it with `Use`
 and adds only its own part: the serial and the QR code, inside the page's `stamp` square.
 So the PDF carries the static page once however many copies it has, and pages of a pad
-differ only inside the stamp square.
+differ only inside the stamp square. A page that shows another layout than the one
+rendered (`Page.source`: the sides of a two-sided sheet) names that layout in its QR text;
+all pages of a copy carry the same serial. docs/pads.md has the whole story.
 
 Nothing here imports reportlab, Pillow or qrcode at module level: `identify`, `parse` and
 the record check stay light.
