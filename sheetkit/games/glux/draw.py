@@ -151,7 +151,6 @@ def compose_board(layout, paper: str, lang: str, scale: str) -> Scene:
     if scale == "fit":
         page, sq, x, y = _fit_page(spec, paper, title)
         page.items += board_items(spec, lang, sq, x, y)
-        page.items.append(Text(SAFE_MARGIN, SAFE_MARGIN + 13, f"{sq:.1f} mm", size=8))
         return Scene([page], {}, title)
     form = board_form(spec, lang)
     lab = spec.labels
