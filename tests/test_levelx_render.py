@@ -133,3 +133,23 @@ def test_digit_boxes_text_and_lines(rendered, ref):
     if ref.endswith("pad"):
         boxes = [it for it in items if isinstance(it, S.Rect) and it.style.stroke and it.h < 15]
         assert boxes and min(min(b.w, b.h) for b in boxes) >= 7.0
+
+
+@pytest.mark.parametrize("example, words, code", [
+    ("levelx-game.toml", ["Ana (1)", "138", "107", "legal, 51 turns; winner: Carla", "15+12"], 0),
+    ("levelx-game-illegal.toml", ["ILLEGAL: 5 finding(s)", "L4 turn 3", "L8 after turn 6"], 1),
+    ("iunu-game.toml", ["Carla", "Artisan", "34", "18", "legal"], 0),
+    ("iunu-illegal.toml", ["ILLEGAL: 5 finding(s)", "I2 caste Pharaoh", "-2"], 1),
+])
+def test_check_render_fills_the_pad(tmp_path, example, words, code):
+    from conftest import sheetkit
+
+    out = tmp_path / "filled.pdf"
+    run = sheetkit("check", f"examples/{example}", "--render", out)
+    assert run.code == code, run.err
+    assert page_sizes_mm(out)[0] == pytest.approx(PAPERS["a4"], abs=0.1)
+    layer = text(out)
+    for w in words:
+        assert w in layer, w
+    x0, y0, x1, y1 = ink_box_mm(raster(out, dpi=DPI), DPI)
+    assert min(x0, y0) >= SAFE_MARGIN - 0.3 and x1 <= 210 - SAFE_MARGIN + 0.3

@@ -84,3 +84,10 @@ def score_command(record, as_json):
     else:
         click.echo("\n".join(score_lines(verdict)))
     sys.exit(verdict.exit_code)
+
+
+def overlay(record, verdict, paper="a4"):
+    """The score pad filled in from the record, with the findings (`check --render`)."""
+    from sheetkit.games.iunu.filled import overlay as _overlay
+
+    return _overlay(record, verdict, paper)

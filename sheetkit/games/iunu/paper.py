@@ -42,8 +42,8 @@ def geometry(spec: ScorePad, paper: str) -> T.Geometry:
                       row_h=spec.row, box=spec.box)
 
 
-def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
-    spec: ScorePad = layout.spec
+def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) -> tuple[list[S.Item], float]:
+    """The pad's drawing, and the bottom of what is drawn."""
     W, H = S.paper_size(paper)
     items: list[S.Item] = []
     title = spec.title(lang)
@@ -55,16 +55,20 @@ def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
     items.append(S.Line(INNER + 14, INNER + 16.5, INNER + 70, INNER + 16.5, style=T.RULE))
 
     g = geometry(spec, paper)
-    table_rows = rows(spec, lang)
-    bottom = T.draw(g, table_rows, items, player_word="")
+    bottom = T.draw(g, rows(spec, lang), items, player_word="", cells=cells)
     foot = spec.labels.footer(lang)
-    fsize = fit_size(foot, usable, 7.0)
-    items.append(S.Text(INNER, bottom + 5, foot, size=fsize))
+    items.append(S.Text(INNER, bottom + 5, foot, size=fit_size(foot, usable, 7.0)))
     deck_note = spec.labels.deck_box(lang)
     items.append(S.Text(INNER, bottom + 9, deck_note, size=fit_size(deck_note, usable, 7.0)))
+    return items, bottom + 9
 
+
+def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
+    spec: ScorePad = layout.spec
+    W, H = S.paper_size(paper)
+    items, _ = pad_items(spec, paper, lang)
     name = f"iunu-pad-{paper}-{lang}"
-    scene = S.Scene(title=title)
+    scene = S.Scene(title=spec.title(lang))
     scene.forms[name] = S.Form(W, H, items)
     scene.pages.append(S.Page(W, H, [S.Use(name)], stamp=(W - INNER - STAMP, INNER, STAMP)))
     return scene

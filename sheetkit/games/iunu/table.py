@@ -67,8 +67,14 @@ def table_height(g: Geometry, rows: list[Row]) -> float:
     return sum(row_height(g, r) for r in rows)
 
 
-def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "") -> float:
-    """Draw the table into `items`; return its bottom edge."""
+def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "",
+         cells: dict | None = None) -> float:
+    """Draw the table into `items`; return its bottom edge.
+
+    If `cells` is given, it receives the boxes drawn, left to right, as (x, y, w, h):
+    cells[row index, player index] for the player columns (player index from 0), and
+    cells[row index, -1] for a box in the label column; a write-in label's line is
+    cells[row index, "label"]. Overlays write a record's numbers into them."""
     y = g.y
     top = y
     for i, row in enumerate(rows):
@@ -78,11 +84,19 @@ def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "
             size = fit_size(row.label, g.width - 4, 8.0, True, MIN_PT)
             items.append(S.Text(g.x + 2, y + h / 2 + size * 0.13, row.label, size=size, bold=True))
         else:
+            n0 = len(items)
             _label(g, row, y, h, items)
+            if cells is not None:
+                cells[i, -1] = _boxes(items[n0:])
+                if row.write_in:
+                    cells[i, "label"] = [(g.x + 2.0, y, g.label_w - 4.0 - g.box - 1.5, h * 0.62)]
             for p in range(g.players):
                 cx = g.x + g.label_w + p * g.col_w
                 items.append(S.Line(cx, y, cx, y + h, style=NORMAL))
+                n0 = len(items)
                 _cell(g, row, cx, y, h, items, p + 1, player_word)
+                if cells is not None:
+                    cells[i, p] = _boxes(items[n0:])
         y += h
         if i < len(rows) - 1:
             heavy = row.bold or rows[i + 1].bold
@@ -90,6 +104,41 @@ def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "
     # frame and column rules
     items.append(S.Rect(g.x, top, g.width, y - top, style=HEAVY))
     return y
+
+
+def _boxes(items: list[S.Item]) -> list[tuple[float, float, float, float]]:
+    out = []
+    for it in items:
+        if isinstance(it, S.Rect):
+            out.append((it.x, it.y, it.w, it.h))
+        elif isinstance(it, S.Circle):
+            out.append((it.x - it.r, it.y - it.r, 2 * it.r, 2 * it.r))
+    return out
+
+
+INK = "#1f3f8f"  # a pen's blue, for what an overlay writes in the boxes
+
+
+def write(items: list[S.Item], box: tuple[float, float, float, float], text: str, size: float = 10.0,
+          anchor: str = "middle") -> None:
+    """Write `text` into a box, as a filled-in value."""
+    x, y, w, h = box
+    size = fit_size(text, w - 1.0, size, True, MIN_PT)
+    tx = {"middle": x + w / 2, "start": x + 1.0, "end": x + w - 1.0}[anchor]
+    items.append(S.Text(tx, y + h / 2 + size * 0.13, text, size=size, bold=True, anchor=anchor, color=INK))
+
+
+def findings_lines(findings, width: float, size: float = 7.5) -> list[str]:
+    """One line per finding, cut to fit `width` mm."""
+    out = []
+    for f in findings:
+        line = f.line()
+        while len(line) > 10 and text_width(line, size) > width:
+            line = line[:-2]
+        if line != f.line():
+            line = line[:-1] + "…"
+        out.append(line)
+    return out
 
 
 def _label(g: Geometry, row: Row, y: float, h: float, items: list[S.Item]) -> None:

@@ -133,7 +133,9 @@ def pad_geometry(spec: ScorePad, paper: str, y: float) -> T.Geometry:
                       players=spec.players, row_h=spec.row, box=spec.box)
 
 
-def compose_pad(spec: ScorePad, paper: str, lang: str) -> S.Scene:
+def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) -> tuple[list[S.Item], float]:
+    """The pad page's drawing and the bottom of what is drawn; `cells` receives the boxes of
+    the first game's table (see table.draw)."""
     W, H = S.paper_size(paper)
     L = spec.labels
     items: list[S.Item] = []
@@ -145,9 +147,15 @@ def compose_pad(spec: ScorePad, paper: str, lang: str) -> S.Scene:
         gx = INNER + text_width(L.game(lang), 9.0, True) + 2
         items.append(S.Line(gx, y + 4.5, gx + 40, y + 4.5, style=T.RULE))
         g = pad_geometry(spec, paper, y + 7)
-        y = T.draw(g, rows, items) + 7
+        y = T.draw(g, rows, items, cells=cells if n == 0 else None) + 7
     foot = L.footer(lang)
     items.append(S.Text(INNER, y - 2, foot, size=fit_size(foot, W - 2 * INNER, 7.0)))
+    return items, y - 2
+
+
+def compose_pad(spec: ScorePad, paper: str, lang: str) -> S.Scene:
+    W, H = S.paper_size(paper)
+    items, _ = pad_items(spec, paper, lang)
     scene = S.Scene(title=spec.title(lang))
     _page(scene, f"levelx-pad-{paper}-{lang}", W, H, items)
     return scene
