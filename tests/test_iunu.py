@@ -230,3 +230,11 @@ def test_no_rendering_libraries_for_scoring():
             "bad = [m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+    # and running the score commands themselves
+    for game, example in (("iunu", "iunu-game.toml"), ("levelx", "levelx-game.toml")):
+        code = ("import sys\nfrom sheetkit.cli import main\n"
+                f"sys.argv = ['sheetkit', 'score', '{game}', 'examples/{example}']\n"
+                "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                "print([m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules], file=sys.stderr)")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+        assert "winner" in out.stdout and out.stderr.strip() == "[]", out.stdout + out.stderr
