@@ -55,10 +55,10 @@ def score_lines(verdict) -> list[str]:
     players = verdict.info["players"]
     for s in verdict.scores:
         p = players[s.player]
-        chips = "  ".join(f"{v}x{n}" for v, n in p["chips"].items() if n) or "no chips"
+        chips = "  ".join(f"{v}x{n}" for v, n in p["chips"].items() if n)
         bonus = "+".join(str(b) for b in p["bonuses"]) or "0"
         mark = " (1)" if "(1)" in s.notes else ""
-        out.append(f"  {s.player}{mark}: {s.total}  (chips {chips}; bonuses {bonus})")
+        out.append(f"  {s.player}{mark}: {s.total}  ({'chips ' + chips if chips else 'no chips'}; bonuses {bonus})")
     label = "winner" if len(verdict.winners) == 1 else "shared win"
     out.append(f"  {label}: {', '.join(verdict.winners)}")
     errors = [f for f in verdict.findings if f.severity == "error"]
