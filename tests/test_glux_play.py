@@ -19,7 +19,7 @@ from sheetkit.games.glux.rules import Placement
 
 TABLES = [("glux-board-2p", 2), ("glux-board-34p", 3), ("glux-board-34p", 4)]
 GEOMS = {lid: layouts.load(lid).spec.geometry for lid, _ in TABLES}
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def game(lid: str, n: int, seed: int):
@@ -64,18 +64,26 @@ def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed)
     assert [r["vp"] for r in by_pips["info"]["rooms"]] == summary(by_board)[2]
 
 
-def board_before(lid, setups, placements, k):
-    """The board as it lay before turn k (1-based), and whose turn it was."""
-    rp = rules.replay(GEOMS[lid], setups, placements[:k - 1])
-    return rp
+def states(lid, setups, placements):
+    """For each turn k (1-based): the board before it and who had used the start option.
+    The game is legal, so the chips simply go down one after another."""
+    b = rules.Board(GEOMS[lid])
+    for su in setups:
+        b.put(su.start, rules.Chip(su.name, su.start_chip))
+    used: set[str] = set()
+    for k, pl in enumerate(placements, 1):
+        yield k, b, set(used)
+        own = next(su.start for su in setups if su.name == pl.player)
+        b.put(own if pl.start else pl.dest, rules.Chip(pl.player, pl.face))
+        if pl.start:
+            used.add(pl.player)
 
 
-def illegal_variant(rule: str, lid: str, setups, placements, k: int) -> Placement | None:
-    """Placement k changed so that it breaks `rule` (and only G-rules about the same move)."""
+def illegal_variant(rule: str, lid: str, setups, placements, k: int, b: rules.Board,
+                    used: set[str]) -> Placement | None:
+    """Placement k changed so that it breaks `rule`, on the board `b` as it lay before it."""
     g = GEOMS[lid]
     pl = placements[k - 1]
-    rp = board_before(lid, setups, placements, k)
-    b = rp.board
     me = pl.player
     starts = {s.start: s.name for s in setups}
     foreign = {sq for sq, who in starts.items() if who != me}
@@ -95,8 +103,9 @@ def illegal_variant(rule: str, lid: str, setups, placements, k: int) -> Placemen
 
     if rule == "G4":
         for sq, c, d in lines():
+            ux, uy = (d[0] - sq[0]) // c.pips, (d[1] - sq[1]) // c.pips
             for extra in (1, -1):
-                d2 = (sq[0] + (d[0] - sq[0]) // c.pips * (c.pips + extra), sq[1] + (d[1] - sq[1]) // c.pips * (c.pips + extra))
+                d2 = (sq[0] + ux * (c.pips + extra), sq[1] + uy * (c.pips + extra))
                 if d2 != sq and g.on_board(d2) and b.count(d2) < 2 and d2 not in foreign and clear(sq, d2):
                     return Placement(me, pl.face, sq, d2)
     if rule == "G5":
@@ -111,35 +120,35 @@ def illegal_variant(rule: str, lid: str, setups, placements, k: int) -> Placemen
         for sq, c, d in lines():
             if clear(sq, d) and b.count(d) < 2 and d in foreign:
                 return Placement(me, pl.face, sq, d)
-    if rule == "G8" and me in rp.used_start:
+    if rule == "G8":
         own = next(s.start for s in setups if s.name == me)
-        if b.count(own) < 2:
+        if me in used:  # a second time (the start square is full by now, G6 too)
             return Placement(me, pl.face)
+        if not pl.start and pl.dest != own:  # without counting, but not on one's own start
+            return Placement(me, pl.face, None, pl.dest)
     if rule == "G1" and not pl.start:
-        used = {pr: 0 for pr in PAIRS}
+        counts = {pr: 0 for pr in PAIRS}
         s0 = next(s for s in setups if s.name == me)
-        used[rules.pair_of(s0.start_chip)] += 1
+        counts[rules.pair_of(s0.start_chip)] += 1
         for p in placements[:k - 1]:
             if p.player == me:
-                used[rules.pair_of(p.face)] += 1
-        full = [pr for pr, n in used.items() if n == rules.PER_PAIR]
+                counts[rules.pair_of(p.face)] += 1
+        full = [pr for pr, n in counts.items() if n == rules.PER_PAIR]
         if full and rules.pair_of(pl.face) not in full:
             return Placement(me, full[0][0], pl.origin, pl.dest)
     return None
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**31),
        rule=st.sampled_from(["G1", "G4", "G5", "G6", "G7", "G8"]), where=st.floats(0, 1))
 def test_one_illegal_placement_is_caught_with_its_rule(table, seed, rule, where):
     lid, n = table
     setups, placements = game(lid, n, seed)
-    start = int(where * (len(placements) - 1)) + 1
-    for k in list(range(start, len(placements) + 1)) + list(range(1, start)):
-        bad = illegal_variant(rule, lid, setups, placements, k)
-        if bad is not None:
-            break
-    assume(bad is not None)
+    chances = [(k, bad) for k, b, used in states(lid, setups, placements)
+               if (bad := illegal_variant(rule, lid, setups, placements, k, b, used)) is not None]
+    assume(chances)
+    k, bad = chances[min(len(chances) - 1, int(where * len(chances)))]
     changed = placements[:k - 1] + [bad] + placements[k:]
     rp = rules.replay(GEOMS[lid], setups, changed)
     first = [f for f in rp.findings if f.at["turn"] <= k]
@@ -157,3 +166,23 @@ def test_generator_covers_the_start_option_and_both_sides():
             used_start += sum(p.start for p in placements)
             assert rules.replay(GEOMS[lid], setups, placements).findings == []
     assert used_start > 0
+
+
+def test_every_rule_gets_its_illegal_variant():
+    """The property above is not vacuous: each rule has games where it is tried and caught."""
+    caught = set()
+    for seed in range(40):
+        for lid, n in TABLES:
+            setups, placements = game(lid, n, seed)
+            for rule in {"G1", "G4", "G5", "G6", "G7", "G8"} - caught:
+                for k, b, used in states(lid, setups, placements):
+                    bad = illegal_variant(rule, lid, setups, placements, k, b, used)
+                    if bad is not None:
+                        changed = placements[:k - 1] + [bad] + placements[k:]
+                        found = rules.replay(GEOMS[lid], setups, changed).findings
+                        if rule in {f.rule for f in found if f.at["turn"] == k}:
+                            caught.add(rule)
+                        break
+        if len(caught) == 6:
+            break
+    assert caught == {"G1", "G4", "G5", "G6", "G7", "G8"}
