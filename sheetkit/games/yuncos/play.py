@@ -41,7 +41,8 @@ class Game:
 
 
 class _Player:
-    def __init__(self, spec, rng: random.Random, ability_rate: float):
+    def __init__(self, spec, rng: random.Random, ability_rate: float, home_after: int = 8):
+        self.home_after = home_after
         self.spec = spec
         self.board = spec.board
         self.rng = rng
@@ -180,7 +181,8 @@ class _Player:
                 score += 5 + (3 if b.stars[v] not in self.stars.values() else 0)
             seen.add(v)
         # Head for the nearest star not yet passed, or home once 4 stars are passed.
-        targets = list(b.land) if len(self.stars) >= 4 and turn > 8 else [s for s in b.stars if s not in self.stars]
+        home = len(self.stars) >= 4 and turn > self.home_after
+        targets = list(b.land) if home else [s for s in b.stars if s not in self.stars]
         if targets:
             d = min(abs(x - tx) + abs(y - ty) for tx, ty in targets)
             score -= 0.6 * d
@@ -224,10 +226,13 @@ class _Player:
 
 def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ability_rate: float = 0.6,
          max_turns: int = 30, name_boxes: float = 0.3, explicit_cells: float = 0.3,
-         start: int | None = None) -> Game:
-    """Play one legal game on a sheet level; the record and the player's own score."""
+         start: int | None = None, home_after: int = 8) -> Game:
+    """Play one legal game on a sheet level; the record and the player's own score.
+
+    The player heads for stars, and back to the island once it has passed 4 of them and
+    `home_after` turns are played (a large value makes long games, e.g. for benchmarks)."""
     spec = layout.spec
-    p = _Player(spec, rng, ability_rate)
+    p = _Player(spec, rng, ability_rate, home_after)
     starts = spec.board.starts
     start = start if start is not None else rng.choice(sorted(starts))
     pos = starts[start]
