@@ -186,3 +186,27 @@ def test_every_rule_gets_its_illegal_variant():
         if len(caught) == 6:
             break
     assert caught == {"G1", "G4", "G5", "G6", "G7", "G8"}
+
+
+def test_cramped_board_forces_start_placements_and_exclusions():
+    """On a 5 x 5 board players soon run out of placements: G9 paths are played and
+    accepted."""
+    from sheetkit.games.glux.layout import Geometry
+
+    mid = tuple((c, r) for r in range(1, 4) for c in range(1, 4))
+    corners = {(0, 0): frozenset({2, 4}), (4, 4): frozenset({2, 4}), (4, 0): frozenset({4}),
+               (0, 4): frozenset({4})}
+    g = Geometry(5, 5, {"m": mid}, {s: "m" for s in mid}, "m", corners, (2, 4))
+    outs = starts = 0
+    for seed in range(30):
+        for n in (2, 4):
+            setups, placements = play.random_game(g, n, random.Random(seed), start_chance=0.0)
+            rp = rules.replay(g, setups, placements)
+            assert rp.findings == [], [f.line() for f in rp.findings]
+            outs += len(rp.out)
+            starts += sum(p.start for p in placements)
+            res = rules.score_board(rp.board, [s.name for s in setups], {"m": "middle"})
+            firsts = [p for p, k in res.rooms[0].place.items() if k == 1]
+            assert sum(res.totals.values()) == 4 * len(firsts) + 2 * (
+                n > 2 and len(firsts) == 1) * sum(1 for k in res.rooms[0].place.values() if k == 2)
+    assert outs > 0 and starts > 0
