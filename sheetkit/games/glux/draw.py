@@ -52,8 +52,10 @@ def _pattern(kind: str, x: float, y: float, s: float) -> list[Item]:
 
 
 def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: float = 0.0,
-                names: bool = True) -> list[Item]:
-    """The board drawn with squares of `sq` mm, its top-left corner at (ox, oy)."""
+                names: bool = True, labels_aside: bool = False) -> list[Item]:
+    """The board drawn with squares of `sq` mm, its top-left corner at (ox, oy).
+    `labels_aside`: room labels small in a square's bottom-left corner, leaving its middle
+    free for a chip drawn on top."""
     g = spec.geometry
     items: list[Item] = []
     region = {}
@@ -113,10 +115,15 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
         c, r = _label_square(squares)
         label = spec.rooms[rid].label(lang)
         big = len(label) <= 2
-        size = fit_size(label, sq * 0.8, (26 if big else 12) * sq / 25, bold=True, min_pt=5)
+        if labels_aside:
+            size = fit_size(label, sq * 0.6, 8, bold=True, min_pt=5)
+        else:
+            size = fit_size(label, sq * 0.8, (26 if big else 12) * sq / 25, bold=True, min_pt=5)
         tw = text_width(label, size, True)
         hgt = size * 0.3528
         x, y = ox + c * sq + sq / 2, oy + r * sq + sq / 2 + hgt * 0.36
+        if labels_aside:
+            x, y = ox + c * sq + 1.6 + tw / 2, oy + (r + 1) * sq - 1.6
         items.append(Rect(x - tw / 2 - 1.2, y - hgt * 0.78 - 1.0, tw + 2.4, hgt * 0.78 + 2.0,
                           Style(stroke=BLACK, width=0.3, fill=WHITE), radius=1.0))
         items.append(Text(x, y, label, size=size, bold=True, anchor="middle"))
@@ -379,14 +386,14 @@ def overlay(record, verdict, paper: str) -> Scene:
     title = f"{verdict.source}: {spec.title(lang)}"
     page, sq, bx, by = _fit_page(spec, paper, title, bottom=30)
     page.stamp = None
-    page.items += board_items(spec, lang, sq, bx, by, names=True)
+    page.items += board_items(spec, lang, sq, bx, by, names=True, labels_aside=True)
     board, _, _ = final_board(record)
     for (c, r), stack in board.stacks.items():
         top = stack[-1]
         if top.owner not in letters:
             continue
         x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
-        rad = sq * 0.33
+        rad = sq * 0.3
         items = [Circle(x, y, rad, Style(stroke=BLACK, width=0.4, fill=WHITE))]
         if len(stack) > 1:
             items.append(Circle(x, y, rad + 1.0, Style(stroke=BLACK, width=0.4)))
