@@ -193,15 +193,15 @@ def chip_items(x: float, y: float, s: float, face: int, colour) -> list[Item]:
     else:  # dotted
         items.append(Rect(fx, fy, fs, fs, Style(stroke=ink, width=0.7, dash=(0.3, 0.9))))
     cx, cy = x + s / 2, y + s / 2
-    step = s * 0.2
+    step = s * 0.17
     for dx, dy in PIP_SPOTS[face]:
-        items.append(Circle(cx + dx * step, cy + dy * step, s * 0.062, Style(stroke=None, fill=BLACK)))
+        items.append(Circle(cx + dx * step, cy + dy * step, s * 0.058, Style(stroke=None, fill=BLACK)))
     size = 7 * s / 20
     pad = 1.6 if colour.frame == "double" else 1.0
-    items.append(Text(fx + pad, fy + pad + size * 0.3528 * 0.75, colour.letter, size=size, bold=True,
-                      color=ink))
-    items.append(Text(fx + fs - pad, fy + fs - pad, colour.letter, size=size, bold=True,
+    # the letter in the two corners that the pips of 2 and 3 leave free
+    items.append(Text(fx + fs - pad, fy + pad + size * 0.3528 * 0.75, colour.letter, size=size, bold=True,
                       anchor="end", color=ink))
+    items.append(Text(fx + pad, fy + fs - pad, colour.letter, size=size, bold=True, color=ink))
     return items
 
 
