@@ -278,3 +278,13 @@ def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
         p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{old}"', 1))
         v = records.check(records.load(p))
         assert v.legal and [f.rule for f in v.findings] == ["QR"]  # a warning only
+
+
+def test_chip_claimed_after_being_bumped_names_L5():
+    # A reaches X in row 10 (turns 1, 3), B reaches it (turns 2, 4) and bumps A; A then
+    # rolls a 10 again (turn 5) and the transcriber claims a chip: A's pawn is back at start.
+    ten = {"dice": [4, 6, 1, 1], "groups": [[4, 6], [1, 1]]}
+    v = game_verdict(["A", "B"], [ten, ten, ten, ten, dict(ten, chips=[10])])
+    l6 = [f for f in v.findings if f.rule == "L6"]
+    assert len(l6) == 1 and l6[0].where == "turn 5"
+    assert "B sent it back to the start on turn 4, L5" in l6[0].message

@@ -94,6 +94,7 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
     """Play the record's turns on a fresh board; findings name the rule and the turn."""
     game = Game(record.players)
     findings: list[Finding] = []
+    bumps: dict[tuple[str, int], tuple[str, int]] = {}  # (player, row) -> (by whom, turn), last bump
     for i, t in enumerate(record.turn):
         num = i + 1
         where = f"turn {num}"
@@ -112,10 +113,13 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
             findings.append(Finding("L4", where, f"groups {t.groups} do not use each of the dice "
                                                  f"{t.dice} exactly once", at=at))
         events = game.play_turn(t.groups)
+        for e in events:
+            if e.bumped:
+                bumps[e.bumped, e.total] = (expected, num)
         got_chips = [e.total for e in events if e.chip]
         got_bonus = [b for e in events for b in e.bonuses]
         if t.chips is not None and sorted(t.chips) != sorted(got_chips):
-            why = _why_no_chip(game, expected, t.chips, got_chips)
+            why = _why_no_chip(game, expected, t.chips, got_chips, bumps)
             findings.append(Finding("L6", where, f"recorded chips {sorted(t.chips)} but the dice give "
                                                  f"{sorted(got_chips)}{why}", at=at))
         if t.bonuses is not None and sorted(t.bonuses) != sorted(got_bonus):
@@ -135,7 +139,8 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
     return game, findings
 
 
-def _why_no_chip(game: Game, player: str, claimed: list[int], got: list[int]) -> str:
+def _why_no_chip(game: Game, player: str, claimed: list[int], got: list[int],
+                 bumps: dict[tuple[str, int], tuple[str, int]]) -> str:
     extra = sorted((Counter(claimed) - Counter(got)).elements())
     if not extra:
         return ""
@@ -143,7 +148,13 @@ def _why_no_chip(game: Game, player: str, claimed: list[int], got: list[int]) ->
     if game.stacks[r] == 0 and game.chips[player][r] == 0:
         return f" (row {r} has no chips left)"
     if game.on_x[r] != player:
-        return f" (the pawn in row {r} is not on X" + (f"; {game.on_x[r]} holds it)" if game.on_x[r] else ")")
+        why = f" (the pawn in row {r} is not on X"
+        if (player, r) in bumps:
+            by, turn = bumps[player, r]
+            why += f": {by} sent it back to the start on turn {turn}, L5"
+        elif game.on_x[r]:
+            why += f"; {game.on_x[r]} holds it"
+        return why + ")"
     return ""
 
 
