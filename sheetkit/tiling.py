@@ -172,7 +172,7 @@ def transform(items: list[Item], k: float, dx: float, dy: float, min_text: float
     out: list[Item] = []
 
     def st(s: Style) -> Style:
-        return replace(s, width=max(0.08, s.width * k), dash=tuple(d * k for d in s.dash) if s.dash else None)
+        return replace(s, width=max(0.09, s.width * k), dash=tuple(d * k for d in s.dash) if s.dash else None)
 
     for it in items:
         if isinstance(it, Line):

@@ -15,16 +15,19 @@ players = [
 
 
 def board_record(layout_id: str = "glux-board-2p", width: int = 13, height: int = 9,
-                 corner: str = "M9") -> str:
+                 corner: str = "M9", third: str | None = None) -> str:
     row = " ".join(["."] * width)
     grid = "\n".join([row] * height)
+    players = _PLAYERS % ("", corner, "")
+    if third:
+        players = players.replace("\n]\n", f'\n  {{ name = "Cris", letter = "C", colour = "red", start = "{third}" }},\n]\n')
     return f'''# Glüx: the final board. Fill in the top chip of every square, then run
 #   sheetkit check THIS-FILE.toml
 game = "glux"
 kind = "board"
 board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
 
-{_PLAYERS % ("", corner, "")}
+{players}
 # One token per square, separated by spaces, one line per row (row 1 at the top):
 #   .     an empty square
 #   A3    the top chip is player A's and shows 3 pips
@@ -67,5 +70,10 @@ def record_template(layout) -> str:
     g = layout.spec.geometry
     from sheetkit.games.glux.layout import square_name
 
-    corner = square_name((g.width - 1, g.height - 1)) if 2 in g.players else square_name((g.width - 1, 0))
-    return board_record(layout.id, g.width, g.height, corner)
+    n = min(g.players)
+    starts = [square_name(s) for s in g.start_squares(n)]
+    if n == 2 and len(starts) == 2:
+        return board_record(layout.id, g.width, g.height, starts[1])
+    if n == 3 and len(starts) == 3:
+        return board_record(layout.id, g.width, g.height, starts[1], starts[2]).replace('start = "A1"', f'start = "{starts[0]}"')
+    return board_record(layout.id, g.width, g.height, square_name((g.width - 1, g.height - 1)))
