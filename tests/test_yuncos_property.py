@@ -183,3 +183,37 @@ def test_a_turn_after_the_end_is_y21_or_y20(lid, seed):
     want = "Y20" if g.end == "eliminated" else "Y21"
     n = len(rec["turn"])
     assert any(f.rule == want and f.at.get("turn") == n for f in v.findings), v.to_text()
+
+
+# ---------------------------------------------------------------- any record at all
+
+STEP = st.sampled_from(["N", "E", "S", "W", "N", "E", "S", "W", "NE", "SW", "NW", "SE", "2E", "3S"])
+CELL = st.sampled_from(["nest1", "nest2", "lum1", "lum2", "lum3", "lum4", "nest1.2", "nest2.4", "lum2.1", "lum4.3"])
+USE = st.sampled_from(["plusminus", "diagonal", "yunco", "nest1.1", "lum2", "fish2", "fish4"])
+TURN = st.fixed_dictionaries(
+    {"flight": st.lists(STEP, min_size=1, max_size=8).map(" ".join)},
+    optional={"dice": st.lists(st.integers(1, 6), min_size=2, max_size=2),
+              "use": st.lists(USE, max_size=3),
+              "from": st.sampled_from(["A1", "K6", "U14", "C7"])},
+).flatmap(lambda t: st.one_of(
+    st.just({**t, "crash": True}),
+    st.tuples(CELL, st.integers(1, 6)).map(lambda cv: {**t, "puzzle": cv[0], "value": cv[1]}),
+))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(turns=st.lists(TURN, min_size=1, max_size=25), start=st.integers(1, 4), fish=st.integers(0, 10),
+       crashes=st.integers(0, 6), used=st.lists(st.sampled_from(["nest1.1", "nest2.1", "lum1", "fish2", "fish7"]),
+                                                unique=True), solo=st.booleans())
+def test_any_wellformed_record_gets_a_verdict(turns, start, fish, crashes, used, solo):
+    """Whatever is drawn, checking returns findings and a score, never an exception."""
+    import json
+
+    data = {"game": "yuncos", "layout": "yuncos-easy", "start": start, "solo": solo, "fish_marked": fish,
+            "crashes_marked": crashes, "used": used, "turn": turns}
+    v = check(load_record(data, "any.toml"), "any.toml")
+    assert v.exit_code in (0, 1)
+    assert v.scores[0].total == sum(p for _, p in v.scores[0].parts)
+    json.dumps(v.to_json())
+    for f in v.findings:
+        assert f.rule.startswith("Y") and f.message
