@@ -330,3 +330,33 @@ def test_every_shipped_layout_prints_as_a_pad(ref, paper, tmp_path):
         assert x * k - 1 <= box[0] and y * k - 1 <= box[1] and box[2] <= (x + size) * k + 1 and box[3] <= (y + size) * k + 1
         lid, version = page.source or (layout.id, layout.version)
         assert [pads.parse(t) for t in decode(first)] == [(lid, version, 5)]
+
+
+def test_a_progress_bar_only_on_a_terminal(tmp_path):
+    """Long renders show a bar on standard error when it is a terminal (here a pseudo-terminal)."""
+    import os
+    import subprocess
+    import sys
+
+    pty = pytest.importorskip("pty")
+    from conftest import ROOT
+
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "sheetkit", "render", "yuncos-easy", "--copies", "30",
+                                 "--out-dir", str(tmp_path)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
+        err = b""
+        while True:  # read as it comes, until the child's end closes the terminal
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            err += chunk
+        proc.wait(timeout=120)
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    assert b"100%" in err and b"yuncos-easy-a4-en-0001-0030.pdf" in err
