@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from sheetkit.games.yuncos.layout import vertex_name
-from sheetkit.games.yuncos.record import CRASH_TRACK, DIAGONALS, STEP_NAMES, Record, Turn, box_kind, flight_text
+from sheetkit.games.yuncos.record import (CRASH_TRACK, DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
+                                          flight_text)
 from sheetkit.schema import Label
 from sheetkit.verdict import ERROR, WARNING, Finding, Score, Verdict
 
@@ -188,8 +189,6 @@ class _Checker:
         self.r = Replay(path=[record.start])
         self.r.nests = [[None] * spec.nests.length for _ in range(2)]
         self.r.lums = [[None] * spec.luminaries.height for _ in range(spec.luminaries.columns)]
-        from sheetkit.games.yuncos.record import all_boxes
-
         self.r.boxes = {b: _Box(b, box_kind(spec, b)) for b in all_boxes(spec)}
         self.named = {u for t in record.turns for u in t.use if u in self.r.boxes}  # boxes named by a turn
         self.visited: set[Vertex] = {record.start}
