@@ -150,6 +150,10 @@ def _place(at: dict, g, record, paths) -> tuple[float, float, float]:
         return around(g.crash_box(min(max(at.get("box", 1), 1), 6) - 1))
     if "score" in at:
         return around(g.score_box(at["score"]))
+    if "dice" in at and 1 <= at.get("turn", 0) <= record.spec.dice_log:
+        x0, y0, w, h = g.dice_box(at["turn"], 0)
+        x1, _, w1, _ = g.dice_box(at["turn"], 1)
+        return around((x0, y0, x1 + w1 - x0, h), pad=0.8)
     if "vertex" in at:
         x, y = g.vertex(tuple(at["vertex"]))
         return x, y, 3.0

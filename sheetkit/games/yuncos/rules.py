@@ -388,14 +388,14 @@ class _Checker:
         if not flies:
             rule = "Y4" if self.spec.level == "easy" else "Y5"
             what = f"{len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())} steps" if rule == "Y4" else "the flight's shape"
-            self.add(rule, f"turn {t}", f"{what} matches neither die ({shown}{plus})", turn=t, vertex=list(self.r.path[-1]))
+            self.add(rule, f"turn {t}", f"{what} matches neither die ({shown}{plus})", turn=t, dice=list(dice))
             return
         written = sorted({w for _, _, w in flies})
         if turn.crash:
             if all(fits_now[w] for w in written):
                 w = written[0]
                 self.add("Y13", f"turn {t}", f"a ground/sea crash is marked, but the puzzle die {w} fits in "
-                         f"{cell_words(fits_now[w][0])}", turn=t, vertex=list(self.r.path[-1]))
+                         f"{cell_words(fits_now[w][0])}", turn=t, dice=list(dice))
         elif turn.value not in written:
             cell = turn.cell
             rule = "Y11" if cell.kind == "nest" else "Y12"
