@@ -153,7 +153,7 @@ def _place(at: dict, g, record, paths) -> tuple[float, float, float]:
     if "dice" in at and 1 <= at.get("turn", 0) <= record.spec.dice_log:
         x0, y0, w, h = g.dice_box(at["turn"], 0)
         x1, _, w1, _ = g.dice_box(at["turn"], 1)
-        return around((x0, y0, x1 + w1 - x0, h), pad=0.8)
+        return (x0 + x1 + w1) / 2, y0 + h / 2, (x1 + w1 - x0) / 2 * 0.72  # snug around the pair
     if "vertex" in at:
         x, y = g.vertex(tuple(at["vertex"]))
         return x, y, 3.0
