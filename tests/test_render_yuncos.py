@@ -181,3 +181,15 @@ def test_render_bad_input(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert_user_error(sheetkit("render", "yuncos", "--out-dir", blocker), "is a file")
+
+
+def test_output_files_get_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    run = sheetkit("render", "yuncos-easy", "-o", tmp_path / "a.pdf")
+    assert run.code == 0, run.err
+    mode = stat.S_IMODE(os.stat(tmp_path / "a.pdf").st_mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask  # what any new file gets, not a temporary file's private 0600

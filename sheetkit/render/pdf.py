@@ -5,8 +5,6 @@ Forms become PDF Form XObjects, written once and placed on every page that uses 
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from reportlab import rl_config
@@ -16,6 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetkit import scene as S
+from sheetkit.atomic import replacing
 from sheetkit.render import qr
 from sheetkit.resources import font_path
 
@@ -130,10 +129,7 @@ def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
     """Write the scene as a PDF to `out`, atomically: a temporary file renamed at the end."""
     _register_fonts()
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(fd)
-    try:
+    with replacing(out) as tmp:
         first = scene.pages[0]
         c = Canvas(tmp, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
         c.setTitle(scene.title or out.stem)
@@ -151,10 +147,6 @@ def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
             if progress:
                 progress(i + 1)
         c.save()
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return out
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from sheetkit import scene as S
+from sheetkit.atomic import replacing
 from sheetkit.render import qr
 from sheetkit.resources import font_path
 
@@ -132,14 +131,7 @@ def page_image(scene: S.Scene, page: int = 0, dpi: float = 100) -> Image.Image:
 
 def write(scene: S.Scene, out: str | Path, page: int = 0, dpi: float = 100) -> Path:
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     img = page_image(scene, page, dpi)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(fd)
-    try:
+    with replacing(out) as tmp:
         img.save(tmp, format="PNG", dpi=(dpi, dpi))
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return out
