@@ -11,7 +11,7 @@ from typing import Any
 from sheetkit import games
 from sheetkit.errors import UserError
 from sheetkit.resources import data_dir
-from sheetkit.schema import read_toml, validate
+from sheetkit.tomlfile import read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,8 @@ def load(ref: str) -> Layout:
     if kind not in game.LAYOUT_KINDS:
         kinds = ", ".join(game.LAYOUT_KINDS)
         raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
+    from sheetkit.schema import validate  # pydantic: only when a layout is really loaded
+
     spec = validate(game.LAYOUT_KINDS[kind], data, source)
     return Layout(id=path.stem, path=path, game=game_name, kind=kind,
                   version=content_version(data), spec=spec)

@@ -27,3 +27,17 @@ def fit_size(text: str, max_width: float, size_pt: float, bold: bool = False, mi
     if w <= max_width:
         return size_pt
     return max(min_pt, size_pt * max_width / w)
+
+
+def wrap(text: str, width: float, size_pt: float, bold: bool = False) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` mm (a single long word
+    keeps its own line)."""
+    lines, cur = [], ""
+    for word in text.split():
+        cand = f"{cur} {word}".strip()
+        if cur and text_width(cand, size_pt, bold) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = cand
+    return lines + ([cur] if cur else [])

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sheetkit import games, layouts
 from sheetkit.errors import UserError
-from sheetkit.schema import read_toml
+from sheetkit.tomlfile import read_toml
 from sheetkit.verdict import Verdict
 
 
@@ -69,3 +69,28 @@ def template(name: str) -> str:
     if not hasattr(game, "record_template"):
         raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill")
     return game.record_template(layout)
+
+
+def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
+    """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
+    file: load, check, print the totals with `lines`; exit 1 if the record cannot be."""
+    import json
+    import sys
+
+    import click
+
+    @click.command(game, help=doc)
+    @click.argument("record", type=click.Path(dir_okay=False))
+    @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+    def command(record, as_json):
+        loaded = load(record)
+        if loaded.game != game:
+            raise UserError(f"a {loaded.game} record, not {game}", source=record, field="game")
+        verdict = check(loaded)
+        if as_json:
+            click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        else:
+            click.echo("\n".join(lines(verdict)))
+        sys.exit(verdict.exit_code)
+
+    return command

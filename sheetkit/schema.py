@@ -7,13 +7,13 @@ any failure into a UserError naming the file, the field and what was expected.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from sheetkit.errors import FieldError, UserError
+from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -30,24 +30,6 @@ class Label(Model):
 
     def __call__(self, lang: str) -> str:
         return getattr(self, lang)
-
-
-def read_toml(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise UserError("no such file", source=str(path)) from None
-    except IsADirectoryError:
-        raise UserError("is a folder, expected a .toml file", source=str(path)) from None
-    except OSError as e:
-        raise UserError(e.strerror or "cannot read", source=str(path)) from None
-    try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise UserError("not UTF-8 text", source=str(path)) from None
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(f"not valid TOML: {e}", source=str(path)) from None
 
 
 def _loc(loc: tuple) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from sheetkit.measure import wrap
 from sheetkit.scene import (BLACK, SAFE_MARGIN, Circle, Form, Item, Line, Page, Path, QR, Rect, Style,
                             Text, Use, paper_size)
 
@@ -166,9 +167,10 @@ def tile_page(form_name: str, p: Plan, t: Tile, text: TileText) -> Page:
     return Page(p.page_w, p.page_h, items)
 
 
-def transform(items: list[Item], k: float, dx: float, dy: float, min_text: float = 2.5) -> list[Item]:
+def transform(items: list[Item], k: float, dx: float, dy: float, min_text: float = 6.0) -> list[Item]:
     """`items` scaled by `k` about the origin, then moved by (dx, dy): a reduced copy.
-    Text smaller than `min_text` points after scaling is left out; nested forms are skipped."""
+    Text smaller than `min_text` points after scaling is left out (too small to read on
+    paper); nested forms are skipped."""
     out: list[Item] = []
 
     def st(s: Style) -> Style:
@@ -189,24 +191,6 @@ def transform(items: list[Item], k: float, dx: float, dy: float, min_text: float
         elif isinstance(it, QR):
             out.append(QR(it.x * k + dx, it.y * k + dy, it.size * k, it.data))
     return out
-
-
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """Words of `text` in lines no wider than `width` mm at `size` points."""
-    from sheetkit.measure import text_width
-
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}".strip()
-        if cur and text_width(trial, size, bold) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def assembly_page(form: Form, p: Plan, text: TileText) -> Page:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sheetkit import layouts
 from sheetkit.games.glux import checks, play, rules
 from sheetkit.games.glux.cli import score_command
-from sheetkit.games.glux.layout import PAIRS
+from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.rules import Placement
 
 TABLES = [("glux-board-2p", 2), ("glux-board-34p", 3), ("glux-board-34p", 4)]
@@ -191,7 +191,7 @@ def test_every_rule_gets_its_illegal_variant():
 def test_cramped_board_forces_start_placements_and_exclusions():
     """On a 5 x 5 board players soon run out of placements: G9 paths are played and
     accepted."""
-    from sheetkit.games.glux.layout import Geometry
+    from sheetkit.games.glux.geometry import Geometry
 
     mid = tuple((c, r) for r in range(1, 4) for c in range(1, 4))
     corners = {(0, 0): frozenset({2, 4}), (4, 4): frozenset({2, 4}), (4, 0): frozenset({4}),

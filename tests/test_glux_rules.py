@@ -5,7 +5,7 @@ import pytest
 
 from sheetkit import layouts
 from sheetkit.games.glux import rules
-from sheetkit.games.glux.layout import parse_square, square_name
+from sheetkit.grid import parse_square, square_name
 from sheetkit.games.glux.rules import Placement, PlayerSetup
 
 
@@ -194,7 +194,7 @@ def test_g10_record_must_run_to_the_end(geom):
 
 # ------------------------------------------------------------------ G9 on a board of one row
 
-from sheetkit.games.glux.layout import Geometry  # noqa: E402
+from sheetkit.games.glux.geometry import Geometry  # noqa: E402
 
 ROW = Geometry(width=7, height=1, rooms={"m": ((3, 0),)}, room_of={(3, 0): "m"}, middle="m",
                starts={(0, 0): frozenset({2}), (6, 0): frozenset({2})}, players=(2,))

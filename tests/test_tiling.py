@@ -88,16 +88,16 @@ def test_pages_place_the_form_clipped_and_keep_the_margin(paper):
 
 
 def test_transform_scales_and_moves():
-    out = tiling.transform([Line(0, 0, 10, 10), Circle(10, 10, 5), Text(0, 10, "x", size=10),
-                            Text(0, 0, "tiny", size=4)], 0.5, 100, 200)
+    out = tiling.transform([Line(0, 0, 10, 10), Circle(10, 10, 5), Text(0, 10, "x", size=12),
+                            Text(0, 0, "small", size=10)], 0.5, 100, 200)
     assert out[0] == Line(100, 200, 105, 205, out[0].style)
     assert out[1].r == 2.5 and (out[1].x, out[1].y) == (105, 205)
-    assert out[2].size == 5 and out[2].y == 205
-    assert len(out) == 3  # text below 2.5 pt after scaling is left out
+    assert out[2].size == 6 and out[2].y == 205
+    assert len(out) == 3  # text that would print below 6 pt is left out
 
 
 def test_wrap_keeps_lines_within_width():
-    from sheetkit.measure import text_width
+    from sheetkit.measure import text_width, wrap
 
-    lines = tiling.wrap("one two three four five six seven eight nine ten " * 4, 60, 9)
+    lines = wrap("one two three four five six seven eight nine ten " * 4, 60, 9)
     assert len(lines) > 2 and all(text_width(l, 9) <= 60 for l in lines)

@@ -8,7 +8,8 @@ import pytest
 from sheetkit import layouts, records
 from sheetkit.errors import UserError
 from sheetkit.games import yuncos
-from sheetkit.games.yuncos.record import BAD_STEP, flight_text, load_record, parse_flight, parse_vertex, template
+from sheetkit.games.yuncos.record import BAD_STEP, flight_text, load_record, parse_flight, template
+from sheetkit.grid import parse_square
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -51,10 +52,10 @@ def test_a_step_that_is_not_a_step():
 
 
 def test_vertex_names():
-    assert parse_vertex("C7") == (2, 6)
-    assert parse_vertex("a1") == (0, 0)
-    assert parse_vertex("AA1") == (26, 0)
-    assert parse_vertex("7C") is None
+    assert parse_square("C7") == (2, 6)
+    assert parse_square("a1") == (0, 0)
+    assert parse_square("AA1") == (26, 0)
+    assert parse_square("7C") is None
 
 
 # ---------------------------------------------------------------- unusable records

@@ -18,7 +18,8 @@ import pytest
 
 from sheetkit import layouts
 from sheetkit.games.yuncos.record import load_record
-from sheetkit.games.yuncos.rules import RANKS, check, crash_points, fish_points, rank, tally
+from sheetkit.games.yuncos.rules import check
+from sheetkit.games.yuncos.scoring import RANKS, crash_points, fish_points, rank, tally
 
 MINI = """\
 . . . . . . . .
@@ -87,13 +88,13 @@ def score(verdict):
 def test_six_fish_score_twelve_on_both_levels():
     for lid in ("yuncos-easy", "yuncos-hard"):
         spec = layouts.load(lid).spec
-        assert fish_points(spec, 6) == 12
-        assert fish_points(spec, 0) == 0
+        assert fish_points(spec.fish.values, 6) == 12
+        assert fish_points(spec.fish.values, 0) == 0
 
 
 def test_five_stars_of_four_colours_score_twenty():
     spec = layouts.load("yuncos-easy").spec
-    s = tally(spec, nests=0, columns=0, fish=0, stars=5, colours=4, crashes=0)
+    s = tally(spec.fish.values, nests=0, columns=0, fish=0, stars=5, colours=4, crashes=0)
     assert dict(s.parts)["navigation"] == 20 and s.total == 20
 
 
@@ -103,7 +104,7 @@ def test_crash_track_values():
 
 def test_total_is_nests_luminaries_fish_navigation_minus_crashes():
     spec = layouts.load("yuncos-easy").spec
-    s = tally(spec, nests=7, columns=2, fish=6, stars=5, colours=4, crashes=3)
+    s = tally(spec.fish.values, nests=7, columns=2, fish=6, stars=5, colours=4, crashes=3)
     assert s.parts == [("nests", 14), ("luminaries", 12), ("fish", 12), ("navigation", 20), ("crashes", -9)]
     assert s.total == 14 + 12 + 12 + 20 - 9
 

@@ -3,7 +3,7 @@ treat games alike.
 
 A game package `sheetkit.games.<name>` defines:
 
-- NAME, TITLE (a schema.Label)
+- NAME
 - LAYOUT_KINDS: {kind: pydantic model} for the `kind` key of its layout files
 - compose(layout, paper, lang, scale="real") -> Scene     scale: "real" or "fit" (boards)
 - lint(layout) -> list[Finding]                            game sense of a layout

@@ -8,7 +8,9 @@ from typing import Any
 
 from sheetkit.errors import UserError
 from sheetkit.games.glux import rules
-from sheetkit.games.glux.layout import PAIRS, GluxBoard, Square, square_name
+from sheetkit.games.glux.geometry import PAIRS, Square
+from sheetkit.games.glux.layout import GluxBoard
+from sheetkit.grid import parse_square, square_name
 from sheetkit.games.glux.record import BoardRecord, GameRecord
 from sheetkit.schema import validate
 from sheetkit.verdict import Finding, Verdict
@@ -155,7 +157,6 @@ def grid_text(board: rules.Board, letters: dict[str, str]) -> str:
 
 
 def squares_of(findings: list[Finding]) -> list[tuple[Square, Finding]]:
-    from sheetkit.games.glux.layout import parse_square
 
     out = []
     for f in findings:

@@ -5,8 +5,9 @@ and the final board of a checked record with its findings marked."""
 from __future__ import annotations
 
 from sheetkit import tiling
-from sheetkit.games.glux.layout import (PAIRS, GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack,
-                                        square_name)
+from sheetkit.games.glux.geometry import PAIRS
+from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
+from sheetkit.grid import square_name
 from sheetkit.measure import fit_size, text_width
 from sheetkit.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
                             Text, hatch, paper_size)
@@ -103,11 +104,16 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
         items.append(Circle(x, y, sq * 0.36, Style(stroke=BLACK, width=0.6, fill=WHITE)))
         items.append(Circle(x, y, sq * 0.30, Style(stroke=BLACK, width=0.2, dash=(1.0, 0.8))))
         start = spec.labels.start(lang)
-        size = fit_size(start, sq * 0.5, 8 if sq >= 20 else 6, bold=True, min_pt=4)
+        size = fit_size(start, sq * 0.5, 8 if sq >= 20 else 6, bold=True)
         items.append(Text(x, y - sq * 0.02, start, size=size, bold=True, anchor="middle"))
-        who = "·".join(str(n) for n in sorted(counts)) + " " + spec.labels.players(lang)
-        size = fit_size(who, sq * 0.52, 7 if sq >= 20 else 6, min_pt=4)
-        items.append(Text(x, y + sq * 0.14, who, size=size, anchor="middle"))
+        numbers, word = "·".join(str(n) for n in sorted(counts)), spec.labels.players(lang)
+        who = f"{numbers} {word}"
+        size = fit_size(who, sq * 0.52, 7 if sq >= 20 else 6)
+        if text_width(who, size) <= sq * 0.6:
+            items.append(Text(x, y + sq * 0.14, who, size=size, anchor="middle"))
+        else:  # a small board: the player counts over the word, at a readable size
+            items.append(Text(x, y + sq * 0.12, numbers, size=6, anchor="middle"))
+            items.append(Text(x, y + sq * 0.12 + 2.3, word, size=6, anchor="middle"))
     # room labels
     for rid, squares in g.rooms.items():
         if not squares:

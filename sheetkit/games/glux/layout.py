@@ -10,51 +10,18 @@ row number from 1), as printed on the board.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError
+from sheetkit.games.glux.geometry import Geometry
 from sheetkit.schema import Label, Model
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-Square = tuple[int, int]
 Pattern = Literal["lines-45", "lines-135", "lines-0", "lines-90", "grid", "cross", "dots", "plain"]
 Frame = Literal["solid", "dashed", "double", "dotted"]
-PAIRS: tuple[tuple[int, int], ...] = ((1, 6), (2, 5), (3, 4))  # G1
-
-
-def column_name(col: int) -> str:
-    letters = ""
-    n = col
-    while True:
-        letters = chr(ord("A") + n % 26) + letters
-        n = n // 26 - 1
-        if n < 0:
-            return letters
-
-
-def square_name(sq: Square) -> str:
-    return f"{column_name(sq[0])}{sq[1] + 1}"
-
-
-_SQUARE = re.compile(r"^([A-Za-z]{1,2})([0-9]{1,3})$")
-
-
-def parse_square(text: str) -> Square | None:
-    """"C4" -> (2, 3); None if it is not written like a square name."""
-    m = _SQUARE.match(text.strip())
-    if not m:
-        return None
-    col = 0
-    for ch in m.group(1).upper():
-        col = col * 26 + (ord(ch) - ord("A") + 1)
-    row = int(m.group(2))
-    if row < 1:
-        return None
-    return (col - 1, row - 1)
 
 
 def _check_hex(field: str, value: str) -> None:
@@ -150,41 +117,6 @@ class GluxBoard(Model):
     @cached_property
     def geometry(self) -> "Geometry":
         return Geometry.from_spec(self)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """What the rules need of a board side: its size, rooms and start squares."""
-
-    width: int
-    height: int
-    rooms: dict[str, tuple[Square, ...]]  # room id -> squares in reading order
-    room_of: dict[Square, str]
-    middle: str  # room id of the middle room
-    starts: dict[Square, frozenset[int]]  # start square -> player counts it serves
-    players: tuple[int, ...]
-
-    @classmethod
-    def from_spec(cls, spec: GluxBoard) -> "Geometry":
-        rooms: dict[str, list[Square]] = {k: [] for k in spec.rooms}
-        starts: dict[Square, frozenset[int]] = {}
-        for r, row in enumerate(spec.rows):
-            for c, ch in enumerate(row):
-                e = spec.legend[ch]
-                if e.room is not None:
-                    rooms[e.room].append((c, r))
-                elif e.start:
-                    starts[(c, r)] = frozenset(e.start)
-        room_of = {sq: k for k, sqs in rooms.items() for sq in sqs}
-        middle = next(k for k, r in spec.rooms.items() if r.middle)
-        return cls(len(spec.rows[0]), len(spec.rows), {k: tuple(v) for k, v in rooms.items()},
-                   room_of, middle, starts, tuple(spec.players))
-
-    def on_board(self, sq: Square) -> bool:
-        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
-
-    def start_squares(self, n_players: int) -> list[Square]:
-        return sorted((sq for sq, ns in self.starts.items() if n_players in ns), key=lambda s: (s[1], s[0]))
 
 
 class ChipColour(Model):

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from sheetkit.games.glux import rules
-from sheetkit.games.glux.layout import PAIRS, Geometry, square_name
+from sheetkit.games.glux.geometry import PAIRS, Geometry
+from sheetkit.grid import square_name
 
 PLAYER_NAMES = ("Ana", "Ben", "Carla", "Dario")
 COLOURS = ("yellow", "green", "red", "violet")

@@ -22,7 +22,8 @@ from typing import Literal
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.games.glux.layout import Square, parse_square
+from sheetkit.games.glux.geometry import Square
+from sheetkit.grid import parse_square
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
 from sheetkit.schema import Model
 

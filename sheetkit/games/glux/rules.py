@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sheetkit.games.glux.layout import PAIRS, Geometry, Square, square_name
+from sheetkit.games.glux.geometry import PAIRS, Geometry, Square
+from sheetkit.grid import square_name
 from sheetkit.verdict import Finding, Score, Verdict
 
 CHIPS = 24  # per player (G1)

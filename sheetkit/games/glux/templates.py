@@ -68,7 +68,7 @@ def record_template(layout) -> str:
         raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
                         "try a board side, e.g. glux-board-2p")
     g = layout.spec.geometry
-    from sheetkit.games.glux.layout import square_name
+    from sheetkit.grid import square_name
 
     n = min(g.players)
     starts = [square_name(s) for s in g.start_squares(n)]

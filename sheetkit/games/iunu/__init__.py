@@ -6,19 +6,13 @@ Nothing here imports reportlab, Pillow or qrcode: `sheetkit score iunu` starts f
 
 from __future__ import annotations
 
-import json
-import sys
-
-import click
-
+from sheetkit import records
 from sheetkit.games.iunu import templates as _templates
 from sheetkit.games.iunu.layout import ScorePad
 from sheetkit.games.iunu.record import Deck, Record, RecordData
 from sheetkit.games.iunu.record import load_record as _load_record
-from sheetkit.schema import Label
 
 NAME = "iunu"
-TITLE = Label(es="IUNU", en="IUNU")
 LAYOUT_KINDS = {"score-pad": ScorePad}
 RECORD_KINDS = {"game": RecordData, "deck": Deck}
 TEMPLATES = {"iunu": _templates.record, "iunu-deck": _templates.deck}
@@ -67,23 +61,9 @@ def score_lines(verdict) -> list[str]:
     return out
 
 
-@click.command(NAME)
-@click.argument("record", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def score_command(record, as_json):
-    """Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be."""
-    from sheetkit import records
-    from sheetkit.errors import UserError
-
-    loaded = records.load(record)
-    if loaded.game != NAME:
-        raise UserError(f"a {loaded.game} record, not {NAME}", source=record, field="game")
-    verdict = records.check(loaded)
-    if as_json:
-        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
-    else:
-        click.echo("\n".join(score_lines(verdict)))
-    sys.exit(verdict.exit_code)
+score_command = records.score_command(
+    NAME, "Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be.",
+    score_lines)
 
 
 def overlay(record, verdict, paper="a4"):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from sheetkit import layouts
 from sheetkit import scene as S
-from sheetkit.games.iunu import table as T
+from sheetkit import tables as T
 from sheetkit.games.iunu.paper import INNER, pad_items, rows
 from sheetkit.games.iunu.record import KNOWN_CASTES, PAD_LAYOUT, Record
-from sheetkit.measure import fit_size
 
 
 def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
@@ -66,21 +65,6 @@ def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.S
             x, y, w, h = cells[winner_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
 
-    pages = [S.Page(W, H, [S.Use("pad"), *fill], stamp=None)]
-    lines = T.findings_lines(verdict.findings, W - 2 * INNER)
-    status = "legal" if verdict.legal else f"ILLEGAL: {sum(1 for f in verdict.findings if f.severity == 'error')} finding(s)"
-    head = f"{verdict.source}: {status}"
-    y = bottom + 7
-    text_items = [S.Text(INNER, y, head, size=fit_size(head, W - 2 * INNER, 9.0, True), bold=True, color=T.INK)]
-    for line in lines:
-        y += 4.2
-        if y > H - INNER - 2:
-            pages[-1].items.extend(text_items)
-            pages.append(S.Page(W, H, [], stamp=None))
-            text_items, y = [], INNER + 8
-        text_items.append(S.Text(INNER, y, line, size=7.5, color=T.INK))
-    pages[-1].items.extend(text_items)
-    scene = S.Scene(title=f"IUNU: {verdict.source}")
-    scene.forms["pad"] = S.Form(W, H, items)
-    scene.pages = pages
-    return scene
+    errors = sum(1 for f in verdict.findings if f.severity == "error")
+    head = f"{verdict.source}: {'legal' if not errors else f'ILLEGAL: {errors} finding(s)'}"
+    return T.filled_scene(f"IUNU: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)

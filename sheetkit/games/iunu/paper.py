@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetkit import scene as S
-from sheetkit.games.iunu import table as T
+from sheetkit import tables as T
 from sheetkit.games.iunu.layout import ScorePad
 from sheetkit.measure import fit_size
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetkit.games.iunu import table
+from sheetkit import tables
 from sheetkit.games.iunu.record import CASTES_IN_DECK, KNOWN_CASTES
 from sheetkit.verdict import Finding
 
@@ -16,14 +16,12 @@ def lint(layout) -> list[Finding]:
             out.append(Finding("I2", "castes", f"the caste {k!r} has no line on the pad"))
     if len(keys) != CASTES_IN_DECK:
         out.append(Finding("I2", "castes", f"{len(keys)} caste lines; IUNU has {CASTES_IN_DECK} castes"))
-    from sheetkit.games.iunu.paper import compose, geometry
+    from sheetkit.games.iunu.paper import geometry
 
     for paper in ("a4", "letter"):
         g = geometry(spec, paper)
-        need = table.formula_width(g, None)
+        need = tables.formula_width(g, None)
         if need > g.col_w - 1:
             out.append(Finding("print", paper, f"a majority line needs {need:.1f} mm; player columns "
                                                f"are {g.col_w:.1f} mm (smaller box or fewer players)"))
-        for lang in ("es", "en"):
-            out += table.print_findings(compose(layout, paper, lang), f"{paper}, {lang}")
     return out

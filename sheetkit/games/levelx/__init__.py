@@ -6,19 +6,13 @@ Nothing here imports reportlab, Pillow or qrcode: `sheetkit score levelx` starts
 
 from __future__ import annotations
 
-import json
-import sys
-
-import click
-
+from sheetkit import records
 from sheetkit.games.levelx import templates as _templates
 from sheetkit.games.levelx.layout import Board, ScorePad
 from sheetkit.games.levelx.record import KINDS as RECORD_KINDS
 from sheetkit.games.levelx.record import load_record as _load_record
-from sheetkit.schema import Label
 
 NAME = "levelx"
-TITLE = Label(es="Level X", en="Level X")
 LAYOUT_KINDS = {"board": Board, "score-pad": ScorePad}
 TEMPLATES = {"levelx": _templates.game, "levelx-final": _templates.final}
 
@@ -68,24 +62,9 @@ def score_lines(verdict) -> list[str]:
     return out
 
 
-@click.command(NAME)
-@click.argument("record", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def score_command(record, as_json):
-    """Tally a Level X record (final position or whole game): totals, winner(s), the
-    first player's (1). Exit 1 if the record cannot be."""
-    from sheetkit import records
-    from sheetkit.errors import UserError
-
-    loaded = records.load(record)
-    if loaded.game != NAME:
-        raise UserError(f"a {loaded.game} record, not {NAME}", source=record, field="game")
-    verdict = records.check(loaded)
-    if as_json:
-        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
-    else:
-        click.echo("\n".join(score_lines(verdict)))
-    sys.exit(verdict.exit_code)
+score_command = records.score_command(
+    NAME, "Tally a Level X record (final position or whole game): totals, winner(s), the first player's (1). Exit 1 if the record cannot be.",
+    score_lines)
 
 
 def overlay(record, verdict, paper="a4"):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from sheetkit import layouts
 from sheetkit import scene as S
-from sheetkit.games.iunu import table as T
+from sheetkit import tables as T
 from sheetkit.games.levelx.paper import INNER, pad_items, pad_rows
 from sheetkit.games.levelx.record import PAD_LAYOUT
 from sheetkit.games.levelx.rules import ROWS
-from sheetkit.measure import fit_size
 
 
 def overlay(record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
@@ -46,23 +45,9 @@ def overlay(record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    pages = [S.Page(W, H, [S.Use("pad"), *fill], stamp=None)]
     errors = sum(1 for f in verdict.findings if f.severity == "error")
     head = f"{verdict.source}: {'legal' if not errors else f'ILLEGAL: {errors} finding(s)'}"
     if verdict.info.get("kind") == "game":
         head += f", {verdict.info['turns']} turns"
     head += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
-    y = bottom + 8
-    text_items = [S.Text(INNER, y, head, size=fit_size(head, W - 2 * INNER, 9.0, True), bold=True, color=T.INK)]
-    for line in T.findings_lines(verdict.findings, W - 2 * INNER):
-        y += 4.2
-        if y > H - INNER - 2:
-            pages[-1].items.extend(text_items)
-            pages.append(S.Page(W, H, [], stamp=None))
-            text_items, y = [], INNER + 8
-        text_items.append(S.Text(INNER, y, line, size=7.5, color=T.INK))
-    pages[-1].items.extend(text_items)
-    scene = S.Scene(title=f"Level X: {verdict.source}")
-    scene.forms["pad"] = S.Form(W, H, items)
-    scene.pages = pages
-    return scene
+    return T.filled_scene(f"Level X: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)

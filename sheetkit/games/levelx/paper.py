@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetkit import scene as S
-from sheetkit.games.iunu import table as T
+from sheetkit import tables as T
 from sheetkit.games.levelx.layout import Board, ScorePad
 from sheetkit.measure import fit_size, text_width
 
@@ -135,7 +135,7 @@ def pad_geometry(spec: ScorePad, paper: str, y: float) -> T.Geometry:
 
 def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) -> tuple[list[S.Item], float]:
     """The pad page's drawing and the bottom of what is drawn; `cells` receives the boxes of
-    the first game's table (see table.draw)."""
+    the first game's table (see tables.draw)."""
     W, H = S.paper_size(paper)
     L = spec.labels
     items: list[S.Item] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheetkit.games.iunu import table
+from sheetkit import tables
 from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES
 from sheetkit.verdict import Finding
 
@@ -25,15 +25,13 @@ def lint(layout) -> list[Finding]:
             out.append(Finding("L3", "bonuses", f"{spec.bonuses}; the tiles are {list(BONUSES)}, highest first"))
         if spec.square < 18:
             out.append(Finding("print", "square", f"{spec.square} mm squares: pawns and chips need about 20 mm"))
-    from sheetkit.games.levelx.paper import compose, pad_geometry
+    from sheetkit.games.levelx.paper import pad_geometry
 
     for paper in ("a4", "letter"):
         if layout.kind == "score-pad":
             g = pad_geometry(spec, paper, 0)
-            need = table.formula_width(g, "10")
+            need = tables.formula_width(g, "10")
             if need > g.col_w - 1:
                 out.append(Finding("print", paper, f"a chip line needs {need:.1f} mm; player columns "
                                                    f"are {g.col_w:.1f} mm"))
-        for lang in ("es", "en"):
-            out += table.print_findings(compose(layout, paper, lang), f"{paper}, {lang}")
     return out

@@ -1,11 +1,6 @@
 """Yuncos: El lado oscuro de la luz. Rules Y1-Y23 in RULES.md."""
 
-from sheetkit.games.yuncos.layout import YuncosDuplex, YuncosSheet
-from sheetkit.schema import Label
-
 NAME = "yuncos"
-TITLE = Label(es="Yuncos: El lado oscuro de la luz", en="Yuncos: The Dark Side of Light")
-LAYOUT_KINDS = {"sheet": YuncosSheet, "duplex": YuncosDuplex}
 TEMPLATES: dict = {}
 
 
@@ -50,7 +45,12 @@ def overlay(record, verdict, paper):
 
 
 def __getattr__(name):
-    # `sheetkit score yuncos`: the click command is built only when asked for.
+    # Built only when asked for, so `sheetkit score yuncos` loads neither pydantic nor the
+    # layout models.
+    if name == "LAYOUT_KINDS":
+        from sheetkit.games.yuncos.layout import YuncosDuplex, YuncosSheet
+
+        return {"sheet": YuncosSheet, "duplex": YuncosDuplex}
     if name == "score_command":
         from sheetkit.games.yuncos.cli import score_command
 

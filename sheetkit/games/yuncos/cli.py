@@ -12,22 +12,33 @@ import click
 from sheetkit.errors import UserError
 
 
+def level_facts(level: str) -> dict:
+    """What the quick tally needs from a shipped level, read straight from its TOML (the
+    shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start."""
+    from sheetkit.games.yuncos.board import Board, grid_rows
+    from sheetkit.layouts import shipped_dir
+    from sheetkit.tomlfile import read_toml
+
+    data = read_toml(shipped_dir() / f"yuncos-{level}.toml")
+    board = Board.parse(grid_rows(data["map"]["grid"]), data["map"]["legend"])
+    return {"nest_boxes": 2 * data["nests"]["length"], "columns": data["luminaries"]["columns"],
+            "fish_values": data["fish"]["values"], "stars": len(board.stars),
+            "colours": len(set(board.stars.values()))}
+
+
 def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int, colours: int,
                  crashes: int, solo: bool = False):
     """The Score of counts read off a sheet of that level; UserError for counts the sheet
     cannot hold."""
-    from sheetkit import layouts
-    from sheetkit.games.yuncos.record import CRASH_TRACK
-    from sheetkit.games.yuncos.rules import tally
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK, tally
 
-    spec = layouts.load(f"yuncos-{level}").spec
-    board = spec.board
+    f = level_facts(level)
     limits = {
-        "--nests": (nests, 2 * spec.nests.length, f"the {level} sheet has {2 * spec.nests.length} nest boxes"),
-        "--columns": (columns, spec.luminaries.columns, f"the {level} sheet has {spec.luminaries.columns} luminary columns"),
-        "--fish": (fish, len(spec.fish.values), f"the {level} fish counter has {len(spec.fish.values)} boxes"),
-        "--stars": (stars, len(board.stars), f"the {level} map has {len(board.stars)} stars"),
-        "--colours": (colours, len(set(board.stars.values())), f"the {level} map's stars have {len(set(board.stars.values()))} colours"),
+        "--nests": (nests, f["nest_boxes"], f"the {level} sheet has {f['nest_boxes']} nest boxes"),
+        "--columns": (columns, f["columns"], f"the {level} sheet has {f['columns']} luminary columns"),
+        "--fish": (fish, len(f["fish_values"]), f"the {level} fish counter has {len(f['fish_values'])} boxes"),
+        "--stars": (stars, f["stars"], f"the {level} map has {f['stars']} stars"),
+        "--colours": (colours, f["colours"], f"the {level} map's stars have {f['colours']} colours"),
         "--crashes": (crashes, len(CRASH_TRACK), f"the crash track has {len(CRASH_TRACK)} boxes; a 7th crash eliminates the Yunco"),
     }
     for option, (value, most, why) in limits.items():
@@ -39,7 +50,7 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
         raise UserError(f"--colours {colours}: more colours than stars ({stars})")
     if stars and not colours:
         raise UserError(f"--colours 0: {stars} star(s) passed have at least 1 colour")
-    return tally(spec, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
+    return tally(f["fish_values"], nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
                  crashes=crashes, solo=solo)
 
 
@@ -56,7 +67,7 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
 def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json):
     """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
-    from sheetkit.games.yuncos.rules import rank
+    from sheetkit.games.yuncos.scoring import rank
     from sheetkit.verdict import Verdict
 
     score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,

@@ -7,13 +7,14 @@ messages it is written as a column letter and a row number from 1, e.g. "C7".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError
+from sheetkit.games.yuncos.board import Board, grid_rows
+from sheetkit.grid import square_name
 from sheetkit.schema import Label, Model
 
 Ability = Literal["plusminus", "diagonal", "yunco"]
@@ -22,16 +23,7 @@ STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 HEX = r"^#[0-9a-fA-F]{6}$"
 
 
-def vertex_name(v: tuple[int, int]) -> str:
-    col, row = v
-    letters = ""
-    n = col
-    while True:
-        letters = chr(ord("A") + n % 26) + letters
-        n = n // 26 - 1
-        if n < 0:
-            break
-    return f"{letters}{row + 1}"
+vertex_name = square_name
 
 
 class LegendEntry(Model):
@@ -63,7 +55,7 @@ class MapSpec(Model):
 
     @cached_property
     def rows(self) -> list[list[str]]:
-        return [line.split() for line in self.grid.strip("\n").splitlines() if line.strip()]
+        return grid_rows(self.grid)
 
 
 class Nests(Model):
@@ -197,8 +189,9 @@ class YuncosSheet(Model):
         return self
 
     @cached_property
-    def board(self) -> "Board":
-        return Board.from_spec(self)
+    def board(self) -> Board:
+        legend = {ch: e.model_dump() for ch, e in self.map.legend.items()}
+        return Board.parse(self.map.rows, legend)
 
     def pattern(self, face: int) -> list[tuple[int, int]]:
         return [STEPS[s] for s in self.patterns[str(face)].split()]
@@ -216,42 +209,3 @@ class YuncosDuplex(Model):
     title: Label
     front: str  # layout id of a sheet level
     back: str
-
-
-@dataclass(frozen=True)
-class Board:
-    width: int  # vertices across
-    height: int  # vertices down
-    land: frozenset[tuple[int, int]]
-    starts: dict[int, tuple[int, int]]
-    fish: frozenset[tuple[int, int]]
-    lights: frozenset[tuple[int, int]]
-    stars: dict[tuple[int, int], str]  # vertex -> colour key
-
-    @classmethod
-    def from_spec(cls, spec: YuncosSheet) -> "Board":
-        land, fish, lights = set(), set(), set()
-        starts: dict[int, tuple[int, int]] = {}
-        stars: dict[tuple[int, int], str] = {}
-        rows = spec.map.rows
-        for r, row in enumerate(rows):
-            for c, ch in enumerate(row):
-                v = (c, r)
-                if ch.isdigit():
-                    land.add(v)
-                    starts[int(ch)] = v
-                    continue
-                e = spec.map.legend[ch]
-                if e.terrain == "land":
-                    land.add(v)
-                if e.icon == "fish":
-                    fish.add(v)
-                elif e.icon == "light":
-                    lights.add(v)
-                elif e.icon == "star":
-                    stars[v] = e.colour
-        return cls(len(rows[0]), len(rows), frozenset(land), dict(sorted(starts.items())),
-                   frozenset(fish), frozenset(lights), stars)
-
-    def on_map(self, v: tuple[int, int]) -> bool:
-        return 0 <= v[0] < self.width and 0 <= v[1] < self.height

@@ -19,18 +19,18 @@ from pydantic import Field, ValidationError, model_validator
 from sheetkit import layouts
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.yuncos.layout import ABILITIES, STEPS, vertex_name
+from sheetkit.games.yuncos.scoring import CRASH_TRACK
+from sheetkit.grid import parse_square
 from sheetkit.schema import Model, validation_message
 
 DIAGONALS = {"NE": (1, -1), "NW": (-1, -1), "SE": (1, 1), "SW": (-1, 1)}
 ALL_STEPS = {**STEPS, **DIAGONALS}
 STEP_NAMES = {v: k for k, v in ALL_STEPS.items()}
-CRASH_TRACK = (2, 5, 9, 14, 20, 27)
 
 BAD_STEP = "is not a step; expected N, E, S, W, or NE/NW/SE/SW with the diagonal ability"
 _COUNTED = re.compile(r"^(\d+)([NESW])$")
 _CELL = re.compile(r"^(nest|lum)(\d+)(?:\.(\d+))?$")
 _BOX = re.compile(r"^(?:nest(\d+)\.(\d+)|lum(\d+)|fish(\d+))$")
-_VERTEX = re.compile(r"^([A-Z]+)(\d+)$")
 
 
 def parse_flight(text: str) -> list[tuple[int, int]]:
@@ -62,19 +62,6 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
 
 def flight_text(steps: list[tuple[int, int]]) -> str:
     return " ".join(STEP_NAMES[s] for s in steps)
-
-
-def parse_vertex(name: str) -> tuple[int, int] | None:
-    m = _VERTEX.match(name.strip().upper())
-    if not m:
-        return None
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + (ord(ch) - ord("A") + 1)
-    row = int(m.group(2))
-    if row < 1:
-        return None
-    return col - 1, row - 1
 
 
 class WrittenScore(Model):
@@ -121,7 +108,7 @@ class TurnModel(Model):
             if u not in ABILITIES and not _BOX.match(u):
                 raise FieldError(f"use[{i}]", f"expected plusminus, diagonal, yunco, or an ability box "
                                  f"like fish2, nest1.1, lum3 (got {u!r})")
-        if self.start_at is not None and parse_vertex(self.start_at) is None:
+        if self.start_at is not None and parse_square(self.start_at) is None:
             raise FieldError("from", f"expected a map point like C7 (got {self.start_at!r})")
         return self
 
@@ -246,7 +233,7 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
             raise FieldError(f"use[{j}]", f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}")
     start_at = None
     if t.start_at is not None:
-        start_at = parse_vertex(t.start_at)
+        start_at = parse_square(t.start_at)
         if not board.on_map(start_at):
             raise FieldError("from", f"{t.start_at!r} is not on the map (A1 to {vertex_name((board.width - 1, board.height - 1))})")
     return Turn(i, tuple(parse_flight(t.flight)), cell, t.value, t.crash,

@@ -12,21 +12,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from sheetkit.games.yuncos.layout import vertex_name
-from sheetkit.games.yuncos.record import (CRASH_TRACK, DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
+from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
-from sheetkit.schema import Label
+from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank, tally
 from sheetkit.verdict import ERROR, WARNING, Finding, Score, Verdict
 
 Vertex = tuple[int, int]
-
-# Y23: lowest total of each rank, best last.
-RANKS: tuple[tuple[int, Label], ...] = (
-    (-10**9, Label(es="Abandonado por primera vez en el nido", en="Abandoned for the first time in the nest")),
-    (43, Label(es="Novato decidido, pero nervioso", en="Determined rookie, but nervous")),
-    (53, Label(es="Intrépido volador nocturno", en="Fearless night flyer")),
-    (63, Label(es="Hábil aventurero nocturno", en="Skilled night adventurer")),
-    (73, Label(es="Experto volador nocturno", en="Expert night flyer")),
-)
 
 _ORIENT = (
     lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
@@ -35,40 +26,6 @@ _ORIENT = (
 
 
 # ------------------------------------------------------------------ scoring (Y7, Y8, Y20, Y22, Y23)
-
-
-def rank(total: int) -> Label:
-    """The solo rank of a total (Y23); a negative total takes the lowest rank."""
-    found = RANKS[0][1]
-    for low, label in RANKS:
-        if total >= low:
-            found = label
-    return found
-
-
-def fish_points(spec, marked: int) -> int:
-    """Y7: the value beside the last marked box of the fish counter."""
-    return spec.fish.values[marked - 1] if marked > 0 else 0
-
-
-def crash_points(marked: int) -> int:
-    """Y20/Y22: the last marked value of the crash track, 0 if none."""
-    return CRASH_TRACK[marked - 1] if marked > 0 else 0
-
-
-def tally(spec, *, nests: int, columns: int, fish: int, stars: int, colours: int, crashes: int,
-          solo: bool = False, eliminated: bool = False) -> Score:
-    """Y22: Nests + Luminaries + Fish + Navigation - Crashes, from the counts on a sheet."""
-    parts = [
-        ("nests", 2 * nests),
-        ("luminaries", 6 * columns),
-        ("fish", fish_points(spec, fish)),
-        ("navigation", stars * colours),
-        ("crashes", -crash_points(crashes)),
-    ]
-    total = sum(p for _, p in parts)
-    notes = [rank(total).en] if solo else []
-    return Score(player="", parts=parts, total=total, notes=notes, eliminated=eliminated)
 
 
 def oriented_patterns(spec, face: int) -> frozenset[tuple[Vertex, ...]]:
@@ -494,7 +451,7 @@ class _Checker:
         nests = sum(1 for line in r.nests for x in line if x is not None)
         columns = sum(1 for line in r.lums if all(x is not None for x in line))
         colours = len(set(r.stars.values()))
-        score = tally(spec, nests=nests, columns=columns, fish=model.fish_marked, stars=len(r.stars), colours=colours,
+        score = tally(spec.fish.values, nests=nests, columns=columns, fish=model.fish_marked, stars=len(r.stars), colours=colours,
                       crashes=model.crashes_marked, solo=model.solo, eliminated=r.eliminated is not None)
         if r.eliminated is not None:
             score.notes.append(f"eliminated in turn {r.eliminated}: cannot win")

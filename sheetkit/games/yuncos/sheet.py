@@ -13,7 +13,8 @@ from functools import cached_property
 
 from sheetkit import scene as S
 from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
-from sheetkit.measure import fit_size, text_width
+from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank_ranges
+from sheetkit.measure import fit_size, text_width, wrap
 
 CONTENT_W, CONTENT_H = 188.0, 258.0  # inside 10 mm margins on A4 and Letter, strokes included
 BOX = 9.0  # puzzle and counter boxes: room for a pencilled digit
@@ -26,18 +27,6 @@ INK = S.Style(width=0.3)
 HEAVY = S.Style(width=0.5)
 LAND_TINT = "#ece3c8"
 GREY = "#555555"
-CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20
-
-# Y23; shared with the checker
-SOLO_RANKS = (
-    (73, {"es": "Experto volador nocturno", "en": "Expert night flyer"}),
-    (63, {"es": "Hábil aventurero nocturno", "en": "Skilled night adventurer"}),
-    (53, {"es": "Intrépido volador nocturno", "en": "Fearless night flyer"}),
-    (43, {"es": "Novato decidido, pero nervioso", "en": "Determined rookie, but nervous"}),
-    (None, {"es": "Abandonado por primera vez en el nido", "en": "Abandoned for the first time in the nest"}),
-)
-
-
 class SheetGeometry:
     """Where everything on a sheet level is, in page millimetres."""
 
@@ -232,18 +221,6 @@ def _note(x: float, y: float, text: str, max_w: float, size: float = 6.5, anchor
     return S.Text(x, y, text, size=fit_size(text, max_w, size), anchor=anchor, color=GREY)
 
 
-def _wrap(text: str, max_w: float, size: float) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        cand = f"{cur} {word}".strip()
-        if cur and text_width(cand, size) > max_w:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = cand
-    return lines + ([cur] if cur else [])
-
-
 def _box(box, style: S.Style = INK) -> S.Rect:
     return S.Rect(*box, style=style)
 
@@ -334,7 +311,7 @@ def pattern_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item
         out.append(S.Path(tuple(mm), style=S.Style(width=0.6)))
         out.append(S.Circle(*mm[0], 0.9, S.Style(stroke="#000000", fill="#ffffff", width=0.3)))
         out.append(S.Circle(*mm[-1], 0.7, S.FILLED))
-    for k, line in enumerate(_wrap(L.patterns_note(lang), PATTERN_COLUMN - 3, 6)):
+    for k, line in enumerate(wrap(L.patterns_note(lang), PATTERN_COLUMN - 3, 6)):
         out.append(S.Text(x, g.map_y + g.map_h - 3 + k * 2.6, line, size=6, color=GREY))
     return out
 
@@ -367,8 +344,8 @@ def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
     out.append(S.Text(x, y + 1.1, star, size=7))
     x += text_width(star, 7) + 3
     for c in spec.colours.values():
-        out += star_icon(x + 2.2, y, 2.6, c.ink, c.letter)
-        x += 5.5
+        out += star_icon(x + 2.4, y, 2.8, c.ink, c.letter)
+        x += 5.8
         name = c.name(lang)
         out.append(S.Text(x, y + 1.1, name, size=7))
         x += text_width(name, 7) + 2.5
@@ -420,18 +397,16 @@ def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
     right = g.lum_x + lum.columns * BOX + 4
     width = g.ox + CONTENT_W - right
     y = top + 9
-    for line in _wrap(L.luminaries_rule(lang), width, 6.5):
+    for line in wrap(L.luminaries_rule(lang), width, 6.5):
         out.append(S.Text(right, y, line, size=6.5, color=GREY))
         y += 2.8
     # solo ranks under the luminary rule
     y += 2
     out.append(S.Text(right, y, L.solo(lang), size=7, bold=True))
-    bounds = [73, 63, 53, 43, 0]
-    for i, (low, names) in enumerate(SOLO_RANKS):
+    for rng, words in reversed(rank_ranges()):  # best first, as players look for it
         y += 3
-        rng = "73+" if i == 0 else f"{bounds[i]}-{bounds[i - 1] - 1}"
         out.append(S.Text(right, y, rng, size=6.5, bold=True))
-        for k, line in enumerate(_wrap(names[lang], width - 8.5, 6.5)):
+        for k, line in enumerate(wrap(words(lang), width - 8.5, 6.5)):
             y += 2.7 if k else 0
             out.append(S.Text(right + 8.5, y, line, size=6.5))
     return out
@@ -458,7 +433,7 @@ def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item
         out.append(S.Text(x + w / 2, y + h + 3, f"-{value}", size=7, bold=True, anchor="middle"))
     x, y, w, h = g.crash_box(len(CRASH_TRACK) - 1)
     rule_w = g.stamp[0] - 2 - g.crash_x
-    for k, line in enumerate(_wrap(L.crashes_rule(lang), rule_w, 6.5)[:2]):
+    for k, line in enumerate(wrap(L.crashes_rule(lang), rule_w, 6.5)[:2]):
         out.append(S.Text(g.crash_x, y + h + 7 + k * 2.8, line, size=6.5, color=GREY))
     return out
 

@@ -1,7 +1,7 @@
 """Score tables on paper: a label column and one column per player, row by row.
 
-Used by the IUNU and the Level X score pads (Level X imports it from here), so both pads
-share one way of drawing boxes, formulas and marks. Everything in millimetres, text in
+Used by the IUNU and the Level X score pads, so both share one way of drawing boxes,
+formulas and marks, and of showing a filled pad with its findings (`check --render`). Everything in millimetres, text in
 points; black and white only.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetkit import scene as S
-from sheetkit.measure import fit_size, text_width
+from sheetkit.measure import fit_size, text_width, wrap
 
 HEAVY = S.Style(width=0.5)
 NORMAL = S.Style(width=0.3)
@@ -128,17 +128,25 @@ def write(items: list[S.Item], box: tuple[float, float, float, float], text: str
     items.append(S.Text(tx, y + h / 2 + size * 0.13, text, size=size, bold=True, anchor=anchor, color=INK))
 
 
-def findings_lines(findings, width: float, size: float = 7.5) -> list[str]:
-    """One line per finding, cut to fit `width` mm."""
-    out = []
+def filled_scene(title: str, width: float, height: float, margin: float, pad: list[S.Item],
+                 fill: list[S.Item], top: float, head: str, findings) -> S.Scene:
+    """A filled score pad: the blank pad drawn once as a form, the values on top, then the
+    verdict's head line and every finding in full below the table, on more pages if needed."""
+    text_w = width - 2 * margin
+    pages = [S.Page(width, height, [S.Use("pad"), *fill])]
+    y = top + 7
+    pages[0].items.append(S.Text(margin, y, head, size=fit_size(head, text_w, 9.0, True), bold=True, color=INK))
+    size = 7.5
     for f in findings:
-        line = f.line()
-        while len(line) > 10 and text_width(line, size) > width:
-            line = line[:-2]
-        if line != f.line():
-            line = line[:-1] + "…"
-        out.append(line)
-    return out
+        for k, line in enumerate(wrap(f.line(), text_w - 4, size)):  # continuation lines indented
+            y += 4.2 if k == 0 else 3.2
+            if y > height - margin - 2:
+                pages.append(S.Page(width, height, []))
+                y = margin + 8
+            pages[-1].items.append(S.Text(margin + (4 if k else 0), y, line, size=size, color=INK))
+    scene = S.Scene(pages=pages, title=title)
+    scene.forms["pad"] = S.Form(width, height, pad)
+    return scene
 
 
 def _label(g: Geometry, row: Row, y: float, h: float, items: list[S.Item]) -> None:
@@ -213,33 +221,3 @@ def formula_width(g: Geometry, factor: str | None) -> float:
     b = g.box
     fac_w = b if factor is None else text_width(factor, 9.0, True) + 1.0
     return b + SYM + fac_w + SYM + b + 2
-
-
-PT = 25.4 / 72  # one point in millimetres
-
-
-def print_findings(scene: S.Scene, where: str) -> list:
-    """Legibility on a home printer: text at least 6 pt, lines at least 0.25 pt."""
-    from sheetkit.verdict import Finding
-
-    out = []
-    small = set()
-    thin = set()
-
-    def walk(items):
-        for it in items:
-            if isinstance(it, S.Text) and it.text and it.size < MIN_PT - 1e-6:
-                small.add((it.text, round(it.size, 2)))
-            style = getattr(it, "style", None)
-            if style is not None and style.stroke and style.width < 0.25 * PT - 1e-9:
-                thin.add(round(style.width, 3))
-
-    for form in scene.forms.values():
-        walk(form.items)
-    for page in scene.pages:
-        walk(page.items)
-    for text, size in sorted(small):
-        out.append(Finding("print", where, f"text {text!r} at {size} pt, below {MIN_PT:g} pt"))
-    for w in sorted(thin):
-        out.append(Finding("print", where, f"lines {w} mm wide, below 0.25 pt"))
-    return out

@@ -1,0 +1,71 @@
+"""Yuncos scoring (Y7, Y8, Y20, Y22, Y23): plain arithmetic shared by the checker, the
+quick tally and the printed sheet. No pydantic, no rendering: `score yuncos` starts fast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetkit.verdict import Score
+
+CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    es: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+# Y23: the lowest total of each rank, best last; a negative total takes the lowest rank.
+RANKS: tuple[tuple[int | None, Words], ...] = (
+    (None, Words(es="Abandonado por primera vez en el nido", en="Abandoned for the first time in the nest")),
+    (43, Words(es="Novato decidido, pero nervioso", en="Determined rookie, but nervous")),
+    (53, Words(es="Intrépido volador nocturno", en="Fearless night flyer")),
+    (63, Words(es="Hábil aventurero nocturno", en="Skilled night adventurer")),
+    (73, Words(es="Experto volador nocturno", en="Expert night flyer")),
+)
+
+
+def rank(total: int) -> Words:
+    found = RANKS[0][1]
+    for low, words in RANKS[1:]:
+        if total >= low:
+            found = words
+    return found
+
+
+def rank_ranges() -> list[tuple[str, Words]]:
+    """("0-42", words), ..., ("73+", words), lowest first, as printed on the sheet."""
+    lows = [0] + [low for low, _ in RANKS[1:]]
+    out = []
+    for i, (_, words) in enumerate(RANKS):
+        out.append((f"{lows[i]}-{lows[i + 1] - 1}" if i + 1 < len(lows) else f"{lows[i]}+", words))
+    return out
+
+
+def fish_points(values: list[int], marked: int) -> int:
+    """Y7: the value beside the last marked box of the fish counter."""
+    return values[marked - 1] if marked > 0 else 0
+
+
+def crash_points(marked: int) -> int:
+    """Y20/Y22: the last marked value of the crash track, 0 if none."""
+    return CRASH_TRACK[marked - 1] if marked > 0 else 0
+
+
+def tally(fish_values: list[int], *, nests: int, columns: int, fish: int, stars: int, colours: int,
+          crashes: int, solo: bool = False, eliminated: bool = False) -> Score:
+    """Y22: Nests + Luminaries + Fish + Navigation - Crashes, from the counts on a sheet."""
+    parts = [
+        ("nests", 2 * nests),
+        ("luminaries", 6 * columns),
+        ("fish", fish_points(fish_values, fish)),
+        ("navigation", stars * colours),
+        ("crashes", -crash_points(crashes)),
+    ]
+    total = sum(p for _, p in parts)
+    notes = [rank(total).en] if solo else []
+    return Score(player="", parts=parts, total=total, notes=notes, eliminated=eliminated)

@@ -1,0 +1,32 @@
+"""Names of grid places as printed on the sheets: a column letter and a row number from 1."""
+
+
+def column_name(col: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    n = col
+    while True:
+        letters = chr(ord("A") + n % 26) + letters
+        n = n // 26 - 1
+        if n < 0:
+            return letters
+
+
+def square_name(place: tuple[int, int]) -> str:
+    """(column, row) from 0 -> "C7"; used for Yuncos vertices and Glüx squares alike."""
+    return f"{column_name(place[0])}{place[1] + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int] | None:
+    """"C7" -> (2, 6); None if the text is not written like a place name."""
+    letters = text.strip().upper()
+    i = 0
+    while i < len(letters) and "A" <= letters[i] <= "Z":
+        i += 1
+    head, digits = letters[:i], letters[i:]
+    if not head or len(head) > 3 or not digits.isdigit() or int(digits) < 1:
+        return None
+    col = 0
+    for ch in head:
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    return (col - 1, int(digits) - 1)

@@ -1,0 +1,27 @@
+"""Reading a TOML file, with one-line errors. No pydantic here: fast commands use it too."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sheetkit.errors import UserError
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise UserError("no such file", source=str(path)) from None
+    except IsADirectoryError:
+        raise UserError("is a folder, expected a .toml file", source=str(path)) from None
+    except OSError as e:
+        raise UserError(e.strerror or "cannot read", source=str(path)) from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UserError("not UTF-8 text", source=str(path)) from None
+    except tomllib.TOMLDecodeError as e:
+        raise UserError(f"not valid TOML: {e}", source=str(path)) from None
