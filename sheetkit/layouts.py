@@ -29,7 +29,7 @@ class Layout:
 
 
 def shipped_dir() -> Path:
-    return data_dir("layouts")
+    return Path(data_dir("layouts"))
 
 
 def shipped_ids() -> list[str]:

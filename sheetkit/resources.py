@@ -1,17 +1,20 @@
-"""Where the shipped layouts and fonts are: inside the installed package, or in the checkout."""
+"""Where the shipped layouts and fonts are: inside the installed package, or in the checkout.
 
-from pathlib import Path
+Plain os.path, not pathlib: the quick tallies reach this and should start fast.
+"""
 
-_PACKAGE = Path(__file__).resolve().parent
+import os
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
-def data_dir(name: str) -> Path:
+def data_dir(name: str) -> str:
     """`layouts` or `fonts`: packaged copy first (wheel install), else the source checkout."""
-    packaged = _PACKAGE / name
-    if packaged.is_dir():
+    packaged = os.path.join(_PACKAGE, name)
+    if os.path.isdir(packaged):
         return packaged
-    return _PACKAGE.parent / name
+    return os.path.join(os.path.dirname(_PACKAGE), name)
 
 
-def font_path(bold: bool = False) -> Path:
-    return data_dir("fonts") / ("DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf")
+def font_path(bold: bool = False) -> str:
+    return os.path.join(data_dir("fonts"), "DejaVuSansCondensed-Bold.ttf" if bold else "DejaVuSansCondensed.ttf")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
+from os import PathLike
 from typing import Any
 
 from sheetkit.errors import UserError
 
 
-def read_toml(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
+def read_toml(path: str | PathLike) -> dict[str, Any]:
     try:
-        raw = p.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read()
     except FileNotFoundError:
         raise UserError("no such file", source=str(path)) from None
     except IsADirectoryError:

@@ -5,7 +5,7 @@ Imports no rendering library: it starts fast.
 
 from __future__ import annotations
 
-import json
+import os
 
 import click
 
@@ -16,10 +16,10 @@ def level_facts(level: str) -> dict:
     """What the quick tally needs from a shipped level, read straight from its TOML (the
     shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start."""
     from sheetkit.games.yuncos.board import Board, grid_rows
-    from sheetkit.layouts import shipped_dir
+    from sheetkit.resources import data_dir
     from sheetkit.tomlfile import read_toml
 
-    data = read_toml(shipped_dir() / f"yuncos-{level}.toml")
+    data = read_toml(os.path.join(data_dir("layouts"), f"yuncos-{level}.toml"))
     board = Board.parse(grid_rows(data["map"]["grid"]), data["map"]["legend"])
     return {"nest_boxes": 2 * data["nests"]["length"], "columns": data["luminaries"]["columns"],
             "fish_values": data["fish"]["values"], "stars": len(board.stars),
@@ -78,6 +78,8 @@ def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as
         info["rank"] = {"es": lab.es, "en": lab.en}
     verdict = Verdict(game="yuncos", source="command line", scores=[score], info=info)
     if as_json:
+        import json
+
         click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
     else:
         for label, pts in score.parts:
