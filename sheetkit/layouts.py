@@ -61,13 +61,7 @@ def load(ref: str) -> Layout:
     path = resolve(ref)
     data = read_toml(path)
     source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
-    game_name = data.get("game")
-    if not isinstance(game_name, str):
-        raise UserError("missing or non-text field, expected a game name", source=source, field="game")
-    try:
-        game = games.get(game_name)
-    except UserError as e:
-        raise UserError(e.detail, source=source, field="game") from None
+    game = games.named_in(data, source)
     kind = data.get("kind")
     if kind not in game.LAYOUT_KINDS:
         kinds = ", ".join(game.LAYOUT_KINDS)
@@ -75,7 +69,7 @@ def load(ref: str) -> Layout:
     from sheetkit.schema import validate  # pydantic: only when a layout is really loaded
 
     spec = validate(game.LAYOUT_KINDS[kind], data, source)
-    return Layout(id=path.stem, path=path, game=game_name, kind=kind,
+    return Layout(id=path.stem, path=path, game=game.NAME, kind=kind,
                   version=content_version(data), spec=spec)
 
 

@@ -26,14 +26,8 @@ class Loaded:
 def load(path: str | Path) -> Loaded:
     source = str(path)
     data = read_toml(path)
-    name = data.get("game")
-    if not isinstance(name, str):
-        raise UserError("missing: every record starts with game = \"...\"", source=source, field="game")
-    try:
-        game = games.get(name)
-    except UserError as e:
-        raise UserError(e.detail, source=source, field="game") from None
-    return Loaded(name, source, game.load_record(data, source))
+    game = games.named_in(data, source)
+    return Loaded(game.NAME, source, game.load_record(data, source))
 
 
 def check(loaded: Loaded) -> Verdict:
@@ -71,9 +65,21 @@ def template(name: str) -> str:
     return game.record_template(layout)
 
 
+def _result_lines(verdict: Verdict) -> list[str]:
+    out = [f"  {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"]
+    if "tiebreak" in verdict.info:
+        out.append(f"  {verdict.info['tiebreak']}")
+    errors = [f for f in verdict.findings if f.severity == "error"]
+    if errors:
+        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
+        out += ["  " + f.line() for f in verdict.findings]
+    return out
+
+
 def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
     """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
-    file: load, check, print the totals with `lines`; exit 1 if the record cannot be."""
+    file: load, check, print each player's total with `lines`, then the winner(s) and any
+    finding; exit 1 if the record cannot be."""
     import json
     import sys
 
@@ -90,7 +96,7 @@ def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
         if as_json:
             click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
         else:
-            click.echo("\n".join(lines(verdict)))
+            click.echo("\n".join(lines(verdict) + _result_lines(verdict)))
         sys.exit(verdict.exit_code)
 
     return command

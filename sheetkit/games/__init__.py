@@ -33,3 +33,14 @@ def get(name: str) -> ModuleType:
     if name not in GAMES:
         raise UserError(f"unknown game {name!r}; expected one of: {', '.join(GAMES)}")
     return importlib.import_module(f"sheetkit.games.{name}")
+
+
+def named_in(data: dict, source: str) -> ModuleType:
+    """The game a layout or record file names in its `game` key."""
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise UserError(f'missing: every file names its game, e.g. game = "{GAMES[0]}"', source=source, field="game")
+    try:
+        return get(name)
+    except UserError as e:
+        raise UserError(e.detail, source=source, field="game") from None

@@ -50,14 +50,6 @@ def score_lines(verdict) -> list[str]:
     for s in verdict.scores:
         parts = ", ".join(f"{label} {pts}" for label, pts in s.parts)
         out.append(f"  {s.player}: {s.total}  ({parts}; {'; '.join(s.notes)})")
-    label = "winner" if len(verdict.winners) == 1 else "shared win"
-    out.append(f"  {label}: {', '.join(verdict.winners)}")
-    if "tiebreak" in verdict.info:
-        out.append(f"  {verdict.info['tiebreak']}")
-    errors = [f for f in verdict.findings if f.severity == "error"]
-    if errors:
-        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
-        out += ["  " + f.line() for f in verdict.findings]
     return out
 
 

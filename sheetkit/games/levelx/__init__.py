@@ -53,12 +53,6 @@ def score_lines(verdict) -> list[str]:
         bonus = "+".join(str(b) for b in p["bonuses"]) or "0"
         mark = " (1)" if "(1)" in s.notes else ""
         out.append(f"  {s.player}{mark}: {s.total}  ({'chips ' + chips if chips else 'no chips'}; bonuses {bonus})")
-    label = "winner" if len(verdict.winners) == 1 else "shared win"
-    out.append(f"  {label}: {', '.join(verdict.winners)}")
-    errors = [f for f in verdict.findings if f.severity == "error"]
-    if errors:
-        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
-        out += ["  " + f.line() for f in verdict.findings]
     return out
 
 
