@@ -12,6 +12,18 @@ from sheetkit.errors import UserError
 EASY = (ROOT / "layouts" / "yuncos-easy.toml").read_text()
 
 
+def edit_grid(text: str, cells: dict[tuple[int, int], str] = {}, drop: int | None = None) -> str:
+    """The layout text with map vertices (column, row) replaced, or row `drop` one vertex short."""
+    head, rest = text.split('grid = """\n', 1)
+    grid, tail = rest.split('"""', 1)
+    rows = [line.split() for line in grid.splitlines() if line.strip()]
+    for (c, r), ch in cells.items():
+        rows[r][c] = ch
+    if drop is not None:
+        rows[drop].pop()
+    return head + 'grid = """\n' + "\n".join(" ".join(row) for row in rows) + "\n" + '"""' + tail
+
+
 def test_every_shipped_layout_loads_and_has_a_short_version():
     ids = layouts.shipped_ids()
     assert {"yuncos", "yuncos-easy", "yuncos-hard"} <= set(ids)
@@ -33,9 +45,9 @@ def test_version_follows_content_not_comments(tmp_path):
 def test_yuncos_board_reads_the_map():
     board = layouts.load("yuncos-easy").spec.board
     assert (board.width, board.height) == (21, 14)
-    assert board.starts[1] == (6, 4)  # the "1" in row 5, column G
+    assert board.starts[1] == (8, 5)  # the "1" in row 6, column I
     assert all(v in board.land for v in board.starts.values())
-    assert board.stars[(8, 0)] == "red"
+    assert board.stars[(0, 0)] == "red"
     assert not board.fish & board.land
 
 
@@ -43,13 +55,13 @@ BROKEN = [
     # (change to the Easy layout, words expected in the one-line error)
     (lambda s: s.replace("dice_log = 36", "dice_log = 36\ncolour_scheme = 1"), ["colour_scheme", "unknown field"]),
     (lambda s: s.replace("dice_log = 36", 'dice_log = "36"'), ["dice_log", "integer"]),
-    (lambda s: s.replace(". . . F . . . . r", ". . . F . . . r", 1), ["map.grid", "row 1", "20 vertices"]),
-    (lambda s: s.replace(". b . . . . # # #", ". b . . . . # Q #", 1), ["map.grid", "'Q'", "legend"]),
+    (lambda s: edit_grid(s, drop=0), ["map.grid", "row 1", "20 vertices"]),
+    (lambda s: edit_grid(s, {(7, 4): "Q"}), ["map.grid", "'Q'", "legend"]),
     (lambda s: s.replace('icon = "fish"', 'icon = "fsh"'), ["map.legend.F.icon"]),
     (lambda s: s.replace('colour = "red"', 'colour = "pink"'), ["map.legend.r.colour", "pink"]),
     (lambda s: s.replace("values = [1, 2, 4, 6, 9, 12,", "values = [1, 2, 4, 6, 9, 11,"), ["fish.values", "12"]),
     (lambda s: s.replace('abilities = ["plusminus", "yunco", "diagonal", "yunco"]', 'abilities = ["yunco"]'), ["luminaries.abilities"]),
-    (lambda s: s.replace(". . . . . . # # # L # . .", ". . . . . . # # # L 1 . .", 1), ["map.grid", "start point 1"]),
+    (lambda s: edit_grid(s, {(9, 8): "1"}), ["map.grid", "start point 1"]),
     (lambda s: s.replace('level = "easy"', 'level = "medium"'), ["level"]),
     (lambda s: s.replace('game = "yuncos"', 'game = "chess"'), ["game", "chess"]),
     (lambda s: s + "\n[broken\n", ["not valid TOML"]),
@@ -91,16 +103,13 @@ def test_lint_passes_on_every_shipped_layout():
 
 
 def test_lint_reports_game_sense_problems(tmp_path):
-    # a star walled in by light points, a start out at sea, a counter too short
-    s = EASY.replace(". . . F . . . . r . . . .", ". . . F . . . L r L . . .", 1)
-    s = s.replace(". . . . . . . . . . . . . . . . . . . . .\n. b", ". . . . . . . . l . . . . . . . . . . . .\n. b", 1)
-    s = s.replace(". . . . . . . . . . . . . . . . . y . . .", ". 5 . . . . . . . . . . . . . . . y . . .")
-    s = s.replace('"L" = { terrain = "land", icon = "light" }', '"L" = { terrain = "sea", icon = "light" }')
+    # the star at A1 walled in by lights at B1 and A2; a start point out at sea at B14
+    s = edit_grid(EASY, {(1, 0): "l", (0, 1): "l", (1, 13): "5"})
     path = tmp_path / "walled.toml"
     path.write_text(s)
     run = sheetkit("lint", path)
     assert run.code == 1
-    assert "Y8 star at I1" in run.out, run.out
+    assert "Y8 star at A1" in run.out, run.out
     assert "Y2 start 5 at B14" in run.out, run.out
 
 
