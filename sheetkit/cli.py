@@ -183,7 +183,8 @@ def template_cmd(name):
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 @click.option("--render", "render_to", type=click.Path(dir_okay=False),
               help="Draw the sheet with the transcription and the findings (one record only).")
-def check_cmd(records, as_json, render_to):
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for --render.")
+def check_cmd(records, as_json, render_to, paper):
     """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
     import json
     from sheetkit import records as rec
@@ -193,7 +194,7 @@ def check_cmd(records, as_json, render_to):
     loaded = [rec.load(path) for path in records]  # all input is read before any output
     verdicts = [rec.check(r) for r in loaded]
     if render_to:
-        target = rec.render(loaded[0], verdicts[0], render_to)
+        target = rec.render(loaded[0], verdicts[0], render_to, paper)
     if as_json:
         click.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=2))
     else:
@@ -223,6 +224,10 @@ def identify_cmd(text, as_json):
 cli.add_command(ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`."))
 
 
+# click 8.2+ raises this for a group called with nothing; older versions exit 0 themselves
+_NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def main() -> None:
     try:
         cli.main(standalone_mode=False, prog_name="sheetkit")
@@ -231,6 +236,9 @@ def main() -> None:
     except click.Abort:
         click.echo("sheetkit: aborted", err=True)
         sys.exit(2)
+    except _NoArgsIsHelp as e:  # `sheetkit` or `sheetkit score` alone: show the help
+        click.echo(e.ctx.get_help())
+        sys.exit(0)
     except click.UsageError as e:
         where = e.ctx.command_path if e.ctx else "sheetkit"
         click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)

@@ -57,8 +57,11 @@ def template(name: str) -> str:
     try:
         layout = layouts.load(name)
     except UserError as e:
+        if e.source:  # a layout file that exists but does not load: say why
+            raise
         names = sorted(n for g in games.GAMES for n in games.get(g).TEMPLATES)
-        raise UserError(f"no template for {name!r}: not a layout ({e}) nor one of: {', '.join(names)}") from None
+        raise UserError(f"no template named {name!r}: give a layout id (see `sheetkit layouts`) "
+                        f"or one of: {', '.join(names)}") from None
     game = games.get(layout.game)
     if not hasattr(game, "record_template"):
         raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill")

@@ -45,3 +45,24 @@ def test_unknown_command_and_option_are_one_line():
 def test_python_dash_m_works_like_the_console_script():
     run = sheetkit("lint", "yuncos-easy")
     assert run.code == 0 and "yuncos-easy: ok" in run.out
+
+
+def test_a_group_alone_shows_its_help():
+    run = sheetkit()
+    assert run.code == 0 and "Commands:" in run.out and "render" in run.out
+    run = sheetkit("score")
+    assert run.code == 0 and "yuncos" in run.out and "glux" in run.out
+
+
+def test_unknown_template_names_the_choices():
+    assert_user_error(sheetkit("template", "nope"), "no template named 'nope'", "iunu-deck", "sheetkit layouts")
+
+
+def test_check_render_on_letter_paper(tmp_path):
+    from pdfutil import page_sizes_mm
+
+    out = tmp_path / "checked.pdf"
+    run = sheetkit("check", "examples/yuncos-hard-legal.toml", "--render", out, "--paper", "letter")
+    assert run.code == 0, run.err
+    (w, h), = page_sizes_mm(out)
+    assert (round(w, 1), round(h, 1)) == (215.9, 279.4)
