@@ -73,5 +73,23 @@ def load(ref: str) -> Layout:
                   version=content_version(data), spec=spec)
 
 
+def load_for(ref: str, source: str, field: str, game: str, kinds: tuple[str, ...]) -> Layout:
+    """The layout a record names: a path is looked for beside the record first, then as
+    given; errors name the record and its field."""
+    p = Path(ref)
+    if (ref.endswith(".toml") or p.parent != Path(".")) and not p.is_absolute():
+        beside = Path(source).parent / p
+        if beside.is_file():
+            ref = str(beside)
+    try:
+        layout = load(ref)
+    except UserError as e:
+        raise UserError(f"cannot use layout {ref!r}: {e}", source=source, field=field) from None
+    if layout.game != game or layout.kind not in kinds:
+        raise UserError(f"{layout.id} is a {layout.game} {layout.kind} layout, expected a {game} "
+                        f"{' or '.join(kinds)}", source=source, field=field)
+    return layout
+
+
 def load_all() -> list[Layout]:
     return [load(i) for i in shipped_ids()]

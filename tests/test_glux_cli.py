@@ -124,7 +124,7 @@ def test_board_record_scores(tmp_path, capsys):
 
 @pytest.mark.parametrize("change, words", [
     (('board = "glux-board-2p"', 'board = "no-such-board"'), ["board", "no-such-board"]),
-    (('board = "glux-board-2p"', 'board = "glux-chips"'), ["board", "Glüx board"]),
+    (('board = "glux-board-2p"', 'board = "glux-chips"'), ["board", "expected a glux board"]),
     (("A4 . . A3", "A4 . . X3"), ["grid", "X3"]),
     (("A4 . . A3", "A4 . . A7"), ["grid", "A7"]),
     ((". . . . . . B5 . . . . . .", ". . . . . . B5 . . . . ."), ["grid", "row 5"]),

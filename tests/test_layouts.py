@@ -119,3 +119,18 @@ def test_lint_reports_a_sheet_that_does_not_fit_the_page(tmp_path):
     run = sheetkit("lint", path)
     assert run.code == 1
     assert "printer margin" in run.out
+
+
+def test_a_record_finds_its_layout_file_beside_it(tmp_path, monkeypatch):
+    from sheetkit import records
+
+    (tmp_path / "my-board.toml").write_text((ROOT / "layouts" / "glux-board-34p.toml").read_text())
+    game = (ROOT / "examples" / "glux-board-3p.toml").read_text()
+    assert 'board = "glux-board-34p"' in game
+    (tmp_path / "rec.toml").write_text(game.replace('board = "glux-board-34p"', 'board = "my-board.toml"'))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the record's folder is not the current one
+    mine = records.check(records.load(str(tmp_path / "rec.toml")))
+    shipped = records.check(records.load(str(ROOT / "examples" / "glux-board-3p.toml")))
+    assert mine.legal and [s.total for s in mine.scores] == [s.total for s in shipped.scores]

@@ -29,13 +29,7 @@ class GluxRecord:
 def load_board_layout(ref: str, source: str, field: str = "board") -> tuple[str, GluxBoard]:
     from sheetkit import layouts
 
-    try:
-        layout = layouts.load(ref)
-    except UserError as e:
-        raise UserError(f"cannot use board layout {ref!r}: {e}", source=source, field=field) from None
-    if layout.game != "glux" or layout.kind != "board":
-        raise UserError(f"{ref!r} is a {layout.game} {layout.kind} layout, expected a Glüx board side",
-                        source=source, field=field)
+    layout = layouts.load_for(ref, source, field, "glux", ("board",))
     return layout.id, layout.spec
 
 

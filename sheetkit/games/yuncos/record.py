@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
@@ -241,18 +240,8 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
 
 
 def _layout(ref: str, source: str):
-    p = Path(ref)
-    if (ref.endswith(".toml") or p.parent != Path(".")) and not p.is_absolute():
-        beside = Path(source).parent / p
-        if beside.is_file():
-            ref = str(beside)
-    try:
-        layout = layouts.load(ref)
-    except UserError as e:
-        raise UserError(str(e), source=source, field="layout") from None
-    if layout.game != "yuncos":
-        raise UserError(f"layout {layout.id} is for {layout.game}, not yuncos", source=source, field="layout")
-    if layout.kind != "sheet":
+    layout = layouts.load_for(ref, source, "layout", "yuncos", ("sheet", "duplex"))
+    if layout.kind == "duplex":
         raise UserError(f"layout {layout.id} is the two-sided sheet; name the level played, e.g. "
                         f"{layout.spec.front} or {layout.spec.back}", source=source, field="layout")
     return layout
