@@ -30,3 +30,28 @@ def parse_square(text: str) -> tuple[int, int] | None:
     for ch in head:
         col = col * 26 + (ord(ch) - ord("A") + 1)
     return (col - 1, int(digits) - 1)
+
+
+def text_rows(text: str) -> list[list[str]]:
+    """A map or board drawn in a layout: one character per place, separated by spaces,
+    one line per row."""
+    return [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+
+
+def check_rows(rows: list[list[str]], field: str, places: str, known, where_known: str) -> None:
+    """Every row as long as the others and every character known (`known(ch)`), else a
+    FieldError naming the row; `places` says what a character stands for ("squares")."""
+    from sheetkit.errors import FieldError
+
+    if not rows:
+        raise FieldError(field, "empty grid")
+    lengths = [len(row) for row in rows]
+    width = max(set(lengths), key=lengths.count)  # the odd row out is the mistake
+    for i, row in enumerate(rows, 1):
+        if len(row) != width:
+            raise FieldError(field, f"row {i} has {len(row)} {places}, expected {width} like the others")
+        for ch in row:
+            if len(ch) != 1:
+                raise FieldError(field, f"row {i}: {ch!r} is not one character; separate {places} by spaces")
+            if not known(ch):
+                raise FieldError(field, f"row {i}: {ch!r} is not in {where_known}")

@@ -17,6 +17,7 @@ from pydantic import model_validator
 
 from sheetkit.errors import FieldError
 from sheetkit.games.glux.geometry import Geometry
+from sheetkit.grid import check_rows, text_rows
 from sheetkit.schema import Label, Model
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -84,22 +85,11 @@ class GluxBoard(Model):
 
     @cached_property
     def rows(self) -> list[list[str]]:
-        return [line.split() for line in self.grid.strip("\n").splitlines() if line.strip()]
+        return text_rows(self.grid)
 
     @model_validator(mode="after")
     def _check(self):
-        rows = self.rows
-        if not rows:
-            raise FieldError("grid", "empty grid")
-        width = len(rows[0])
-        for i, row in enumerate(rows, 1):
-            if len(row) != width:
-                raise FieldError("grid", f"row {i} has {len(row)} squares, expected {width} like row 1")
-            for ch in row:
-                if len(ch) != 1:
-                    raise FieldError("grid", f"row {i}: {ch!r} is not one character; separate squares by spaces")
-                if ch not in self.legend:
-                    raise FieldError("grid", f"row {i}: {ch!r} is not in the legend")
+        check_rows(self.rows, "grid", "squares", lambda ch: ch in self.legend, "the legend")
         for ch, e in self.legend.items():
             if len(ch) != 1:
                 raise FieldError(f"legend.{ch}", "legend keys are single characters")

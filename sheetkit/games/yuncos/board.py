@@ -13,11 +13,6 @@ from typing import Any, Mapping
 Vertex = tuple[int, int]
 
 
-def grid_rows(grid: str) -> list[list[str]]:
-    """The map's characters, one list per row; vertices are separated by spaces."""
-    return [line.split() for line in grid.strip("\n").splitlines() if line.strip()]
-
-
 @dataclass(frozen=True)
 class Board:
     width: int  # vertices across

@@ -15,12 +15,13 @@ from sheetkit.errors import UserError
 def level_facts(level: str) -> dict:
     """What the quick tally needs from a shipped level, read straight from its TOML (the
     shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start."""
-    from sheetkit.games.yuncos.board import Board, grid_rows
+    from sheetkit.games.yuncos.board import Board
+    from sheetkit.grid import text_rows
     from sheetkit.resources import data_dir
     from sheetkit.tomlfile import read_toml
 
     data = read_toml(os.path.join(data_dir("layouts"), f"yuncos-{level}.toml"))
-    board = Board.parse(grid_rows(data["map"]["grid"]), data["map"]["legend"])
+    board = Board.parse(text_rows(data["map"]["grid"]), data["map"]["legend"])
     return {"nest_boxes": 2 * data["nests"]["length"], "columns": data["luminaries"]["columns"],
             "fish_values": data["fish"]["values"], "stars": len(board.stars),
             "colours": len(set(board.stars.values()))}

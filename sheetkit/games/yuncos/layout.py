@@ -13,8 +13,8 @@ from typing import Literal
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.games.yuncos.board import Board, grid_rows
-from sheetkit.grid import square_name
+from sheetkit.games.yuncos.board import Board
+from sheetkit.grid import check_rows, square_name, text_rows
 from sheetkit.schema import Label, Model
 
 Ability = Literal["plusminus", "diagonal", "yunco"]
@@ -55,7 +55,7 @@ class MapSpec(Model):
 
     @cached_property
     def rows(self) -> list[list[str]]:
-        return grid_rows(self.grid)
+        return text_rows(self.grid)
 
 
 class Nests(Model):
@@ -127,18 +127,8 @@ class YuncosSheet(Model):
     @model_validator(mode="after")
     def _check(self):
         rows = self.map.rows
-        if not rows:
-            raise FieldError("map.grid", "empty map")
-        lengths = [len(row) for row in rows]
-        width = max(set(lengths), key=lengths.count)  # the odd row out is the mistake
-        for i, row in enumerate(rows, 1):
-            if len(row) != width:
-                raise FieldError("map.grid", f"row {i} has {len(row)} vertices, expected {width} like the others")
-            for ch in row:
-                if len(ch) != 1:
-                    raise FieldError("map.grid", f"row {i}: {ch!r} is not one character; separate vertices by spaces")
-                if not ch.isdigit() and ch not in self.map.legend:
-                    raise FieldError("map.grid", f"row {i}: {ch!r} is not in map.legend (digits are start points)")
+        check_rows(rows, "map.grid", "vertices", lambda ch: ch.isdigit() or ch in self.map.legend,
+                   "map.legend (digits are start points)")
         for ch, entry in self.map.legend.items():
             if len(ch) != 1 or ch.isdigit():
                 raise FieldError(f"map.legend.{ch}", "legend keys are single non-digit characters")
