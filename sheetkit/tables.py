@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetkit import scene as S
-from sheetkit.measure import fit_size, text_width, wrap
+from sheetkit.measure import fit_size, text_width
 
 HEAVY = S.Style(width=0.5)
 NORMAL = S.Style(width=0.3)
@@ -132,18 +132,10 @@ def filled_scene(title: str, width: float, height: float, margin: float, pad: li
                  fill: list[S.Item], top: float, head: str, findings) -> S.Scene:
     """A filled score pad: the blank pad drawn once as a form, the values on top, then the
     verdict's head line and every finding in full below the table, on more pages if needed."""
-    text_w = width - 2 * margin
+    from sheetkit.annotate import list_findings
+
     pages = [S.Page(width, height, [S.Use("pad"), *fill])]
-    y = top + 7
-    pages[0].items.append(S.Text(margin, y, head, size=fit_size(head, text_w, 9.0, True), bold=True, color=INK))
-    size = 7.5
-    for f in findings:
-        for k, line in enumerate(wrap(f.line(), text_w - 4, size)):  # continuation lines indented
-            y += 4.2 if k == 0 else 3.2
-            if y > height - margin - 2:
-                pages.append(S.Page(width, height, []))
-                y = margin + 8
-            pages[-1].items.append(S.Text(margin + (4 if k else 0), y, line, size=size, color=INK))
+    list_findings(pages, top + 7, head, findings, color=INK, margin=margin)
     scene = S.Scene(pages=pages, title=title)
     scene.forms["pad"] = S.Form(width, height, pad)
     return scene

@@ -73,9 +73,11 @@ def test_check_render_draws_a_real_pdf(tmp_path):
     data = out.read_bytes()
     assert data.startswith(b"%PDF")
     doc = pdfium.PdfDocument(str(out))
-    assert len(doc) == 1
-    text = doc[0].get_textpage().get_text_range()
-    assert "Y13" in text and "Y21" in text and "ILLEGAL" in text
+    assert len(doc) == 2  # the sheet with the game drawn on it, then the findings in full
+    sheet = doc[0].get_textpage().get_text_range()
+    assert "Y13" in sheet and "Y21" in sheet and "ILLEGAL" in sheet
+    listed = " ".join(doc[1].get_textpage().get_text_range().split())
+    assert "Y13 turn 6: a ground/sea crash is marked" in listed and "Y7 fish counter" in listed
 
 
 def test_overlay_scene_circles_every_finding():
@@ -86,11 +88,13 @@ def test_overlay_scene_circles_every_finding():
     verdict = records.check(loaded)
     from sheetkit.games.yuncos import overlay
 
+    from sheetkit.annotate import RED
+
     scene = overlay(loaded.record, verdict, "a4")
-    assert len(scene.pages) == 1
+    assert len(scene.pages) == 2
     items = scene.pages[0].items
-    red_circles = [i for i in items if isinstance(i, Circle) and i.style.stroke == "#d11a1a"]
-    labels = [i.text for i in items if isinstance(i, Text) and i.color == "#d11a1a"]
+    red_circles = [i for i in items if isinstance(i, Circle) and i.style.stroke == RED]
+    labels = [i.text for i in items if isinstance(i, Text) and i.color == RED and " " not in i.text]
     assert len(red_circles) >= 5
     assert sorted(l for l in labels if l.startswith("Y")) == sorted(f.rule for f in verdict.findings)
     paths = [i for i in items if isinstance(i, ScenePath) and i.style.stroke == "#6e6e6e"]

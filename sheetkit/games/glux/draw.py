@@ -8,6 +8,7 @@ from sheetkit import tiling
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
+from sheetkit.annotate import RED, list_findings
 from sheetkit.measure import fit_size, text_width
 from sheetkit.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
                             Text, hatch, paper_size)
@@ -407,22 +408,14 @@ def overlay(record, verdict, paper: str) -> Scene:
         items.append(Text(x, y + size * 0.3528 * 0.36, f"{letters[top.owner]}{top.pips}", size=size, bold=True,
                           anchor="middle"))
         page.items += items
-    red = "#d40000"
     for (c, r), f in squares_of(verdict.findings):
         x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
-        page.items.append(Circle(x, y, sq * 0.46, Style(stroke=red, width=0.8)))
-        page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=red, anchor="end"))
+        page.items.append(Circle(x, y, sq * 0.46, Style(stroke=RED, width=0.8)))
+        page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
     g = spec.geometry
     y = by + g.height * sq + 5
-    lines = [f"{'legal' if verdict.legal else 'ILLEGAL'}: " +
-             ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores) +
-             (f"; winner: {', '.join(verdict.winners)}" if verdict.winners else "")]
-    lines += [f.line() for f in verdict.findings[:6]]
-    if len(verdict.findings) > 6:
-        lines.append(f"... {len(verdict.findings) - 6} more")
-    for ln in lines:
-        if y > page.height - SAFE_MARGIN - 2:
-            break
-        page.items.append(Text(SAFE_MARGIN, y, ln[:150], size=7))
-        y += 3.5
-    return Scene([page], {}, title)
+    head = (f"{'legal' if verdict.legal else 'ILLEGAL'}: " + ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores)
+            + (f"; winner: {', '.join(verdict.winners)}" if verdict.winners else ""))
+    pages = [page]
+    list_findings(pages, y, head, verdict.findings)
+    return Scene(pages, {}, title)

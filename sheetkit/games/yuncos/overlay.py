@@ -9,11 +9,13 @@ the drawing lands exactly on the printed boxes.
 from __future__ import annotations
 
 from sheetkit import scene as S
+from sheetkit.annotate import RED, list_findings
+from sheetkit.scene import SAFE_MARGIN
 from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.rules import replay
 
 PENCIL = "#6e6e6e"
-RED = "#d11a1a"
+
 PATH = S.Style(stroke=PENCIL, width=0.6)
 MARK = S.Style(stroke=PENCIL, width=0.45)
 DOT = S.Style(stroke=None, fill=PENCIL)
@@ -126,9 +128,14 @@ def overlay(record, verdict, paper: str):
     errors = sum(1 for f in verdict.findings if f.severity == "error")
     head = "sheetkit check: legal" if verdict.legal else f"sheetkit check: ILLEGAL, {errors} finding(s)"
     head += f" · total {score.total} · start {vertex_name(record.start)} · {len(record.turns)} turns"
-    items.append(S.Text(ox, max(5.0, oy - 3.0), head, size=7, bold=True, color=RED if not verdict.legal else PENCIL))
+    colour = RED if not verdict.legal else PENCIL
+    if oy - 3.0 >= SAFE_MARGIN + 2.5:  # above the sheet where the paper leaves room (A4)
+        items.append(S.Text(ox, oy - 3.0, head, size=7, bold=True, color=colour))
     page.items.extend(items)
     page.stamp = None  # an overlay is one drawing, not a numbered copy
+    if verdict.findings:  # the sheet has no room for sentences: they follow on a page of their own
+        scene.pages.append(S.Page(page.width, page.height, []))
+        list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour)
     scene.title = f"{scene.title} (checked)"
     return scene
 
