@@ -214,3 +214,22 @@ def test_templates_are_records_that_load(tmp_path, capsys):
     assert run.code == 1 and "G3" in run.out  # empty start squares
     assert inproc(capsys, "template", "glux-board-record").code == 0
     assert_user_error(inproc(capsys, "template", "glux-chips"), "glux-chips")
+
+
+def test_score_names_one_player_however_capitalised(capsys):
+    """"ana" in one room and "Ana" in another are one player: counted as two, a 2-player
+    game would score second places (G12) and could crown the wrong winner."""
+    run = inproc(capsys, "score", "glux", "--room", "Ana=5,Ben=3", "--room", "ana=2,ben=4", "--json")
+    assert run.code == 0, run.err
+    v = json.loads(run.out)
+    assert {s["player"]: s["total"] for s in v["scores"]} == {"Ana": 4, "Ben": 4}
+    listed = inproc(capsys, "score", "glux", "--room", "ana=9,BEN=3", "--players", "Ana,Ben,Cris", "--json")
+    assert {s["player"]: s["total"] for s in json.loads(listed.out)["scores"]} == {"Ana": 4, "Ben": 2, "Cris": 0}
+    assert_user_error(inproc(capsys, "score", "glux", "--room", "Ana=3,ANA=2"), "twice")
+
+
+def test_score_room_names_must_be_among_players(capsys):
+    """With --players the list is complete: a misspelt name in a room is an error, not a
+    third player who turns on the second place of a 2-player game."""
+    run = inproc(capsys, "score", "glux", "--room", "Ana=5,Ben=3", "--room", "Ana=2,Bne=4", "--players", "Ana,Ben")
+    assert_user_error(run, "--room 2", "Bne", "--players")

@@ -13,6 +13,10 @@ from sheetkit.games.glux import rules
 _ENTRY = re.compile(r"^\s*([^=,]+?)\s*=\s*(-?[0-9]+)\s*$")
 
 
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
 def parse_room(text: str, n: int) -> dict[str, int]:
     """"Ana=10,Ben=9" -> {"Ana": 10, "Ben": 9}."""
     out: dict[str, int] = {}
@@ -25,7 +29,7 @@ def parse_room(text: str, n: int) -> dict[str, int]:
         name, pips = m.group(1), int(m.group(2))
         if pips < 0:
             raise UserError(f"--room {n}: {name}={pips}: pips cannot be negative")
-        if name in out:
+        if any(_key(name) == _key(k) for k in out):
             raise UserError(f"--room {n}: {name} appears twice")
         out[name] = pips
     return out
@@ -35,19 +39,27 @@ def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> ru
     if not rooms:
         raise UserError("give at least one --room NAME=PIPS,...")
     parsed = [parse_room(r, i) for i, r in enumerate(rooms, 1)]
+    # A name is the same player however it is capitalised ("ana" is "Ana"): spelt the
+    # first way it is written. A player miscounted as two would switch the 2-player rule.
     names: list[str] = []
+    spelt: dict[str, str] = {}
     if players is not None:
         for p in players.split(","):
             p = p.strip()
             if not p:
                 raise UserError(f"--players {players!r}: expected names separated by commas")
-            if p in names:
+            if _key(p) in spelt:
                 raise UserError(f"--players: {p} appears twice")
+            spelt[_key(p)] = p
             names.append(p)
-    for room in parsed:
+    for i, room in enumerate(parsed, 1):
         for p in room:
-            if p not in names:
+            if _key(p) not in spelt:
+                if players is not None:
+                    raise UserError(f"--room {i}: {p} is not among --players {', '.join(names)}")
+                spelt[_key(p)] = p
                 names.append(p)
+    parsed = [{spelt[_key(p)]: v for p, v in room.items()} for room in parsed]
     if len(names) < 2 or len(names) > 4:
         raise UserError(f"Glüx is for 2 to 4 players; the rooms name {len(names)}: {', '.join(names) or 'none'}")
     if middle is not None and not 1 <= middle <= len(parsed):
