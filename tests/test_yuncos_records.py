@@ -174,3 +174,19 @@ def test_example_illegal_has_several_faults():
     assert {f.rule for f in v.findings} >= {"Y4", "Y7", "Y11", "Y13", "Y15", "Y18", "Y21"}
     for f in v.findings:
         assert f.where and f.message
+
+
+# ---------------------------------------------------------------- odd but plausible input
+
+
+@pytest.mark.parametrize("turn, field, words", [
+    ({"flight": "S", "puzzle": "lum" + "1" * 5000, "value": 4}, "turn[1].puzzle", "expected nest1"),
+    ({"flight": "S", "puzzle": "nest1." + "2" * 5000, "value": 4}, "turn[1].puzzle", "expected nest1"),
+    ({"flight": "1" * 5000 + "E", "puzzle": "nest1", "value": 4}, "turn[1].flight", "a repeat count is 1-12"),
+    ({"flight": "S", "puzzle": "nest1", "value": 4, "use": ["fish" + "9" * 5000]}, "turn[1].use[0]", "ability box"),
+    ({"flight": "S", "puzzle": "lum\u0661", "value": 4}, "turn[1].puzzle", "expected nest1"),  # an Arabic-Indic 1
+])
+def test_long_or_foreign_numbers_are_one_line_errors(turn, field, words):
+    text = error(base(turn=[turn]))
+    assert text.startswith(f"rec.toml: {field}: "), text
+    assert words in text and "4300" not in text

@@ -27,9 +27,11 @@ ALL_STEPS = {**STEPS, **DIAGONALS}
 STEP_NAMES = {v: k for k, v in ALL_STEPS.items()}
 
 BAD_STEP = "is not a step; expected N, E, S, W, or NE/NW/SE/SW with the diagonal ability"
-_COUNTED = re.compile(r"^(\d+)([NESW])$")
-_CELL = re.compile(r"^(nest|lum)(\d+)(?:\.(\d+))?$")
-_BOX = re.compile(r"^(?:nest(\d+)\.(\d+)|lum(\d+)|fish(\d+))$")
+# ASCII digits only, and few of them: a box number is small, and int() of a few thousand
+# digits raises instead of answering.
+_COUNTED = re.compile(r"^([0-9]+)([NESW])$")
+_CELL = re.compile(r"^(nest|lum)([0-9]{1,3})(?:\.([0-9]{1,3}))?$")
+_BOX = re.compile(r"^(?:nest([0-9]{1,3})\.([0-9]{1,3})|lum([0-9]{1,3})|fish([0-9]{1,3}))$")
 
 
 def parse_flight(text: str) -> list[tuple[int, int]]:
@@ -45,7 +47,7 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
             continue
         m = _COUNTED.match(token)
         if m:
-            n = int(m.group(1))
+            n = int(m.group(1)) if len(m.group(1)) <= 3 else 0
             if not 1 <= n <= 12:
                 raise FieldError("flight", f"{token!r}: a repeat count is 1-12")
             steps.extend([STEPS[m.group(2)]] * n)
