@@ -238,3 +238,14 @@ def test_no_rendering_libraries_for_scoring():
                 "print([m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules], file=sys.stderr)")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
         assert "winner" in out.stdout and out.stderr.strip() == "[]", out.stdout + out.stderr
+
+
+def test_a_record_may_say_kind_game():
+    # RECORD_KINDS names "game" (as Level X and Glüx records say kind = "game"): accepted
+    assert "game" in iunu.RECORD_KINDS
+    data = {"game": "iunu", "kind": "game", "deck": deck(), "player": [player("Ana", 3), player("Ben")]}
+    v = iunu.check(iunu.load_record(data, "k.toml"), "k.toml")
+    assert v.legal and totals(v) == {"Ana": 1, "Ben": 0}
+    data["kind"] = "final"
+    with pytest.raises(UserError, match=r"k.toml: kind: .*game"):
+        iunu.load_record(data, "k.toml")

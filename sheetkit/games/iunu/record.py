@@ -102,6 +102,7 @@ class Player(Model):
 
 class RecordData(Model):
     game: Literal["iunu"]
+    kind: Literal["game"] = "game"  # optional; a deck description says kind = "deck"
     deck: Any  # path to a deck file, relative to this record, or the deck's tables (see load_record)
     player: list[Player]  # [[player]] tables, in seating order
     qr: str | None = None  # the text of the score pad's QR code, if the pad had one
@@ -148,6 +149,9 @@ def load_record(data: dict, source: str) -> Record:
     if data.get("kind") == "deck":
         raise UserError("this is a deck description, not a game record; a record points to it "
                         "with deck = \"...\" (see `sheetkit template iunu`)", source=source)
+    if "kind" in data and data["kind"] != "game":
+        raise UserError(f"expected kind = \"game\" (or no kind) in a game record, or kind = \"deck\" "
+                        f"in a deck description (got {data['kind']!r})", source=source, field="kind")
     rec = validate(RecordData, data, source)
     if isinstance(rec.deck, dict):
         try:
