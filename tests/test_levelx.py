@@ -288,3 +288,17 @@ def test_chip_claimed_after_being_bumped_names_L5():
     l6 = [f for f in v.findings if f.rule == "L6"]
     assert len(l6) == 1 and l6[0].where == "turn 5"
     assert "B sent it back to the start on turn 4, L5" in l6[0].message
+
+
+def test_turn_player_left_empty_as_in_the_template_is_not_given():
+    # the template prints `player = ""  # optional`: a turn copied without filling it in
+    import tomllib
+
+    from sheetkit.games.levelx import templates
+
+    data = tomllib.loads(templates.game())
+    data["players"] = ["Ana", "Ben"]
+    data["turn"][0].update(dice=[3, 4, 5, 2], groups=[[3, 4], [5], [2]])
+    assert data["turn"][0]["player"] == ""
+    v = levelx.check(levelx.load_record(data, "t.toml"), "t.toml")
+    assert rules_of(v) == ["L8"] and v.findings[0].where == "after turn 1"  # only: the game goes on

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pydantic import model_validator
+from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
@@ -78,6 +78,12 @@ class Turn(Model):
     groups: list[list[int]]  # how they were grouped, e.g. [[3, 4], [5], [2]]
     chips: list[int] | None = None  # optional: the chips taken this turn, as seen at the table
     bonuses: list[int] | None = None  # optional: the bonus tiles taken this turn
+
+    @field_validator("player", mode="before")
+    @classmethod
+    def _blank_player(cls, v):
+        # the template prints `player = ""` (optional): left empty, it is not given
+        return None if isinstance(v, str) and not v.strip() else v
 
     @model_validator(mode="after")
     def _check(self):
