@@ -233,3 +233,19 @@ def test_score_room_names_must_be_among_players(capsys):
     third player who turns on the second place of a 2-player game."""
     run = inproc(capsys, "score", "glux", "--room", "Ana=5,Ben=3", "--room", "Ana=2,Bne=4", "--players", "Ana,Ben")
     assert_user_error(run, "--room 2", "Bne", "--players")
+
+
+def test_moves_and_grid_take_lower_case_letters(tmp_path, capsys):
+    """A player writing "b m9-j9 5" means player B, as "b start 5" does."""
+    text = (ROOT / "examples" / "glux-game-3p.toml").read_text()
+    head, _, moves = text.partition('moves = """')
+    path = tmp_path / "lower.toml"
+    path.write_text(head + 'moves = """' + moves.lower())
+    low = json.loads(inproc(capsys, "check", "--json", path).out)[0]
+    ref = json.loads(inproc(capsys, "check", "--json", "examples/glux-game-3p.toml").out)[0]
+    assert low["findings"] == [] and low["scores"] == ref["scores"]
+    board = tmp_path / "board.toml"
+    board.write_text(BOARD.replace("A4 . . A3 A6", "a4 . . a3 a6").replace("B3*", "b3*"))
+    run = inproc(capsys, "check", "--json", board)
+    assert run.code == 0, run.out + run.err
+    assert {s["player"]: s["total"] for s in json.loads(run.out)[0]["scores"]} == {"Ana": 4, "Ben": 4}

@@ -28,8 +28,8 @@ from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
 from sheetkit.schema import Model
 
 LETTER = re.compile(r"^[A-Z]$")
-CHIP = re.compile(r"^([A-Z])([1-6])(\*?)$")
-MOVE = re.compile(r"^([A-Z])\s+([A-Za-z]{1,2}[0-9]{1,3})\s*-\s*([A-Za-z]{1,2}[0-9]{1,3})\s+([0-9]+)$")
+CHIP = re.compile(r"^([A-Za-z])([1-6])(\*?)$")  # the letter in either case
+MOVE = re.compile(r"^([A-Za-z])\s+([A-Za-z]{1,2}[0-9]{1,3})\s*-\s*([A-Za-z]{1,2}[0-9]{1,3})\s+([0-9]+)$")
 START = re.compile(r"^([A-Z])\s+start\s+([0-9]+)$", re.IGNORECASE)
 
 
@@ -90,8 +90,8 @@ class BoardRecord(Model):
                 m = CHIP.match(tok)
                 if not m:
                     raise FieldError("grid", f"row {r}: {tok!r} is not \".\" nor a chip like \"A3\" or \"A3*\"")
-                if m.group(1) not in letters:
-                    raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {m.group(1)}")
+                if m.group(1).upper() not in letters:
+                    raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {m.group(1).upper()}")
         return self
 
     @cached_property
@@ -106,7 +106,7 @@ class BoardRecord(Model):
             for c, tok in enumerate(row):
                 m = CHIP.match(tok)
                 if m:
-                    out[(c, r)] = (Chip(names[m.group(1)], int(m.group(2))), bool(m.group(3)))
+                    out[(c, r)] = (Chip(names[m.group(1).upper()], int(m.group(2))), bool(m.group(3)))
         return out
 
 
@@ -138,9 +138,11 @@ class GameRecord(Model):
             s = START.match(line)
             if m:
                 letter, a, b, face = m.groups()
+                letter = letter.upper()
                 origin, dest = parse_square(a), parse_square(b)
             elif s:
                 letter, face = s.groups()
+                letter = letter.upper()
                 origin = dest = None
             else:
                 raise FieldError("moves", f"line {n}: {line!r}: expected \"LETTER FROM-TO FACE\" "
