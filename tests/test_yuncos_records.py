@@ -190,3 +190,19 @@ def test_long_or_foreign_numbers_are_one_line_errors(turn, field, words):
     text = error(base(turn=[turn]))
     assert text.startswith(f"rec.toml: {field}: "), text
     assert words in text and "4300" not in text
+
+
+@pytest.mark.parametrize("flight, words", [
+    ("\u00df", "'\u00df' is not a step"),        # upper() makes "SS" of it: not two steps south
+    ("E \u017f", "'\u017f' is not a step"),      # the long s, upper() makes "S" of it
+    ("3 E", "'3' is a count without its step: write it right before the letter, e.g. 3E"),
+    ("N O O", "'O' is not a step; expected N, E, S, W, or NE/NW/SE/SW with the diagonal ability (west is W)"),
+])
+def test_flights_a_player_might_write_get_a_pointed_error(flight, words):
+    text = error(base(turn=[{"flight": flight, "puzzle": "nest1", "value": 4}]))
+    assert text.startswith("rec.toml: turn[1].flight: "), text
+    assert words in text
+
+
+def test_non_breaking_spaces_separate_steps():
+    assert flight_text(parse_flight("E\u00a0E\u3000n")) == "E E N"

@@ -39,9 +39,13 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
     NE/NW/SE/SW is one diagonal step; `3E` is three E steps; any other token is a run of
     unit steps, one per letter ("EEN" = E E N). Letters may be lower case."""
     steps: list[tuple[int, int]] = []
-    for token in re.split(r"[\s,]+", text.strip().upper()):
+    for token in re.split(r"[\s,]+", text.strip()):
         if not token:
             continue
+        if not token.isascii():  # upper() would turn "ß" into "SS": two steps nobody drew
+            ch = next(c for c in token if not c.isascii())
+            raise FieldError("flight", f"{ch!r} {BAD_STEP}")
+        token = token.upper()
         if token in DIAGONALS:
             steps.append(DIAGONALS[token])
             continue
@@ -52,9 +56,13 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
                 raise FieldError("flight", f"{token!r}: a repeat count is 1-12")
             steps.extend([STEPS[m.group(2)]] * n)
             continue
+        if token.isdigit():
+            raise FieldError("flight", f"{token!r} is a count without its step: write it right before "
+                             f"the letter, e.g. {token}E")
         for ch in token:
             if ch not in STEPS:
-                raise FieldError("flight", f"{ch!r} {BAD_STEP}")
+                hint = " (west is W)" if ch == "O" else ""
+                raise FieldError("flight", f"{ch!r} {BAD_STEP}{hint}")
             steps.append(STEPS[ch])
     if not steps:
         raise FieldError("flight", "empty: every turn flies at least one step")
