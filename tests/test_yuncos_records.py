@@ -206,3 +206,16 @@ def test_flights_a_player_might_write_get_a_pointed_error(flight, words):
 
 def test_non_breaking_spaces_separate_steps():
     assert flight_text(parse_flight("E\u00a0E\u3000n")) == "E E N"
+
+
+def test_box_and_ability_names_ignore_case_and_spaces():
+    turns = [{"flight": "S", "puzzle": "Nest1", "value": 1},
+             {"flight": "S", "puzzle": " nest 1 ", "value": 2},
+             {"flight": "W", "puzzle": "LUM2.1", "value": 3, "use": ["PlusMinus"]},
+             {"flight": "W", "puzzle": "Nest2", "value": 6, "use": ["plus minus"]}]
+    rec = load_record(base(turn=turns, used=["Nest1.1"]), "rec.toml")
+    assert [t.cell.name() for t in rec.turns] == ["nest1", "nest1", "lum2.1", "nest2"]
+    assert rec.turns[2].use == ("plusminus",) and rec.model.used == ["nest1.1"]
+    v = yuncos.check(rec, "rec.toml")
+    assert [f.rule for f in v.findings] == ["Y15"]  # the second plusminus: only one box is unlocked
+    assert "twice" in error(base(used=["fish2", "Fish2"]))

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
 from sheetkit import layouts
 from sheetkit.errors import FieldError, UserError
@@ -69,6 +69,16 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
     return steps
 
 
+def _name(value: Any) -> Any:
+    """A box or ability name as a player may write it ("Nest1", " lum 2.1", "Yunco"): no
+    spaces, lower case. Anything not a string is left for the type check."""
+    return re.sub(r"\s+", "", value).lower() if isinstance(value, str) else value
+
+
+def _names(value: Any) -> Any:
+    return [_name(v) for v in value] if isinstance(value, list) else value
+
+
 def flight_text(steps: list[tuple[int, int]]) -> str:
     return " ".join(STEP_NAMES[s] for s in steps)
 
@@ -93,6 +103,9 @@ class TurnModel(Model):
     use: list[str] = []
     start_at: str | None = Field(default=None, alias="from")
     note: str | None = None
+
+    _puzzle = field_validator("puzzle", mode="before")(_name)
+    _use = field_validator("use", mode="before")(_names)
 
     @model_validator(mode="after")
     def _check(self):
@@ -133,6 +146,8 @@ class RecordModel(Model):
     used: list[str] | None = None  # ability boxes crossed out on the sheet; None: not copied
     score: WrittenScore | None = None
     turn: list[TurnModel]
+
+    _used = field_validator("used", mode="before")(_names)
 
     @model_validator(mode="after")
     def _check(self):
