@@ -219,3 +219,16 @@ def test_box_and_ability_names_ignore_case_and_spaces():
     v = yuncos.check(rec, "rec.toml")
     assert [f.rule for f in v.findings] == ["Y15"]  # the second plusminus: only one box is unlocked
     assert "twice" in error(base(used=["fish2", "Fish2"]))
+
+
+@pytest.mark.parametrize("over, field, words", [
+    ({"turn": [{"flight": "S", "puzzle": "nest1", "value": 3, "dice": 5}]}, "turn[1].dice",
+     "expected the two dice of the turn as a list, e.g. dice = [3, 5] (got 5)"),
+    ({"turn": [{"flight": "S", "puzzle": "nest1", "value": 3, "dice": "3 5"}]}, "turn[1].dice", "as a list"),
+    ({"turn": {"flight": "S", "puzzle": "nest1", "value": 3}}, "turn", "[[turn]] table (two brackets)"),
+    ({"crashes_marked": 7}, "crashes_marked", "eliminates the Yunco, so copy 6"),
+])
+def test_plausible_slips_get_a_message_that_says_what_to_write(over, field, words):
+    text = error(base(**over))
+    assert text.startswith(f"rec.toml: {field}: "), text
+    assert words in text

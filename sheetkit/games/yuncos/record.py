@@ -107,6 +107,13 @@ class TurnModel(Model):
     _puzzle = field_validator("puzzle", mode="before")(_name)
     _use = field_validator("use", mode="before")(_names)
 
+    @field_validator("dice", mode="before")
+    @classmethod
+    def _dice_list(cls, value):
+        if value is not None and not isinstance(value, list):  # dice = 5, dice = "3 5"
+            raise FieldError("", f"expected the two dice of the turn as a list, e.g. dice = [3, 5] (got {value!r})")
+        return value
+
     @model_validator(mode="after")
     def _check(self):
         parse_flight(self.flight)
@@ -156,7 +163,10 @@ class RecordModel(Model):
         if self.fish_marked < 0:
             raise FieldError("fish_marked", f"expected 0 or more (got {self.fish_marked})")
         if not 0 <= self.crashes_marked <= len(CRASH_TRACK):
-            raise FieldError("crashes_marked", f"the crash track has {len(CRASH_TRACK)} boxes; expected 0-6 (got {self.crashes_marked})")
+            seventh = (" (a crash with no box left is not marked: it eliminates the Yunco, so copy 6)"
+                       if self.crashes_marked > len(CRASH_TRACK) else "")
+            raise FieldError("crashes_marked", f"the crash track has {len(CRASH_TRACK)} boxes; expected 0-6 "
+                             f"(got {self.crashes_marked}){seventh}")
         for i, u in enumerate(self.used or []):
             if not _BOX.match(u):
                 raise FieldError(f"used[{i}]", f"expected an ability box like fish2, nest1.1, lum3 (got {u!r})")
@@ -276,6 +286,9 @@ def load_record(data: dict[str, Any], source: str) -> Record:
     """Validate a record read from TOML; any problem is one UserError line."""
     data = dict(data)
     turns = data.get("turn")
+    if isinstance(turns, dict):
+        raise UserError("a single [turn] table; write each turn as its own [[turn]] table (two brackets)",
+                        source=source, field="turn")
     if isinstance(turns, list):
         checked = []
         for i, t in enumerate(turns, 1):
