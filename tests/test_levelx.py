@@ -302,3 +302,39 @@ def test_turn_player_left_empty_as_in_the_template_is_not_given():
     assert data["turn"][0]["player"] == ""
     v = levelx.check(levelx.load_record(data, "t.toml"), "t.toml")
     assert rules_of(v) == ["L8"] and v.findings[0].where == "after turn 1"  # only: the game goes on
+
+
+def _why(turns, players=("A", "B")):
+    v = game_verdict(list(players), turns)
+    l6 = [f for f in v.findings if f.rule == "L6"]
+    assert len(l6) == 1, v.to_text()
+    return l6[0].message
+
+
+def test_chip_claimed_from_an_empty_row_says_so_even_when_the_player_has_some():
+    # 2 players: the 10 stack has 6. A rolls two 10s every turn: X on turn 1 (1 chip), then
+    # 2, 2 and 1 more: the row is empty on turn 7, where the transcriber writes two chips.
+    tens = {"dice": [4, 6, 5, 5], "groups": [[4, 6], [5, 5]]}
+    turns = [tens, T, tens, T, tens, T, dict(tens, chips=[10, 10])]
+    msg = _why(turns)
+    assert "recorded chips [10, 10] but the dice give [10]" in msg
+    assert "row 10 has no chips left" in msg
+
+
+def test_chip_claimed_for_a_total_not_rolled_says_so():
+    # A on X in row 9 (turns 1, 3), then claims a 9 on a turn whose groups total 7 and 5
+    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
+    msg = _why([nine, T, nine, T, {"dice": [3, 4, 4, 1], "groups": [[3, 4], [4, 1]], "chips": [9]}])
+    assert "no group totals 9" in msg
+
+
+def test_two_chips_claimed_for_one_group_says_so():
+    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
+    msg = _why([nine, T, dict(nine, chips=[9, 9])])
+    assert "one group totals 9" in msg
+
+
+def test_chip_claimed_for_the_move_onto_x_and_the_one_before():
+    # two groups of 10 from the start: the first moves the pawn to square 1, the second onto X
+    msg = _why([{"dice": [4, 6, 5, 5], "groups": [[4, 6], [5, 5]], "chips": [10, 10]}])
+    assert "short of X" in msg

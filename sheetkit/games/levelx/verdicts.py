@@ -119,7 +119,7 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
         got_chips = [e.total for e in events if e.chip]
         got_bonus = [b for e in events for b in e.bonuses]
         if t.chips is not None and sorted(t.chips) != sorted(got_chips):
-            why = _why_no_chip(game, expected, t.chips, got_chips, bumps)
+            why = _why_no_chip(game, expected, t.groups, t.chips, got_chips, bumps)
             findings.append(Finding("L6", where, f"recorded chips {sorted(t.chips)} but the dice give "
                                                  f"{sorted(got_chips)}{why}", at=at))
         if t.bonuses is not None and sorted(t.bonuses) != sorted(got_bonus):
@@ -139,14 +139,19 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
     return game, findings
 
 
-def _why_no_chip(game: Game, player: str, claimed: list[int], got: list[int],
+def _why_no_chip(game: Game, player: str, groups: list[list[int]], claimed: list[int], got: list[int],
                  bumps: dict[tuple[str, int], tuple[str, int]]) -> str:
+    """Why a claimed chip was not taken, for the first value claimed too often (L6):
+    after the turn, since only the player moves on their turn."""
     extra = sorted((Counter(claimed) - Counter(got)).elements())
     if not extra:
         return ""
     r = extra[0]
-    if game.stacks[r] == 0 and game.chips[player][r] == 0:
-        return f" (row {r} has no chips left)"
+    rolled = sum(1 for g in groups if sum(g) == r)
+    if rolled == 0:
+        return f" (no group totals {r})"
+    if Counter(claimed)[r] > rolled:
+        return f" ({'one group totals' if rolled == 1 else f'{rolled} groups total'} {r}: one chip per group at most)"
     if game.on_x[r] != player:
         why = f" (the pawn in row {r} is not on X"
         if (player, r) in bumps:
@@ -155,7 +160,9 @@ def _why_no_chip(game: Game, player: str, claimed: list[int], got: list[int],
         elif game.on_x[r]:
             why += f"; {game.on_x[r]} holds it"
         return why + ")"
-    return ""
+    if game.stacks[r] == 0:
+        return f" (row {r} has no chips left)"
+    return f" (a group that leaves the pawn in row {r} short of X takes no chip)"
 
 
 def check_game(record: GameRecord, source: str) -> Verdict:
