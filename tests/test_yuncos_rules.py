@@ -453,6 +453,15 @@ def test_y22_score_what_the_sheet_shows_and_check_written_scores(easy):
     assert rules(bad) == ["Y22"] and bad.findings[0].at["score"] == "navigation"
 
 
+def test_y22_the_crashes_box_may_be_copied_with_its_printed_minus(easy):
+    turns = [{"flight": "E W", "puzzle": "nest1", "value": 1}]  # back to D4: one crash, 2 points
+    for written in (2, -2):
+        v = play(easy, turns, crashes_marked=1, score={"crashes": written, "total": 0})
+        assert v.legal, v.to_text()
+    bad = play(easy, turns, crashes_marked=1, score={"crashes": -5})
+    assert rules(bad) == ["Y22"] and "-5 is written" in bad.findings[0].message
+
+
 def test_every_finding_names_rule_turn_and_place(easy):
     turns = [{"flight": "N N N N", "puzzle": "nest1", "value": 4, "use": ["yunco"]},
              {"flight": "S", "puzzle": "nest1", "value": 4}]  # back onto D1: a crash, marked

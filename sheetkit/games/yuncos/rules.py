@@ -461,7 +461,9 @@ class _Checker:
             parts["total"] = score.total
             for name, want in parts.items():
                 got = getattr(model.score, name)
-                if got is not None and got != want:
+                # the sheet prints a minus before the crashes box: copied with it, it is the same number
+                same = got == want or (name == "crashes" and got == -want)
+                if got is not None and not same:
                     self.add("Y22", f"score box {name}", f"{got} is written, but the sheet gives {want}", score=name)
 
         info = {
