@@ -193,9 +193,11 @@ def transform(items: list[Item], k: float, dx: float, dy: float, min_text: float
     return out
 
 
-def assembly_page(form: Form, p: Plan, text: TileText) -> Page:
+def assembly_page(form: Form, p: Plan, text: TileText, overview: list[Item] | None = None) -> Page:
     """The first page: title, instructions, the whole drawing reduced with the tile grid on
-    it, and the free stamp square in the bottom-right corner of the safe area."""
+    it, and the free stamp square in the bottom-right corner of the safe area.
+    `overview`: the items to reduce instead of the form's (in the form's coordinates), for
+    a drawing whose fine print (and the white boxes behind it) has no place when reduced."""
     m = SAFE_MARGIN
     W, H = p.page_w, p.page_h
     items: list[Item] = [Text(m, m + 6, text.title, size=15, bold=True),
@@ -210,7 +212,7 @@ def assembly_page(form: Form, p: Plan, text: TileText) -> Page:
     k = min(aw / form.width, ah / form.height)
     dx = m + 1 + (aw - form.width * k) / 2
     dy = y
-    items += transform(form.items, k, dx, dy)
+    items += transform(form.items if overview is None else overview, k, dx, dy)
     for t in p.tiles:
         items.append(Rect(dx + t.x * k, dy + t.y * k, t.w * k, t.h * k, GRID))
     for t in p.tiles:
@@ -223,7 +225,9 @@ def assembly_page(form: Form, p: Plan, text: TileText) -> Page:
     return Page(W, H, items, stamp=stamp)
 
 
-def tile_pages(form_name: str, form: Form, paper: str, text: TileText, overlap: float = OVERLAP) -> list[Page]:
-    """The assembly page, then one page per tile, rows first."""
+def tile_pages(form_name: str, form: Form, paper: str, text: TileText, overlap: float = OVERLAP,
+               overview: list[Item] | None = None) -> list[Page]:
+    """The assembly page (drawing `overview`, else the form, reduced), then one page per
+    tile, rows first."""
     p = plan(form.width, form.height, paper, overlap)
-    return [assembly_page(form, p, text)] + [tile_page(form_name, p, t, text) for t in p.tiles]
+    return [assembly_page(form, p, text, overview)] + [tile_page(form_name, p, t, text) for t in p.tiles]

@@ -183,3 +183,25 @@ def test_score_pad_boxes_take_digits():
         assert min(min(r.w, r.h) for r in rects) >= 7
         assert min(r.style.width for r in rects) * 72 / 25.4 >= 0.25
         assert min(t.size for t in scene.pages[0].items if isinstance(t, Text)) >= 6
+
+
+@pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_assembly_page_names_every_room_readably(lid, lang):
+    """The reduced board on page 1 labels every room, the middle room too, at 6 pt or
+    more, and carries no label box left empty (a square name's white backing without
+    its text, or a room label box whose text was too small to keep)."""
+    from sheetkit.scene import Rect, Text
+
+    layout, scene = printing.compose(lid, "a4", lang)
+    spec = layout.spec
+    texts = [it for it in scene.pages[0].items if isinstance(it, Text)]
+    shown = {t.text for t in texts}
+    for room in spec.rooms.values():
+        assert room.label(lang) in shown, room.label(lang)
+    assert min(t.size for t in texts) >= 6
+    # white boxes (square names, room labels) each hold a text
+    boxes = [it for it in scene.pages[0].items if isinstance(it, Rect) and it.style.fill == "#ffffff"
+             and it.w < 30 and it.h < 10]
+    for b in boxes:
+        assert any(b.x <= t.x <= b.x + b.w and b.y <= t.y <= b.y + b.h + 1 for t in texts), b

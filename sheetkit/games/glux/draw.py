@@ -122,10 +122,18 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
         c, r = _label_square(squares)
         label = spec.rooms[rid].label(lang)
         big = len(label) <= 2
+        # a word ("middle") may use the room's run of squares in the label's row, so that
+        # it stays readable where the board is printed reduced (the assembly page)
+        run = 1
+        while (c - run, r) in squares and (c + run, r) in squares:
+            run += 1
+        span = 2 * run - 1
         if labels_aside:
             size = fit_size(label, sq * 0.6, 8, bold=True, min_pt=5)
+        elif big:
+            size = fit_size(label, sq * 0.8, 26 * sq / 25, bold=True, min_pt=5)
         else:
-            size = fit_size(label, sq * 0.8, (26 if big else 12) * sq / 25, bold=True, min_pt=5)
+            size = fit_size(label, sq * (span - 0.2), (16 if span >= 3 else 12) * sq / 25, bold=True, min_pt=5)
         tw = text_width(label, size, True)
         hgt = size * 0.3528
         x, y = ox + c * sq + sq / 2, oy + r * sq + sq / 2 + hgt * 0.36
@@ -171,7 +179,9 @@ def compose_board(layout, paper: str, lang: str, scale: str) -> Scene:
     text = tiling.TileText(title=title, assembly=lab.assembly(lang), note=lab.assembly_note(lang),
                            tile=lab.tile(lang), row=lab.row(lang), column=lab.column(lang),
                            overlap=lab.overlap(lang))
-    pages = tiling.tile_pages(FORM, form, paper, text)
+    # page 1 reduces the board without the square names: too small to print there
+    overview = board_items(spec, lang, spec.square, names=False)
+    pages = tiling.tile_pages(FORM, form, paper, text, overview=overview)
     return Scene(pages, {FORM: form}, title)
 
 
