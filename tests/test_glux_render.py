@@ -84,11 +84,24 @@ def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
     assert strip_diff(right, shifted) > 3 * strip_diff(right, left) + 1
 
 
-def test_registration_marks_are_inside_the_strips():
-    plan = tiling.plan(375, 275, "a4")
+@pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_registration_marks_are_inside_the_strips(lid, paper):
+    """Every mark (4 mm from its centre to the tip of its cross) lies wholly in a strip
+    printed on both neighbouring sheets, and each seam has two of them."""
+    g = layouts.load(lid).spec.geometry
+    plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
+    seams = 0
     for t in plan.tiles:
         for x, y in tiling.registration_marks(plan, t):
-            assert t.x + 4 <= x <= t.x + t.w - 4 and t.y + 4 <= y <= t.y + t.h - 4
+            holders = [u for u in plan.tiles if u.x + 4 <= x <= u.x + u.w - 4 and u.y + 4 <= y <= u.y + u.h - 4]
+            assert t in holders and len(holders) >= 2, (t.label, x, y)
+        for u in plan.tiles:
+            if (u.row, u.col) in ((t.row, t.col + 1), (t.row + 1, t.col)):
+                seams += 1
+                shared = set(tiling.registration_marks(plan, t)) & set(tiling.registration_marks(plan, u))
+                assert len(shared) == 2
+    assert seams == (plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)) > 0
 
 
 @pytest.mark.parametrize("key", ["glux-board-2p", "glux-board-34p", "glux-chips", "glux-score-track",

@@ -132,7 +132,13 @@ def test_g4_origin_must_be_own_top_chip(geom):
 
 
 def test_g4_destination_on_the_board(geom):
-    assert rules_of(geom, [P("Ana", "A1", "A1", 2)])[0][0] == "G4"
+    assert rules_of(geom, [P("Ana", "A1", "A14", 2)]) == [("G4", 1, "A14")]
+    rp = rules.replay(geom, SETUP, [P("Ana", "A1", "A14", 2)])
+    assert rp.board.count(sq("A1")) == 1 and len(rp.board.stacks) == 2  # nothing placed off the board
+
+
+def test_g4_origin_and_destination_differ(geom):
+    assert rules_of(geom, [P("Ana", "A1", "A1", 2)]) == [("G4", 1, "A1")]
 
 
 def test_g5_no_chip_in_between(geom):
