@@ -411,6 +411,19 @@ def test_y20_the_seventh_crash_eliminates(easy):
     assert rules(more) == ["Y20"] and more.findings[0].at["turn"] == 8
 
 
+def test_y20_a_miscounted_track_says_how_many_boxes_are_due(easy):
+    setup = safe_turns([6, 5, 6], ["nest1", "nest2", "lum1"])
+    v = play(easy, setup + [{"flight": "W", "crash": True}], crashes_marked=0)  # a ground crash, not the flight
+    assert rules(v) == ["Y20"]
+    assert v.findings[0].message == "the turns give 1 crash mark(s) (1 ground), so 1 box(es) should be marked, but 0 are"
+    turns = [{"flight": "E W", "puzzle": "nest1", "value": v} for v in (1, 2, 3, 4, 5, 6)]
+    turns.append({"flight": "E W", "puzzle": "lum1", "value": 1})  # the 7th crash
+    v = play(easy, turns, crashes_marked=5)
+    assert rules(v) == ["Y20"] and v.findings[0].at == {"counter": "crashes", "box": 6}
+    assert "7 crash mark(s) (7 obstacle; the track holds 6, the next one eliminated the Yunco), so 6 box(es)" \
+        in v.findings[0].message
+
+
 FOUR_STARS = [
     {"flight": "N N", "puzzle": "nest1", "value": 1},            # red D2
     {"flight": "W W S S", "puzzle": "nest1", "value": 2},        # fish B2, blue B4

@@ -435,8 +435,11 @@ class _Checker:
             detail = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
             yunco = sum(1 for c in r.crashes if c.get("skipped"))
             detail += f"; {yunco} skipped with Yunco" if yunco else ""
-            self.add("Y20", "crash track", f"the flight gives {r.marks} crash mark(s) ({detail}), but {model.crashes_marked} "
-                     "box(es) are marked", counter="crashes", box=max(model.crashes_marked, marks_due))
+            full = (f"; the track holds {len(CRASH_TRACK)}, the next one eliminated the Yunco"
+                    if r.marks > len(CRASH_TRACK) else "")
+            self.add("Y20", "crash track", f"the turns give {r.marks} crash mark(s) ({detail}{full}), so {marks_due} "
+                     f"box(es) should be marked, but {model.crashes_marked} are", counter="crashes",
+                     box=max(model.crashes_marked, marks_due))
         if model.used is not None:
             used = {b.id: b for b in r.boxes.values() if b.used is not None}
             for bid, b in used.items():
