@@ -2,12 +2,14 @@
 
 import pytest
 
+from conftest import ROOT
 from pdfutil import ink_box_mm, page_sizes_mm, raster, text
 from sheetkit import layouts, printing
 from sheetkit import scene as S
 from sheetkit.games.iunu.record import KNOWN_CASTES
 from sheetkit.games.levelx.paper import X_SQUARE
 from sheetkit.scene import PAPERS, SAFE_MARGIN
+from sheetkit.tables import INK as T_INK
 
 DPI = 100
 REFS = ["iunu-score-pad", "levelx-board", "levelx-score-pad"]
@@ -153,3 +155,58 @@ def test_check_render_fills_the_pad(tmp_path, example, words, code):
         assert w in layer, w
     x0, y0, x1, y1 = ink_box_mm(raster(out, dpi=DPI), DPI)
     assert min(x0, y0) >= SAFE_MARGIN - 0.3 and x1 <= 210 - SAFE_MARGIN + 0.3
+
+
+def _ink_texts(scene):
+    return [it for it in scene.pages[0].items if isinstance(it, S.Text) and it.color == T_INK]
+
+
+def _extent(t):
+    from sheetkit.measure import text_width
+
+    w = text_width(t.text, t.size, t.bold)
+    x0 = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
+    return x0, x0 + w
+
+
+def test_filled_pads_keep_long_names_inside_their_boxes(tmp_path):
+    """A long player name (and a long ninth caste) is shrunk, then shortened with an
+    ellipsis: never written over the next box."""
+    from sheetkit import records
+    from sheetkit.games import iunu, levelx
+    from sheetkit.games.iunu.paper import geometry as iunu_geometry
+    from sheetkit.games.levelx.paper import pad_geometry
+
+    long = "Maximiliano Fernández de la Vega y Montenegro"
+    (tmp_path / "lx.toml").write_text(
+        'game = "levelx"\nkind = "final"\n'
+        f'[[player]]\nname = "{long}"\nchips = {{ "5" = 11, "6" = 10, "7" = 9 }}\n'
+        f'[[player]]\nname = "{long} II"\n')
+    loaded = records.load(tmp_path / "lx.toml")
+    scene = levelx.overlay(loaded.record, records.check(loaded))
+    g = pad_geometry(layouts.load("levelx-score-pad").spec, "a4", 0)
+    names = [t for t in _ink_texts(scene) if t.text.startswith("Maximiliano")]
+    assert len(names) == 2
+    assert names[0].text.endswith("(1)")  # the first player's mark stays readable
+    for p, t in enumerate(names):
+        x0, x1 = _extent(t)
+        left = g.x + g.label_w + p * g.col_w
+        assert left + 1.5 <= x0 and x1 <= left + g.col_w - 1.5, (t.text, x0, x1)
+
+    deck = (ROOT / "examples" / "iunu-deck-example.toml").read_text().replace(
+        'name = "Artisan"', 'name = "Artesanos y constructores del Nilo Superior"')
+    (tmp_path / "deck.toml").write_text(deck)
+    (tmp_path / "iu.toml").write_text(
+        'game = "iunu"\ndeck = "deck.toml"\n'
+        f'[[player]]\nname = "{long}"\ndeben = 3\ncards = {{ artisan = 1 }}\n'
+        '[[player]]\nname = "B"\ndeben = 0\n')
+    loaded = records.load(tmp_path / "iu.toml")
+    scene = iunu.overlay(loaded.record, records.check(loaded))
+    g = iunu_geometry(layouts.load("iunu-score-pad").spec, "a4")
+    texts = _ink_texts(scene)
+    name = next(t for t in texts if t.text.startswith("Maximiliano"))
+    x0, x1 = _extent(name)
+    assert g.x + g.label_w + 1.5 <= x0 and x1 <= g.x + g.label_w + g.col_w - 1.5, (name.text, x0, x1)
+    caste = next(t for t in texts if t.text.startswith("Artesanos"))
+    x0, x1 = _extent(caste)
+    assert x1 <= g.x + g.label_w - 2.0 - g.box - 1.5, (caste.text, x1)  # clear of the bonus box
