@@ -151,6 +151,9 @@ def test_bad_board_records_exit_2_with_one_line(tmp_path, capsys, change, words)
     ("A A1-E1 7", ["moves", "1 to 6"]),
     ("Q A1-E1 2", ["moves", "letter Q"]),
     ("A A1 E1 2", ["moves", "LETTER FROM-TO FACE"]),
+    # row 0 does not exist: a traceback once, and "A0-E1" was read as the start option
+    ("A A1-E0 2", ["moves", "line 1", "E0", "not a square"]),
+    ("A A0-E1 2", ["moves", "line 1", "A0", "not a square"]),
 ])
 def test_bad_game_records_exit_2_with_one_line(tmp_path, capsys, moves, words):
     text = (ROOT / "examples" / "glux-game-3p.toml").read_text()

@@ -140,6 +140,10 @@ class GameRecord(Model):
                 letter, a, b, face = m.groups()
                 letter = letter.upper()
                 origin, dest = parse_square(a), parse_square(b)
+                for text, place in ((a, origin), (b, dest)):
+                    if place is None:
+                        raise FieldError("moves", f"line {n}: {line!r}: {text} is not a square "
+                                                  "(a column letter and a row number from 1, e.g. \"C4\")")
             elif s:
                 letter, face = s.groups()
                 letter = letter.upper()
