@@ -164,6 +164,17 @@ def test_y3_a_flight_never_leaves_the_map(easy):
     assert "D1" in f.message
 
 
+def test_y3_points_off_the_map_are_named_by_the_edge_beside_them(easy):
+    turns = [{"flight": "N N N N", "puzzle": "nest1", "value": 1},   # D4 up to D1, then off the map
+             {"flight": "N", "puzzle": "nest1", "value": 2},         # further off
+             {"flight": "E", "puzzle": "nest1", "value": 3, "from": "A1"}]
+    v = play(easy, turns)
+    text = [f"{f.rule} {f.where}: {f.message}" for f in v.findings]
+    assert text == ["Y3 turn 1, step 4: step N from D1 leaves the map",
+                    "Y3 turn 2, step 1: step N from a point off the map beyond D1 stays off the map",
+                    "Y6 turn 3: the flight starts at A1, but turn 2 ended at a point off the map beyond D1"]
+
+
 def test_y4_easy_flies_one_to_six_steps(easy):
     assert play(easy, [{"flight": "6E", "puzzle": "nest1", "value": 1}]).legal is False  # leaves the map
     v = play(easy, [{"flight": "S S W W W N N", "puzzle": "nest1", "value": 1}])

@@ -154,6 +154,15 @@ class _Checker:
 
     # -- helpers
 
+    def name(self, v: Vertex) -> str:
+        """A map point as on the sheet ("C7"); a point a flight reached off the map is named by
+        the edge point beside it, never by a made-up column or row 0 ("Z8", "I0")."""
+        b = self.board
+        if b.on_map(v):
+            return vertex_name(v)
+        edge = (min(max(v[0], 0), b.width - 1), min(max(v[1], 0), b.height - 1))
+        return f"a point off the map beyond {vertex_name(edge)}"
+
     def add(self, rule: str, where: str, message: str, severity: str = ERROR, **at) -> None:
         self.findings.append(Finding(rule, where, message, severity, at))
 
@@ -208,7 +217,7 @@ class _Checker:
         if turn.start_at is not None and turn.start_at != r.path[-1]:
             prev = "the first flight starts at the starting point" if t == 1 else f"turn {t - 1} ended at"
             self.add("Y6", f"turn {t}", f"the flight starts at {vertex_name(turn.start_at)}, but {prev} "
-                     f"{vertex_name(r.path[-1])}", turn=t, vertex=list(turn.start_at))
+                     f"{self.name(r.path[-1])}", turn=t, vertex=list(turn.start_at))
             r.path.append(turn.start_at)  # the paper shows a jump; the path goes on from there
             self.visited.add(turn.start_at)
 
@@ -240,7 +249,7 @@ class _Checker:
                 at = r.path[-1]
                 for dx, dy in steps[:k]:
                     at = (at[0] + dx, at[1] + dy)
-                self.add("Y18", f"turn {t}, step {k + 1}", f"the diagonal step from {vertex_name(at)} is in the middle "
+                self.add("Y18", f"turn {t}, step {k + 1}", f"the diagonal step from {self.name(at)} is in the middle "
                          "of the flight; a diagonal goes before or after it", turn=t, step=k + 1, vertex=list(at))
         unit = tuple(s for s, d in zip(steps, is_diag) if not d)
         faces = flight_faces(spec, unit)
@@ -261,7 +270,8 @@ class _Checker:
             nxt = (pos[0] + dx, pos[1] + dy)
             if not off_map and not self.board.on_map(nxt):
                 off_map = True
-                self.add("Y3", f"turn {t}, step {k}", f"step {STEP_NAMES[(dx, dy)]} from {vertex_name(pos)} leaves the map",
+                what = "leaves the map" if self.board.on_map(pos) else "stays off the map"
+                self.add("Y3", f"turn {t}, step {k}", f"step {STEP_NAMES[(dx, dy)]} from {self.name(pos)} {what}",
                          turn=t, step=k, vertex=list(pos))
             hit = nxt in self.visited
             if dx and dy:
@@ -480,7 +490,7 @@ class _Checker:
             "eliminated": r.eliminated,
             "fish": [{"turn": t, "vertex": vertex_name(v)} for t, v in r.fish],
             "stars": [{"vertex": vertex_name(v), "colour": c} for v, c in r.stars.items()],
-            "crashes": [{**c, "vertex": vertex_name(tuple(c["vertex"]))} for c in r.crashes],
+            "crashes": [{**c, "vertex": self.name(tuple(c["vertex"]))} for c in r.crashes],
             "abilities": {b.id: {"kind": b.kind, "unlocked": b.unlocked, "used": b.used}
                           for b in r.boxes.values() if b.unlocked is not None or b.used is not None},
         }
