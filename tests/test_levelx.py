@@ -225,7 +225,9 @@ GOOD = {"game": "levelx", "kind": "game", "players": ["A", "B"],
 
 @pytest.mark.parametrize("edit, words", [
     (lambda d: d["turn"][0].update(groups=[[3, 4], [], [5, 2]]), ["turn[0].groups[1]", "empty group"]),
-    (lambda d: d["turn"][0].update(groups=[3, 4, 5, 2]), ["turn[0].groups[0]"]),
+    (lambda d: d["turn"][0].update(groups=[3, 4, 5, 2]), ["turn[0].groups", "a list of the dice in it"]),
+    (lambda d: d["turn"][0].update(groups=[7, 5, 2]), ["turn[0].groups", "e.g. [[3, 4], [5], [2]]", "got [7, 5, 2]"]),
+    (lambda d: d.pop("kind"), ["kind", "missing", 'kind = "game"', 'kind = "final"']),
     (lambda d: d["turn"][0].update(groups=[[3, 4], [7]]), ["turn[0].groups[1][0]", "1 to 6"]),
     (lambda d: d["turn"][0].update(groups=[]), ["turn[0].groups", "at least one group"]),
     (lambda d: d["turn"][0].update(dice=[3, 4, 5]), ["turn[0].dice", "expected 4 dice"]),
@@ -253,6 +255,7 @@ def test_bad_game_input(edit, words):
     ({"name": "A", "chips": {"5": -1}}, ["player[0].chips.5", "0 or more"]),
     ({"name": "A", "chips": {"5": 1.0}}, ["player[0].chips.5"]),
     ({"name": "A", "bonuses": "15"}, ["player[0].bonuses"]),
+    ({"name": "A", "chips": [5, 5, 6]}, ["player[0].chips", "how many chips of each value", '{ "5" = 2']),
 ])
 def test_bad_final_input(player, words):
     data = {"game": "levelx", "kind": "final", "player": [player, {"name": "B"}]}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import model_validator
+from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.schema import Model, read_toml, validate
@@ -88,6 +88,23 @@ class Player(Model):
     cards: dict[str, int] = {}  # caste -> citizen cards in this player's dynasty
     fed: dict[str, int] = {}  # caste -> how many of those citizens were fed with bread
     afterlife: list[Afterlife] = []
+
+    @field_validator("cards", "fed", mode="before")
+    @classmethod
+    def _per_caste(cls, v, info):
+        if not isinstance(v, dict):
+            what = "cards" if info.field_name == "cards" else "citizens fed"
+            raise FieldError("", f"expected how many {what} of each caste, e.g. {{ farmer = 3, priest = 1 }} "
+                                 f"(got {v!r})")
+        return v
+
+    @field_validator("afterlife", mode="before")
+    @classmethod
+    def _cards_list(cls, v):
+        if isinstance(v, dict):
+            raise FieldError("", "expected one table per afterlife card, e.g. "
+                                 f"[{{ caste = \"farmer\", multiplier = 2 }}] (got {v!r})")
+        return v
 
     @model_validator(mode="after")
     def _check(self):

@@ -48,6 +48,13 @@ class FinalPlayer(Model):
     chips: dict[str, int] = {}  # chip value "5".."10" -> how many
     bonuses: list[int] = []  # bonus tiles held, e.g. [15, 6]
 
+    @field_validator("chips", mode="before")
+    @classmethod
+    def _chips_table(cls, v):
+        if not isinstance(v, dict):
+            raise FieldError("", f'expected how many chips of each value, e.g. {{ "5" = 2, "7" = 1 }} (got {v!r})')
+        return v
+
     @model_validator(mode="after")
     def _check(self):
         for key, n in self.chips.items():
@@ -78,6 +85,14 @@ class Turn(Model):
     groups: list[list[int]]  # how they were grouped, e.g. [[3, 4], [5], [2]]
     chips: list[int] | None = None  # optional: the chips taken this turn, as seen at the table
     bonuses: list[int] | None = None  # optional: the bonus tiles taken this turn
+
+    @field_validator("groups", mode="before")
+    @classmethod
+    def _groups_are_lists(cls, v):
+        if isinstance(v, list) and any(not isinstance(g, list) for g in v):
+            raise FieldError("", f"each group is a list of the dice in it, e.g. [[3, 4], [5], [2]] "
+                                 f"for 7, 5 and 2 (got {v!r})")
+        return v
 
     @field_validator("player", mode="before")
     @classmethod
@@ -127,6 +142,9 @@ KINDS = {"final": FinalRecord, "game": GameRecord}
 
 def load_record(data: dict, source: str) -> Record:
     kind = data.get("kind")
+    if kind is None:
+        raise UserError('missing: kind = "game" (the whole game, turn by turn) or kind = "final" '
+                        "(the final position)", source=source, field="kind")
     if kind not in KINDS:
         raise UserError(f"expected one of: {', '.join(KINDS)} (got {kind!r})", source=source, field="kind")
     return validate(KINDS[kind], data, source)
