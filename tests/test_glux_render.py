@@ -218,3 +218,40 @@ def test_assembly_page_names_every_room_readably(lid, lang):
              and it.w < 30 and it.h < 10]
     for b in boxes:
         assert any(b.x <= t.x <= b.x + b.w and b.y <= t.y <= b.y + b.h + 1 for t in texts), b
+
+
+def test_overlay_circles_only_findings_on_the_board():
+    """A placement off the board (M12 on a 9-row side) is listed, not circled somewhere
+    below the board over the list of findings or in the page margin."""
+    import tomllib
+
+    from sheetkit.annotate import RED
+    from sheetkit.games.glux import checks, draw
+    from sheetkit.scene import Circle
+
+    text = """game = "glux"
+kind = "game"
+board = "glux-board-2p"
+players = [
+  { name = "Ana", letter = "A", start = "A1", start_chip = 4 },
+  { name = "Ben", letter = "B", start = "M9", start_chip = 3 },
+]
+moves = '''
+A A1-E1 2
+B M9-M12 5
+A E1-E9 2
+'''
+"""
+    rec = checks.load_record(tomllib.loads(text), "off.toml")
+    v = checks.check(rec, "off.toml")
+    assert {f.at.get("square") for f in v.findings} >= {"M12", "E9"}
+    scene = draw.overlay(rec, v, "a4")
+    page = scene.pages[0]
+    chips = [it for it in page.items if isinstance(it, Circle) and it.style.fill == "#ffffff"
+             and it.style.width == 0.4]
+    x0, y0 = min(c.x for c in chips), min(c.y for c in chips)  # A1's chip
+    x1, y1 = max(c.x for c in chips), max(c.y for c in chips)  # M9's chip
+    ring = [it for it in page.items if isinstance(it, Circle) and it.style.stroke == RED]
+    assert len(ring) == 1  # E9 only (G4: E1 shows 2, not 8)
+    for c in ring:
+        assert x0 - 1 <= c.x <= x1 + 1 and y0 - 1 <= c.y <= y1 + 1

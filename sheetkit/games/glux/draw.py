@@ -419,6 +419,8 @@ def overlay(record, verdict, paper: str) -> Scene:
                           anchor="middle"))
         page.items += items
     for (c, r), f in squares_of(verdict.findings):
+        if not spec.geometry.on_board((c, r)):
+            continue  # a placement off the board: listed below, nowhere to circle
         x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
         page.items.append(Circle(x, y, sq * 0.46, Style(stroke=RED, width=0.8)))
         page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
