@@ -253,3 +253,13 @@ def test_a_record_may_say_kind_game():
     data["kind"] = "final"
     with pytest.raises(UserError, match=r"k.toml: kind: .*game"):
         iunu.load_record(data, "k.toml")
+
+
+def test_deck_number_typed_inside_the_templates_quotes_says_to_drop_them():
+    # the template prints cards = "": a user types the number between the quotes
+    d = deck()
+    d["castes"]["farmer"]["cards"] = "8"
+    with pytest.raises(UserError) as e:
+        verdict(player("Ana"), player("Ben"), d=d)
+    assert "deck.castes.farmer.cards" in str(e.value)
+    assert "without quotes: cards = 8" in str(e.value)

@@ -40,6 +40,8 @@ class Caste(Model):
             if isinstance(value, str):
                 if not value.strip():
                     raise FieldError(field, UNFILLED)
+                if value.strip().lstrip("-").isdigit():
+                    raise FieldError(field, f"write the number without quotes: {field} = {value.strip()}")
                 raise FieldError(field, f"expected a whole number (got {value!r})")
         if self.cards < 1:
             raise FieldError("cards", f"expected at least 1 card (got {self.cards})")
