@@ -64,7 +64,7 @@ def test_vertex_names():
 @pytest.mark.parametrize("over, field, words", [
     ({"colour": "red"}, "colour", "unknown field"),
     ({"start": 9}, "start", "start points are 1, 2, 3, 4"),
-    ({"start": "1"}, "start", "integer"),
+    ({"start": "1"}, "start", "without quotes"),
     ({"fish_marked": 11}, "fish_marked", "10 boxes"),
     ({"crashes_marked": 7}, "crashes_marked", "6 boxes"),
     ({"used": ["fish3"]}, "used[0]", "no ability box 'fish3'"),
@@ -227,6 +227,7 @@ def test_box_and_ability_names_ignore_case_and_spaces():
     ({"turn": [{"flight": "S", "puzzle": "nest1", "value": 3, "dice": "3 5"}]}, "turn[1].dice", "as a list"),
     ({"turn": {"flight": "S", "puzzle": "nest1", "value": 3}}, "turn", "[[turn]] table (two brackets)"),
     ({"crashes_marked": 7}, "crashes_marked", "eliminates the Yunco, so copy 6"),
+    ({"start": "I6"}, "start", "the number of the starting point marked on the island, without quotes, e.g. start = 2"),
 ])
 def test_plausible_slips_get_a_message_that_says_what_to_write(over, field, words):
     text = error(base(**over))

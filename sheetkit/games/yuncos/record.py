@@ -156,6 +156,14 @@ class RecordModel(Model):
 
     _used = field_validator("used", mode="before")(_names)
 
+    @field_validator("start", mode="before")
+    @classmethod
+    def _start_number(cls, value):
+        if isinstance(value, str):  # start = "2", start = "I6"
+            raise FieldError("", f"expected the number of the starting point marked on the island, without "
+                             f"quotes, e.g. start = 2 (got {value!r})")
+        return value
+
     @model_validator(mode="after")
     def _check(self):
         if not self.turn:
