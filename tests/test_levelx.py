@@ -341,3 +341,14 @@ def test_chip_claimed_for_the_move_onto_x_and_the_one_before():
     # two groups of 10 from the start: the first moves the pawn to square 1, the second onto X
     msg = _why([{"dice": [4, 6, 5, 5], "groups": [[4, 6], [5, 5]], "chips": [10, 10]}])
     assert "short of X" in msg
+
+
+def test_the_two_kinds_player_lists_mixed_up_say_which_goes_where():
+    final = {"game": "levelx", "kind": "final", "players": ["A", "B"]}
+    with pytest.raises(UserError) as e:
+        levelx.load_record(final, "f.toml")
+    assert "f.toml: players:" in str(e.value) and "[[player]] table per player" in str(e.value)
+    game = {"game": "levelx", "kind": "game", "player": [{"name": "A"}, {"name": "B"}], "turn": [T]}
+    with pytest.raises(UserError) as e:
+        levelx.load_record(game, "g.toml")
+    assert "g.toml: player:" in str(e.value) and 'players = ["Ana", "Ben"]' in str(e.value)

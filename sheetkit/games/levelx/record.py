@@ -147,4 +147,10 @@ def load_record(data: dict, source: str) -> Record:
                         "(the final position)", source=source, field="kind")
     if kind not in KINDS:
         raise UserError(f"expected one of: {', '.join(KINDS)} (got {kind!r})", source=source, field="kind")
+    if kind == "final" and "players" in data and "player" not in data:
+        raise UserError("a final position has one [[player]] table per player (name, chips, bonuses); "
+                        "players = [...] is for kind = \"game\"", source=source, field="players")
+    if kind == "game" and "player" in data and "players" not in data:
+        raise UserError('a game record names the players in turn order, players = ["Ana", "Ben"]; '
+                        '[[player]] tables are for kind = "final"', source=source, field="player")
     return validate(KINDS[kind], data, source)
