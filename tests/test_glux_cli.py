@@ -194,7 +194,8 @@ def test_score_command(capsys):
     (["--room", "Ana=x,Ben=2"], ["NAME=PIPS"]),
     (["--room", "Ana=3,Ben=2", "--middle", "2"], ["--middle 2"]),
     (["--room", "Ana=3,Ben=2", "--middle", "0"], ["--middle 0"]),
-    (["--room", "Ana=3"], ["2 to 4 players"]),
+    (["--room", "Ana=3"], ["2 to 4 players", "--players"]),
+    (["--room", "A=1,B=1", "--players", "A,B,C,D,E"], ["2 to 4 players", "5"]),
     ([], ["--room"]),
     (["--room", "Ana=3,Ana=2"], ["twice"]),
 ])
@@ -252,3 +253,11 @@ def test_moves_and_grid_take_lower_case_letters(tmp_path, capsys):
     run = inproc(capsys, "check", "--json", board)
     assert run.code == 0, run.out + run.err
     assert {s["player"]: s["total"] for s in json.loads(run.out)[0]["scores"]} == {"Ana": 4, "Ben": 4}
+
+
+def test_score_tie_without_middle_says_how_to_break_it(capsys):
+    run = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2")
+    assert run.code == 0 and "shared win: Ana, Ben" in run.out
+    assert "--middle" in run.out
+    broken = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2", "--middle", "2")
+    assert "winner: Ben" in broken.out and "--middle K" not in broken.out

@@ -61,7 +61,9 @@ def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> ru
                 names.append(p)
     parsed = [{spelt[_key(p)]: v for p, v in room.items()} for room in parsed]
     if len(names) < 2 or len(names) > 4:
-        raise UserError(f"Glüx is for 2 to 4 players; the rooms name {len(names)}: {', '.join(names) or 'none'}")
+        where = "--room and --players name" if players is not None else "the rooms name"
+        hint = "" if players is not None or len(names) > 4 else " (list everyone with --players NAME,NAME,...)"
+        raise UserError(f"Glüx is for 2 to 4 players; {where} {len(names)}: {', '.join(names) or 'none'}{hint}")
     if middle is not None and not 1 <= middle <= len(parsed):
         raise UserError(f"--middle {middle}: expected 1 to {len(parsed)}, the position of the middle room among the --room options")
     return rules.score(list(zip([str(i) for i in range(1, len(parsed) + 1)], parsed)), names,
@@ -90,5 +92,8 @@ def score_command(rooms, middle, players, as_json):
         click.echo(f"{p}: {result.totals[p]} VP")
     if result.tiebreak:
         click.echo(result.tiebreak)
+    if len(result.winners) > 1 and middle is None:
+        click.echo("to break the tie by the middle-room pips (G13), say which --room is the middle "
+                   "room: --middle K")
     label = "winner" if len(result.winners) == 1 else "shared win"
     click.echo(f"{label}: {', '.join(result.winners)}")
