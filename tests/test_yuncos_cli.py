@@ -168,3 +168,25 @@ def test_scoring_and_checking_import_no_rendering_library():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_overlay_circles_a_finding_off_the_map_at_the_map_edge():
+    """A flight that keeps going off the map: its findings are circled where they can be
+    seen, on the map's edge, not above the paper."""
+    from sheetkit.annotate import RED
+    from sheetkit.games.yuncos import overlay
+    from sheetkit.games.yuncos.record import load_record
+    from sheetkit.games.yuncos.rules import check
+    from sheetkit.games.yuncos.sheet import sheet_geometry
+    from sheetkit.scene import Circle
+
+    turns = [{"flight": "6N", "puzzle": "nest1", "value": v} for v in (3, 2, 4)]  # from I6 up and away
+    data = {"game": "yuncos", "layout": "yuncos-easy", "start": 1, "fish_marked": 0, "crashes_marked": 0, "turn": turns}
+    record = load_record(data, "off.toml")
+    verdict = check(record, "off.toml")
+    assert [f.rule for f in verdict.findings] == ["Y3", "Y3", "Y3"]
+    scene = overlay(record, verdict, "a4")
+    g = sheet_geometry(record.spec, "a4")
+    top = g.vertex((0, 0))[1]
+    rings = [i for i in scene.pages[0].items if isinstance(i, Circle) and i.style.stroke == RED]
+    assert rings and all(r.y >= top - 0.01 for r in rings), [r.y for r in rings]

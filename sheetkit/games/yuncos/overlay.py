@@ -161,10 +161,15 @@ def _place(at: dict, g, record, paths) -> tuple[float, float, float]:
         x0, y0, w, h = g.dice_box(at["turn"], 0)
         x1, _, w1, _ = g.dice_box(at["turn"], 1)
         return (x0 + x1 + w1) / 2, y0 + h / 2, (x1 + w1 - x0) / 2 * 0.72  # snug around the pair
+    board = record.spec.board
+
+    def on_sheet(v):  # a point a flight reached off the map: circle the map's edge beside it
+        return g.vertex((min(max(v[0], 0), board.width - 1), min(max(v[1], 0), board.height - 1)))
+
     if "vertex" in at:
-        x, y = g.vertex(tuple(at["vertex"]))
+        x, y = on_sheet(at["vertex"])
         return x, y, 3.0
     if "turn" in at and 1 <= at["turn"] <= len(paths):
-        x, y = g.vertex(paths[at["turn"] - 1][-1])
+        x, y = on_sheet(paths[at["turn"] - 1][-1])
         return x, y, 3.0
     return g.ox + 4, g.oy + 4, 3.0
