@@ -139,6 +139,9 @@ def test_g4_destination_on_the_board(geom):
 
 def test_g4_origin_and_destination_differ(geom):
     assert rules_of(geom, [P("Ana", "A1", "A1", 2)]) == [("G4", 1, "A1")]
+    # a player meaning the start option is told how to write it
+    f, = [f for f in rules.replay(geom, SETUP, [P("Ana", "A1", "A1", 2)]).findings if f.rule == "G4"]
+    assert "start" in f.message and "G8" in f.message
 
 
 def test_g5_no_chip_in_between(geom):

@@ -90,7 +90,8 @@ def check_counted(board: Board, player: str, origin: Square, dest: Square,
     if dx and dy:
         out.append(("G4", dest, f"{square_name(origin)} to {square_name(dest)} is not a straight horizontal or vertical line"))
     elif not dx and not dy:
-        out.append(("G4", dest, "origin and destination are the same square"))
+        out.append(("G4", dest, "origin and destination are the same square (a placement on one's own start "
+                                "chip without counting, G8, is written \"LETTER start FACE\")"))
     else:
         dist = abs(dx) + abs(dy)
         if top is not None and top.owner == player and dist != top.pips:
