@@ -352,3 +352,33 @@ def test_the_two_kinds_player_lists_mixed_up_say_which_goes_where():
     with pytest.raises(UserError) as e:
         levelx.load_record(game, "g.toml")
     assert "g.toml: player:" in str(e.value) and 'players = ["Ana", "Ben"]' in str(e.value)
+
+
+def _near_end(players):
+    """A game where the next chip of 10 for the player to move completes a set and takes the
+    last bonus tile (L7), which triggers the end (L8)."""
+    g = Game(players)
+    g.bonus_left = [6]
+    for p in players:
+        g.chips[p] = {r: (1 if r != 10 else 0) for r in ROWS}
+        g.pos[p][10] = 1
+    return g
+
+
+@pytest.mark.parametrize("players, trigger_turn, last", [
+    (["A", "B"], 2, 2),          # the second player ends it: no one plays again
+    (["A", "B"], 1, 2),          # the first player ends it: the second plays one more turn
+    (["A", "B", "C"], 1, 3),     # the round is completed
+    (["A", "B", "C"], 5, 6),
+    (["A", "B", "C", "D"], 4, 4),
+])
+def test_the_round_is_completed_after_the_end(players, trigger_turn, last):
+    g = _near_end(players)
+    for k in range(1, trigger_turn):
+        g.play_turn([[1, 1, 1, 1]])
+        assert g.ended_at is None
+    g.play_turn([[4, 6], [1, 1]])  # the player of turn `trigger_turn` takes the last tile
+    assert g.ended_at == trigger_turn and g.last_turn() == last
+    while not g.over():
+        g.play_turn([[1, 1, 1, 1]])
+    assert g.turns == last
