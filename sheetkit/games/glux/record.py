@@ -60,13 +60,13 @@ class Player(Model):
 def _players_check(players: list[Player]) -> None:
     if not 2 <= len(players) <= 4:
         raise FieldError("players", f"Glüx is for 2 to 4 players (got {len(players)})")
-    for what in ("name", "letter", "start"):
+    for what, key in (("name", lambda p: p.name), ("letter", lambda p: p.letter),
+                      ("start", lambda p: p.start_square)):  # "a1" is the square A1
         seen: set = set()
         for i, p in enumerate(players):
-            v = getattr(p, what)
-            if v in seen:
-                raise FieldError(f"players[{i}].{what}", f"{v!r} is used by an earlier player")
-            seen.add(v)
+            if key(p) in seen:
+                raise FieldError(f"players[{i}].{what}", f"{getattr(p, what)!r} is used by an earlier player")
+            seen.add(key(p))
 
 
 class BoardRecord(Model):
