@@ -196,8 +196,10 @@ def test_y5_hard_flies_the_face_pattern_in_any_orientation(hard):
     for flight in ("E E N", "E E S", "W W N", "N N E", "S S W"):
         v = play(hard, [{"flight": flight, "puzzle": "nest1", "value": 2}])
         assert "Y5" not in rules(v), (flight, v.to_text())
-    v = play(hard, [{"flight": "E N E", "puzzle": "nest1", "value": 2}])
-    assert "Y5" in rules(v)
+    for flight in ("E N E", "N E E", "S W W"):  # the L from its other end is no orientation (Decision 18)
+        v = play(hard, [{"flight": flight, "puzzle": "nest1", "value": 2}])
+        assert "Y5" in rules(v), flight
+    assert "Y5" not in rules(play(hard, [{"flight": "S S E", "puzzle": "nest1", "value": 2}]))
     v = play(hard, [{"flight": "S", "puzzle": "nest1", "value": 2, "dice": [2, 4]}])  # face 1 is not rolled
     assert rules(v) == ["Y5"]
 
