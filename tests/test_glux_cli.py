@@ -126,6 +126,9 @@ def test_board_record_scores(tmp_path, capsys):
     totals = {s["player"]: s["total"] for s in v["scores"]}
     assert totals == {"Ana": 4, "Ben": 4}  # room A to Ana, the middle to Ben
     assert v["winners"] == ["Ben"]  # the tie goes to the middle room's pips
+    # the text shows the pips behind the VP, room by room, with the places
+    text = inproc(capsys, "check", path).out
+    assert "pips: A 9 (1st)" in text and "pips: middle 5 (1st)" in text
 
 
 @pytest.mark.parametrize("change, words", [

@@ -344,7 +344,8 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None,
     scores = []
     for p in result.players:
         parts = [(r.name, r.vp[p]) for r in result.rooms]
-        notes = []
+        counted = [f"{r.name} {r.pips[p]} ({ordinal(r.place[p])})" for r in result.rooms if r.pips[p] > 0]
+        notes = [f"pips: {', '.join(counted)}" if counted else "pips: none in any room"]
         if result.middle is not None:
             mid = next(r for r in result.rooms if r.name == result.middle)
             notes.append(f"middle-room pips {mid.pips[p]}")
