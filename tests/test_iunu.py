@@ -216,7 +216,7 @@ def test_bad_input_is_one_user_error(edit, words):
 
 
 def test_a_deck_file_is_not_a_record():
-    with pytest.raises(UserError, match="deck description, not a game record"):
+    with pytest.raises(UserError, match="deck description, filled in and usable; not a game record"):
         records.load(ROOT / "examples" / "iunu-deck-example.toml")
 
 
@@ -263,3 +263,13 @@ def test_deck_number_typed_inside_the_templates_quotes_says_to_drop_them():
         verdict(player("Ana"), player("Ben"), d=d)
     assert "deck.castes.farmer.cards" in str(e.value)
     assert "without quotes: cards = 8" in str(e.value)
+
+
+def test_checking_a_deck_file_says_whether_it_is_filled_in():
+    # `sheetkit check my-iunu-deck.toml`: not a game record, but the user learns what is left to fill
+    with pytest.raises(UserError) as e:
+        records.load(ROOT / "examples" / "iunu-deck-unfilled.toml")
+    assert "castes.farmer.cards: not filled in" in str(e.value)
+    with pytest.raises(UserError) as e:
+        records.load(ROOT / "examples" / "iunu-deck-example.toml")
+    assert "filled in" in str(e.value) and "not a game record" in str(e.value)

@@ -166,7 +166,8 @@ def load_deck(path: Path, shown: str) -> Deck:
 
 def load_record(data: dict, source: str) -> Record:
     if data.get("kind") == "deck":
-        raise UserError("this is a deck description, not a game record; a record points to it "
+        validate(Deck, data, source)  # an unfilled or faulty deck: say what to fix first
+        raise UserError("a deck description, filled in and usable; not a game record: a record points to it "
                         "with deck = \"...\" (see `sheetkit template iunu`)", source=source)
     if "kind" in data and data["kind"] != "game":
         raise UserError(f"expected kind = \"game\" (or no kind) in a game record, or kind = \"deck\" "
