@@ -455,6 +455,15 @@ def test_y21_the_game_ends_on_the_island_after_four_stars(easy):
     assert rules(late) == ["Y21"] and late.findings[0].at["turn"] == 6
 
 
+def early_end(turns):
+    from sheetkit.games.yuncos.record import parse_flight
+    x, y = 3, 3  # start 1, D4
+    for t in turns:
+        for dx, dy in parse_flight(t["flight"]):
+            x, y = x + dx, y + dy
+    return x, y
+
+
 def test_y21_the_game_ends_when_both_puzzles_are_complete(easy):
     values = [1, 2, 3, 4, 5, 6] + [6, 5, 4, 3, 2, 1] + [1, 2, 3, 2, 3, 4, 3, 4, 5, 4, 5, 6]
     cells = ["nest1"] * 6 + ["nest2"] * 6 + ["lum1"] * 3 + ["lum2"] * 3 + ["lum3"] * 3 + ["lum4"] * 3
@@ -466,6 +475,8 @@ def test_y21_the_game_ends_when_both_puzzles_are_complete(easy):
     # 22 turns in and still playing: a solo record that stops there is only a warning
     early = play(easy, turns[:22], solo=True)
     assert early.legal and rules(early, "warning") == ["Y21"]
+    warning = early.findings[0]  # names the last turn and where the path stops, so --render can circle it
+    assert warning.where == "turn 22" and warning.at == {"turn": 22, "vertex": list(early_end(turns[:22]))}
     assert rules(play(easy, turns[:22])) == [] and rules(play(easy, turns[:22]), "warning") == []
 
 

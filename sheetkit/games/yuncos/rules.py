@@ -426,8 +426,9 @@ class _Checker:
             self.turn(turn)
         last = rec.turns[-1].number
         if r.end is None and r.eliminated is None and model.solo:
-            self.add("Y21", "sheet", f"the record stops after turn {last} but the solo game has not ended "
-                     "(no completed puzzles, no return to the island with 4 stars)", WARNING)
+            self.add("Y21", f"turn {last}", f"the record stops after turn {last} but the solo game has not ended "
+                     "(no completed puzzles, no return to the island with 4 stars)", WARNING,
+                     turn=last, vertex=list(r.path[-1]))
 
         # What is marked on the paper against the replay.
         eaten = len(r.fish)
