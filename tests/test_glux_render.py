@@ -255,3 +255,16 @@ A E1-E9 2
     assert len(ring) == 1  # E9 only (G4: E1 shows 2, not 8)
     for c in ring:
         assert x0 - 1 <= c.x <= x1 + 1 and y0 - 1 <= c.y <= y1 + 1
+
+
+def test_spanish_pad_and_track_say_pips_as_the_rulebook_does():
+    """The Spanish rulebook counts "pips" and scores "PV" (puntos de victoria): a pad whose
+    pip column reads "Puntos" beside a "PV" column invites writing VP in it."""
+    from sheetkit.scene import Text
+
+    for lid in ("glux-score-pad", "glux-score-track"):
+        _, scene = printing.compose(lid, "a4", "es")
+        words = " ".join(t.text for t in scene.pages[0].items if isinstance(t, Text))
+        assert "puntos" not in words.lower().replace("puntos de victoria", ""), words
+    _, pad = printing.compose("glux-score-pad", "a4", "es")
+    assert "Pips" in {t.text for t in pad.pages[0].items if isinstance(t, Text)}
