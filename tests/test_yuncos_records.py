@@ -228,6 +228,8 @@ def test_box_and_ability_names_ignore_case_and_spaces():
     ({"turn": {"flight": "S", "puzzle": "nest1", "value": 3}}, "turn", "[[turn]] table (two brackets)"),
     ({"crashes_marked": 7}, "crashes_marked", "eliminates the Yunco, so copy 6"),
     ({"start": "I6"}, "start", "the number of the starting point marked on the island, without quotes, e.g. start = 2"),
+    ({"turn": ["E E N"]}, "turn[1]", "expected a [[turn]] table with flight, puzzle and value (got 'E E N')"),
+    ({"score": 57}, "score", "expected a [score] table of the score boxes"),
 ])
 def test_plausible_slips_get_a_message_that_says_what_to_write(over, field, words):
     text = error(base(**over))

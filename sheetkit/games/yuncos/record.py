@@ -300,12 +300,18 @@ def load_record(data: dict[str, Any], source: str) -> Record:
     if isinstance(turns, list):
         checked = []
         for i, t in enumerate(turns, 1):
+            if not isinstance(t, dict):  # turn = ["E E N", ...]
+                raise UserError(f"expected a [[turn]] table with flight, puzzle and value (got {t!r})",
+                                source=source, field=f"turn[{i}]")
             try:
                 checked.append(TurnModel.model_validate(t))
             except ValidationError as err:
                 field, msg = validation_message(err)
                 raise UserError(msg, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
         data["turn"] = checked
+    if "score" in data and not isinstance(data["score"], dict):  # score = 57
+        raise UserError(f"expected a [score] table of the score boxes, e.g. total = 57 under [score] "
+                        f"(got {data['score']!r})", source=source, field="score")
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as err:
