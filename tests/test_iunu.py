@@ -273,3 +273,12 @@ def test_checking_a_deck_file_says_whether_it_is_filled_in():
     with pytest.raises(UserError) as e:
         records.load(ROOT / "examples" / "iunu-deck-example.toml")
     assert "filled in" in str(e.value) and "not a game record" in str(e.value)
+
+
+def test_deck_path_may_start_with_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "mine.toml").write_text((ROOT / "examples" / "iunu-deck-example.toml").read_text())
+    data = {"game": "iunu", "deck": "~/decks/mine.toml", "player": [player("Ana", 3), player("Ben")]}
+    rec = iunu.load_record(data, str(tmp_path / "elsewhere" / "game.toml"))
+    assert rec.deck_source == str(tmp_path / "decks" / "mine.toml")

@@ -181,9 +181,10 @@ def load_record(data: dict, source: str) -> Record:
         deck_source = "inline"
     elif isinstance(rec.deck, str):
         base = Path(source).parent
-        path = base / rec.deck
+        path = base / Path(rec.deck).expanduser()
         if not path.is_file():
-            raise UserError(f"no such deck file {str(path)!r} (the path is relative to the record)",
+            raise UserError(f"no such deck file {str(path)!r} (a path not starting with / or ~ is "
+                            "relative to the record)",
                             source=source, field="deck")
         deck = load_deck(path, str(path))
         deck_source = str(path)
