@@ -238,3 +238,23 @@ def test_a_game_ends_when_nobody_can_place():
     rp = rules.replay(ROW, ROW_SETUP, [Placement("Ana", 6), P("Ben", "G1", "F1", 6),
                                        P("Ben", "G1", "F1", 6), Placement("Ben", 6)])
     assert rp.findings == [] and rp.out == {"Ana": 3, "Ben": 5}
+
+
+def test_g9_out_with_the_start_square_full_says_so():
+    """Ana fills her own start square by counting (G6), then has no placement: she is out
+    although she never used the start option, and the finding says why."""
+    g = Geometry(width=7, height=1, rooms={"m": ((3, 0),)}, room_of={(3, 0): "m"}, middle="m",
+                 starts={(0, 0): frozenset({2}), (6, 0): frozenset({2})}, players=(2,))
+    setup = [PlayerSetup("Ana", "A", (0, 0), 2), PlayerSetup("Ben", "B", (6, 0), 2)]
+    moves = [P("Ana", "A1", "C1", 2), P("Ben", "G1", "E1", 6), P("Ana", "C1", "A1", 6),
+             P("Ben", "G1", "E1", 1), P("Ben", "E1", "D1", 5), Placement("Ana", 3)]
+    rp = rules.replay(g, setup, moves)
+    assert rp.out == {"Ana": 5} and rp.used_start == {"Ana": 6}  # only the refused attempt
+    g9, = [f for f in rp.findings if f.rule == "G9"]
+    assert g9.at["turn"] == 6
+    assert "A1 already full" in g9.message and "already used" not in g9.message
+    # one who did use it hears that
+    late = rules.replay(ROW, ROW_SETUP, [Placement("Ana", 6), P("Ben", "G1", "F1", 1),
+                                         P("Ben", "F1", "E1", 1), P("Ana", "A1", "G1", 3)])
+    g9, = [f for f in late.findings if f.rule == "G9"]
+    assert "start option already used at turn 1" in g9.message

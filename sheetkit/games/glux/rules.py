@@ -167,6 +167,9 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
         board.put(p.start, Chip(p.name, p.start_chip))
         pairs[p.name][pair_of(p.start_chip)] += 1
 
+    def own_start_of(player: str) -> Square:
+        return setup[player].start
+
     def foreign(player: str) -> dict[Square, str]:
         return {sq: who for sq, who in starts.items() if who != player}
 
@@ -207,8 +210,10 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
             break
         if mover != due:
             if mover in out:
+                why = (f"the start option already used at turn {used[mover]}" if mover in used
+                       else f"the start square {square_name(own_start_of(mover))} already full")
                 add("G9", turn, mover, None, f"{mover} was out of the game since turn {out[mover]}: "
-                                             "no legal placement and the start option already used")
+                                             f"no legal placement, and {why}")
             elif not has_chips(mover):
                 add("G1", turn, mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
             elif not can_count(due):
