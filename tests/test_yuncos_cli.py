@@ -190,3 +190,8 @@ def test_overlay_circles_a_finding_off_the_map_at_the_map_edge():
     top = g.vertex((0, 0))[1]
     rings = [i for i in scene.pages[0].items if isinstance(i, Circle) and i.style.stroke == RED]
     assert rings and all(r.y >= top - 0.01 for r in rings), [r.y for r in rings]
+
+
+def test_template_of_the_two_sided_sheet_asks_for_a_level():
+    run = sheetkit("template", "yuncos")
+    assert_user_error(run, "yuncos is the two-sided sheet; name the level played, e.g. yuncos-easy or yuncos-hard")

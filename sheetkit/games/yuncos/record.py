@@ -282,12 +282,16 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
                 tuple(t.dice) if t.dice else None, tuple(t.use), start_at)
 
 
-def _layout(ref: str, source: str):
-    layout = layouts.load_for(ref, source, "layout", "yuncos", ("sheet", "duplex"))
+def _one_level(layout, source: str | None = None, field: str | None = None):
     if layout.kind == "duplex":
         raise UserError(f"layout {layout.id} is the two-sided sheet; name the level played, e.g. "
-                        f"{layout.spec.front} or {layout.spec.back}", source=source, field="layout")
+                        f"{layout.spec.front} or {layout.spec.back}", source=source, field=field)
     return layout
+
+
+def _layout(ref: str, source: str):
+    layout = layouts.load_for(ref, source, "layout", "yuncos", ("sheet", "duplex"))
+    return _one_level(layout, source, "layout")
 
 
 def load_record(data: dict[str, Any], source: str) -> Record:
@@ -342,7 +346,7 @@ def load_record(data: dict[str, Any], source: str) -> Record:
 
 def template(layout) -> str:
     """A blank, commented record for this sheet level; fill it in and run `sheetkit check`."""
-    spec = layout.spec
+    spec = _one_level(layout).spec
     board = spec.board
     starts = ", ".join(f"{n} ({vertex_name(v)})" for n, v in board.starts.items())
     cols, height = spec.luminaries.columns, spec.luminaries.height
