@@ -382,3 +382,12 @@ def test_the_round_is_completed_after_the_end(players, trigger_turn, last):
     while not g.over():
         g.play_turn([[1, 1, 1, 1]])
     assert g.turns == last
+
+
+def test_a_chip_left_out_names_why_it_was_taken():
+    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
+    # turn 3: A's pawn reaches X in row 9; turn 5: it is already there and a 9 is rolled
+    msg = _why([nine, T, dict(nine, chips=[]), T, nine])
+    assert "recorded chips [] but the dice give [9]" in msg and "reaches X" in msg
+    msg = _why([nine, T, nine, T, dict(nine, chips=[])])
+    assert "already on X" in msg and "L6" in msg

@@ -119,7 +119,8 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
         got_chips = [e.total for e in events if e.chip]
         got_bonus = [b for e in events for b in e.bonuses]
         if t.chips is not None and sorted(t.chips) != sorted(got_chips):
-            why = _why_no_chip(game, expected, t.groups, t.chips, got_chips, bumps)
+            why = (_why_no_chip(game, expected, t.groups, t.chips, got_chips, bumps)
+                   or _why_chip(events, t.chips))
             findings.append(Finding("L6", where, f"recorded chips {sorted(t.chips)} but the dice give "
                                                  f"{sorted(got_chips)}{why}", at=at))
         if t.bonuses is not None and sorted(t.bonuses) != sorted(got_bonus):
@@ -137,6 +138,18 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
                                     f"the round is not complete: {', '.join(missing)} still play(s)",
                                     at={"turn": last}))
     return game, findings
+
+
+def _why_chip(events, claimed: list[int]) -> str:
+    """Why a chip left out of the record was taken, for the first such value (L6)."""
+    missing = sorted((Counter(e.total for e in events if e.chip) - Counter(claimed)).elements())
+    if not missing:
+        return ""
+    r = missing[0]
+    first = next(e for e in events if e.chip and e.total == r)
+    if first.moved:
+        return f" (the pawn in row {r} reaches X and the row has a chip: it is taken, L6)"
+    return f" (the pawn in row {r} is already on X: each group totalling {r} takes a chip while the row has one, L6)"
 
 
 def _why_no_chip(game: Game, player: str, groups: list[list[int]], claimed: list[int], got: list[int],
