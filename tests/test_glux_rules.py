@@ -258,3 +258,12 @@ def test_g9_out_with_the_start_square_full_says_so():
                                          P("Ben", "F1", "E1", 1), P("Ana", "A1", "G1", 3)])
     g9, = [f for f in late.findings if f.rule == "G9"]
     assert "start option already used at turn 1" in g9.message
+
+
+def test_g1_a_25th_chip_is_one_finding(geom):
+    """Ana places a 24th chip after setup (her 25th): one G1 finding says so, not two."""
+    faces = [1] * 8 + [2] * 8 + [3] * 7 + [6]
+    moves = [P("Ana", "A1", "E1", f) for f in faces]  # out of turn and mostly illegal: beside the point
+    rp = rules.replay(geom, SETUP, moves)
+    last = [f for f in rp.findings if f.at["turn"] == 24 and f.rule == "G1"]
+    assert [f.message for f in last] == ["Ana has no chip left: all 24 are on the board"]

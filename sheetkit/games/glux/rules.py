@@ -208,14 +208,15 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
             add("G10", turn, mover, None, "the game was already over: no player had a chip to place "
                                          "or a legal placement")
             break
+        spare = has_chips(mover)  # the chip placed exists
         if mover != due:
-            if mover in out:
+            if not spare:
+                add("G1", turn, mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
+            elif mover in out:
                 why = (f"the start option already used at turn {used[mover]}" if mover in used
                        else f"the start square {square_name(own_start_of(mover))} already full")
                 add("G9", turn, mover, None, f"{mover} was out of the game since turn {out[mover]}: "
                                              f"no legal placement, and {why}")
-            elif not has_chips(mover):
-                add("G1", turn, mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
             elif not can_count(due):
                 add("G9", turn, due, None, f"{due} could not place by counting and had to use the "
                                            f"start option; the record gives {mover}'s placement instead")
@@ -245,11 +246,9 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
         pairs[mover][pair_of(pl.face)] += 1
         placed[mover] += 1
         pr = pair_of(pl.face)
-        if pairs[mover][pr] == PER_PAIR + 1:
+        if spare and pairs[mover][pr] == PER_PAIR + 1:  # (a chip beyond the 24th is reported above)
             add("G1", turn, mover, dest, f"{mover}'s {PER_PAIR + 1}th chip of the pair {pr[0]}|{pr[1]}: "
                                          f"each player has only {PER_PAIR}")
-        if placed[mover] == CHIPS:
-            add("G1", turn, mover, dest, f"{mover}'s {CHIPS + 1}th chip: each player has {CHIPS}")
         if dest is not None and geom.on_board(dest):
             board.put(dest, Chip(mover, pl.face))
         pos = (seat + 1) % n
