@@ -391,3 +391,9 @@ def test_a_chip_left_out_names_why_it_was_taken():
     assert "recorded chips [] but the dice give [9]" in msg and "reaches X" in msg
     msg = _why([nine, T, nine, T, dict(nine, chips=[])])
     assert "already on X" in msg and "L6" in msg
+
+
+def test_a_wrong_bonus_claim_says_how_many_sets_the_player_holds():
+    v = game_verdict(["A", "B"], [dict(T, bonuses=[15])])
+    l7 = [f for f in v.findings if f.rule == "L7"]
+    assert "A holds 0 complete set(s) of chips 5-10 and 0 tile(s) after this turn; tiles left: 15, 12, 9, 6" in l7[0].message

@@ -124,8 +124,12 @@ def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
             findings.append(Finding("L6", where, f"recorded chips {sorted(t.chips)} but the dice give "
                                                  f"{sorted(got_chips)}{why}", at=at))
         if t.bonuses is not None and sorted(t.bonuses) != sorted(got_bonus):
+            sets, tiles = full_sets(game.chips[expected]), len(game.bonuses[expected])
+            left = ", ".join(map(str, game.bonus_left)) or "none"
             findings.append(Finding("L7", where, f"recorded bonus tiles {sorted(t.bonuses)} but the "
-                                                 f"chips give {sorted(got_bonus)}", at=at))
+                                                 f"chips give {sorted(got_bonus)} ({expected} holds {sets} "
+                                                 f"complete set(s) of chips 5-10 and {tiles} tile(s) after "
+                                                 f"this turn; tiles left: {left})", at=at))
     if not game.over():
         last = len(record.turn)
         if game.ended_at is None:
