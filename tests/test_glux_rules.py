@@ -267,3 +267,23 @@ def test_g1_a_25th_chip_is_one_finding(geom):
     rp = rules.replay(geom, SETUP, moves)
     last = [f for f in rp.findings if f.at["turn"] == 24 and f.rule == "G1"]
     assert [f.message for f in last] == ["Ana has no chip left: all 24 are on the board"]
+
+
+def test_g10_a_record_stopping_when_the_bags_run_empty_is_told_why():
+    """Every chip is placed, the one left in hand too: a record that stops when the bags
+    are empty (22 placements each after setup) hears that reading of G10 named."""
+    import random
+
+    from sheetkit.games.glux import play
+
+    g = layouts.load("glux-board-34p").spec.geometry
+    for seed in range(20):
+        setups, placements = play.random_game(g, 3, random.Random(seed), start_chance=0.0)
+        if len(placements) == 3 * 23:
+            break
+    assert len(placements) == 3 * 23
+    early = rules.replay(g, setups, placements[:3 * 22]).findings
+    assert [f.rule for f in early] == ["G10"] and "in hand" in early[0].message
+    mid = rules.replay(g, setups, placements[:3 * 10]).findings
+    assert [f.rule for f in mid] == ["G10"] and "in hand" not in mid[0].message
+    assert rules.replay(g, setups, placements).findings == []

@@ -257,8 +257,13 @@ def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placemen
         due, pos = next_active(pos, turn)
         if due is not None:
             left = CHIPS - 1 - placed[due]
+            hand = ""
+            if all(placed[p] >= CHIPS - 2 for p in names if p not in out):
+                # every bag is empty: the record may have stopped on another reading of G10
+                hand = (" (the bags are empty, but the chip each player holds in hand is placed too "
+                        "before the game ends)")
             add("G10", turn, due, None, f"the record ends after turn {turn - 1}, but {due} still had "
-                                        f"{left} chip(s) to place and a legal placement")
+                                        f"{left} chip(s) to place and a legal placement{hand}")
     return Replay(board, findings, out, placed, used)
 
 
