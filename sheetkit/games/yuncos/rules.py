@@ -354,7 +354,8 @@ class _Checker:
         shown = f"{dice[0]} and {dice[1]}"
         if not flies:
             rule = "Y4" if self.spec.level == "easy" else "Y5"
-            what = f"{len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())} steps" if rule == "Y4" else "the flight's shape"
+            n = len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())
+            what = f"a flight of {n} unit step{'s' if n != 1 else ''}" if rule == "Y4" else "the flight's shape"
             self.add(rule, f"turn {t}", f"{what} matches neither die ({shown}{plus})", turn=t, dice=list(dice))
             return
         written = sorted({w for _, _, w in flies})
