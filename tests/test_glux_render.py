@@ -200,13 +200,14 @@ def test_score_pad_boxes_take_digits():
 
 @pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_assembly_page_names_every_room_readably(lid, lang):
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_assembly_page_names_every_room_readably(lid, lang, paper):
     """The reduced board on page 1 labels every room, the middle room too, at 6 pt or
     more, and carries no label box left empty (a square name's white backing without
     its text, or a room label box whose text was too small to keep)."""
     from sheetkit.scene import Rect, Text
 
-    layout, scene = printing.compose(lid, "a4", lang)
+    layout, scene = printing.compose(lid, paper, lang)
     spec = layout.spec
     texts = [it for it in scene.pages[0].items if isinstance(it, Text)]
     shown = {t.text for t in texts}
