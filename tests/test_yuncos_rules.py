@@ -176,7 +176,9 @@ def test_y3_points_off_the_map_are_named_by_the_edge_beside_them(easy):
 
 
 def test_y4_easy_flies_one_to_six_steps(easy):
-    assert play(easy, [{"flight": "6E", "puzzle": "nest1", "value": 1}]).legal is False  # leaves the map
+    # six steps are a die's worth (no Y4); from D4 they run off the 8-wide map at step 5 (Y3)
+    v = play(easy, [{"flight": "6E", "puzzle": "nest1", "value": 1}])
+    assert rules(v) == ["Y3"] and v.findings[0].at["step"] == 5
     v = play(easy, [{"flight": "S S W W W N N", "puzzle": "nest1", "value": 1}])
     assert rules(v) == ["Y4"]
     assert play(easy, [{"flight": "S S W W W N", "puzzle": "nest1", "value": 1}]).legal
