@@ -250,6 +250,11 @@ def test_y9_every_touch_of_a_light_point_is_a_crash(easy):
     # the next turn leaves the light: no second touch
     turns.append({"flight": "E", "puzzle": "nest1", "value": 2})
     assert play(easy, turns, crashes_marked=1).legal
+    # one flight over the light, away and back: two light crashes, and the return is an obstacle crash
+    twice = [{"flight": "E E E N", "puzzle": "nest1", "value": 1}, {"flight": "N E W", "puzzle": "nest1", "value": 3}]
+    v = play(easy, twice, crashes_marked=3)
+    assert v.legal, v.to_text()
+    assert [(c["kind"], c["step"]) for c in v.info["crashes"]] == [("light", 1), ("light", 3), ("obstacle", 3)]
 
 
 def test_y10_crossing_the_own_path_is_one_crash_per_turn(easy):
