@@ -63,7 +63,7 @@ def load(ref: str) -> Layout:
     source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
     game = games.named_in(data, source)
     kind = data.get("kind")
-    if kind not in game.LAYOUT_KINDS:
+    if not isinstance(kind, str) or kind not in game.LAYOUT_KINDS:  # a list or table is no key
         kinds = ", ".join(game.LAYOUT_KINDS)
         raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
     from sheetkit.schema import validate  # pydantic: only when a layout is really loaded

@@ -83,6 +83,16 @@ def test_bad_layouts_get_one_line_naming_file_and_field(tmp_path, change, words)
         assert w in msg, (w, msg)
 
 
+@pytest.mark.parametrize("kind", ['["sheet"]', "{ a = 1 }", "7"])
+def test_a_kind_of_the_wrong_type_is_one_line(tmp_path, kind):
+    path = tmp_path / "mine.toml"
+    path.write_text(EASY.replace('kind = "sheet"', f"kind = {kind}"))
+    for cmd in ("render", "lint"):
+        assert_user_error(sheetkit(cmd, path, "--out-dir", tmp_path) if cmd == "render" else sheetkit(cmd, path),
+                          str(path), "kind", "expected one of")
+    assert not list(tmp_path.glob("*.pdf"))
+
+
 def test_bad_layout_on_the_command_line_exits_2(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_text(EASY.replace("dice_log = 36", "dice_log = -3.5"))
