@@ -360,3 +360,30 @@ def test_a_progress_bar_only_on_a_terminal(tmp_path):
         os.close(master)
     assert proc.returncode == 0
     assert b"100%" in err and b"yuncos-easy-a4-en-0001-0030.pdf" in err
+
+
+def test_dashed_shapes_are_dashed_in_the_png_as_in_the_pdf(tmp_path):
+    """A dashed circle (the Glüx start squares) and a dashed rounded box show gaps in the
+    preview as in the PDF, not a solid outline."""
+    import math
+
+    dash = S.Style(width=0.6, dash=(2.0, 2.0))
+    items = [S.Circle(50, 50, 30, dash), S.Rect(100, 20, 60, 60, dash, radius=5)]
+    scene = S.Scene([S.Page(210, 148, items)])
+    dpi = 100
+    a = raster(pdf.write(scene, tmp_path / "d.pdf"), 0, dpi)
+    b = png.page_image(scene, 0, dpi).convert("L")
+    k = dpi / 25.4
+
+    def inked(img, points):
+        return [img.crop((round(x * k) - 1, round(y * k) - 1, round(x * k) + 2, round(y * k) + 2)).getextrema()[0] < 160
+                for x, y in points]
+
+    circle = [(50 + 30 * math.cos(t / 400 * 2 * math.pi), 50 + 30 * math.sin(t / 400 * 2 * math.pi))
+              for t in range(400)]
+    edge = [(110 + t / 10, 20) for t in range(400)]  # the box's top side, between its corners
+    for points in (circle, edge):
+        pdf_ink, png_ink = inked(a, points), inked(b, points)
+        for name, ink in (("pdf", pdf_ink), ("png", png_ink)):
+            share = sum(ink) / len(ink)
+            assert 0.3 < share < 0.8, (name, share)  # dashes and gaps, about half and half

@@ -33,19 +33,60 @@ class _Painter:
     def w(self, st: S.Style) -> int:
         return max(1, round(st.width * self.k))
 
-    def _dashed(self, a, b, st: S.Style) -> None:
+    @staticmethod
+    def _dash_runs(length: float, dash: tuple[float, ...], phase: float = 0.0):
+        """The inked stretches (from, to) of a dashed stroke `length` mm long, the pattern
+        (on, off, on, off, ...) as in PDF, starting `phase` mm into it."""
+        pattern = list(dash) * (2 if len(dash) % 2 else 1)  # an odd pattern repeats, as in PDF
+        period = sum(pattern)
+        if period <= 0:
+            return [(0.0, length)]
+        runs = []
+        t = -(phase % period)
+        while t < length:
+            for i, d in enumerate(pattern):
+                if i % 2 == 0 and t + d > 0 and t < length:
+                    runs.append((max(t, 0.0), min(t + d, length)))
+                t += d
+        return runs
+
+    def _dashed(self, a, b, st: S.Style, phase: float = 0.0) -> None:
         (x1, y1), (x2, y2) = a, b
         length = math.hypot(x2 - x1, y2 - y1)
         if length == 0:
             return
-        on, off = (st.dash[0], st.dash[1] if len(st.dash) > 1 else st.dash[0])
-        t = 0.0
-        while t < length:
-            t2 = min(length, t + on)
+        for t, t2 in self._dash_runs(length, st.dash, phase):
             p = (x1 + (x2 - x1) * t / length, y1 + (y2 - y1) * t / length)
             q = (x1 + (x2 - x1) * t2 / length, y1 + (y2 - y1) * t2 / length)
             self.d.line([self.P(*p), self.P(*q)], fill=st.stroke, width=self.w(st))
-            t = t2 + off
+
+    def _dashed_outline(self, points, st: S.Style) -> None:
+        """A dashed polyline, the pattern running on from one segment to the next."""
+        run = 0.0
+        for a, b in zip(points, points[1:]):
+            self._dashed(a, b, st, run)
+            run += math.hypot(b[0] - a[0], b[1] - a[1])
+
+    def _dashed_circle(self, it: S.Circle) -> None:
+        st = it.style
+        box = [self.P(it.x - it.r, it.y - it.r), self.P(it.x + it.r, it.y + it.r)]
+        length = 2 * math.pi * it.r
+        if length == 0:
+            return
+        for t, t2 in self._dash_runs(length, st.dash):
+            self.d.arc(box, t / length * 360, t2 / length * 360, fill=st.stroke, width=self.w(st))
+
+    @staticmethod
+    def _rounded_outline(x: float, y: float, w: float, h: float, r: float):
+        """The outline of a rounded rectangle as a closed polyline (corners as short chords)."""
+        r = max(0.0, min(r, w / 2, h / 2))
+        pts = []
+        for cx, cy, start in ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0),
+                              (x + r, y + h - r, 90), (x + r, y + r, 180)):
+            for k in range(9):
+                a = math.radians(start + k * 90 / 8)
+                pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        return pts + pts[:1]
 
     def segment(self, a, b, st: S.Style) -> None:
         if not st.stroke:
@@ -68,9 +109,8 @@ class _Painter:
                     pts.append(pts[0])
                 if it.style.stroke and not it.style.dash:
                     d.line([self.P(*p) for p in pts], fill=it.style.stroke, width=self.w(it.style), joint="curve")
-                else:
-                    for a, b in zip(pts, pts[1:]):
-                        self.segment(a, b, it.style)
+                elif it.style.stroke:
+                    self._dashed_outline(pts, it.style)
             elif isinstance(it, S.Rect):
                 box = [self.P(it.x, it.y), self.P(it.x + it.w, it.y + it.h)]
                 kw = dict(fill=it.style.fill, outline=it.style.stroke,
@@ -81,14 +121,20 @@ class _Painter:
                     d.rounded_rectangle(box, radius=it.radius * self.k, **kw)
                 else:
                     d.rectangle(box, **kw)
-                if it.style.dash:
-                    c = [(it.x, it.y), (it.x + it.w, it.y), (it.x + it.w, it.y + it.h), (it.x, it.y + it.h)]
-                    for a, b in zip(c, c[1:] + c[:1]):
-                        self.segment(a, b, it.style)
+                if it.style.dash and it.style.stroke:
+                    if it.radius:
+                        c = self._rounded_outline(it.x, it.y, it.w, it.h, it.radius)
+                    else:
+                        c = [(it.x, it.y), (it.x + it.w, it.y), (it.x + it.w, it.y + it.h), (it.x, it.y + it.h), (it.x, it.y)]
+                    self._dashed_outline(c, it.style)
             elif isinstance(it, S.Circle):
                 box = [self.P(it.x - it.r, it.y - it.r), self.P(it.x + it.r, it.y + it.r)]
-                d.ellipse(box, fill=it.style.fill, outline=it.style.stroke,
-                          width=self.w(it.style) if it.style.stroke else 0)
+                dashed = bool(it.style.dash and it.style.stroke)
+                if it.style.fill or not dashed:
+                    d.ellipse(box, fill=it.style.fill, outline=None if dashed else it.style.stroke,
+                              width=self.w(it.style) if it.style.stroke and not dashed else 0)
+                if dashed:
+                    self._dashed_circle(it)
             elif isinstance(it, S.Text):
                 px = max(1, round(it.size / 72 * self.dpi))
                 anchor = {"start": "ls", "middle": "ms", "end": "rs"}[it.anchor]
