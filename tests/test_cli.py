@@ -66,3 +66,37 @@ def test_check_render_on_letter_paper(tmp_path):
     assert run.code == 0, run.err
     (w, h), = page_sizes_mm(out)
     assert (round(w, 1), round(h, 1)) == (215.9, 279.4)
+
+
+def test_fit_and_real_size_renders_do_not_overwrite_each_other(tmp_path):
+    """`render glux-board-34p` then `render glux-board-34p --scale fit` (as the README shows)
+    keep both files: the tiled board and the one-page board; previews and pads alike."""
+    from pdfutil import page_sizes_mm
+
+    for extra in ([], ["--scale", "fit"], ["--copies", "1"], ["--copies", "1", "--scale", "fit"]):
+        run = sheetkit("render", "glux-board-34p", "--out-dir", tmp_path, *extra)
+        assert run.code == 0, run.err
+    real, fit = tmp_path / "glux-board-34p-a4-en.pdf", tmp_path / "glux-board-34p-a4-en-fit.pdf"
+    assert len(page_sizes_mm(real)) > 1 and len(page_sizes_mm(fit)) == 1
+    assert len(page_sizes_mm(tmp_path / "glux-board-34p-a4-en-0001-0001.pdf")) > 1
+    assert len(page_sizes_mm(tmp_path / "glux-board-34p-a4-en-fit-0001-0001.pdf")) == 1
+    for extra in ([], ["--scale", "fit"]):
+        run = sheetkit("preview", "glux-board-34p", "--dpi", "20", *extra, cwd=tmp_path)
+        assert run.code == 0, run.err
+    assert {p.name for p in (tmp_path / "output").iterdir()} == {
+        "glux-board-34p-a4-en.p1.png", "glux-board-34p-a4-en-fit.p1.png"}
+
+
+def test_every_game_entry_point_survives_being_called_twice():
+    """A submodule named like an entry point (compose.py, overlay.py, ...) would replace the
+    package's function after its first import; every entry point must stay callable."""
+    import importlib
+    import pkgutil
+
+    from sheetkit import games
+
+    entry_points = {"compose", "lint", "check", "load_record", "overlay", "record_template", "score_command"}
+    for name in games.GAMES:
+        package = importlib.import_module(f"sheetkit.games.{name}")
+        submodules = {m.name for m in pkgutil.iter_modules(package.__path__)}
+        assert not entry_points & submodules, (name, entry_points & submodules)

@@ -86,7 +86,7 @@ def test_overlay_scene_circles_every_finding():
 
     loaded = records.load(EX / "yuncos-illegal.toml")
     verdict = records.check(loaded)
-    from sheetkit.games.yuncos.overlay import overlay  # not the package attribute: the submodule replaces it once imported
+    from sheetkit.games.yuncos import overlay
 
     from sheetkit.annotate import RED
 
@@ -174,7 +174,7 @@ def test_overlay_circles_a_finding_off_the_map_at_the_map_edge():
     """A flight that keeps going off the map: its findings are circled where they can be
     seen, on the map's edge, not above the paper."""
     from sheetkit.annotate import RED
-    from sheetkit.games.yuncos.overlay import overlay  # not the package attribute: the submodule replaces it once imported
+    from sheetkit.games.yuncos import overlay
     from sheetkit.games.yuncos.record import load_record
     from sheetkit.games.yuncos.rules import check
     from sheetkit.games.yuncos.sheet import sheet_geometry

@@ -39,7 +39,7 @@ def record_template(layout) -> str:
 
 def overlay(record, verdict, paper):
     """The sheet with the transcription and the findings drawn on it (`check --render`)."""
-    from sheetkit.games.yuncos.overlay import overlay as _overlay
+    from sheetkit.games.yuncos.checked_sheet import overlay as _overlay
 
     return _overlay(record, verdict, paper)
 
