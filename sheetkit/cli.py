@@ -101,9 +101,9 @@ def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale
         if out:
             target = Path(out)
         elif copies:
-            target = Path(out_dir) / pads.default_name(layout, paper, lang, copies, first_serial)
+            target = Path(out_dir) / pads.default_name(layout, paper, lang, copies, first_serial, scale)
         else:
-            target = Path(out_dir) / printing.default_name(layout, paper, lang, "pdf")
+            target = Path(out_dir) / printing.default_name(layout, paper, lang, "pdf", scale)
         with _progress(len(scene.pages), str(target)) as progress:
             printing.write_pdf(scene, target, progress=progress)
         click.echo(f"{target}  ({len(scene.pages)} page{'s' if len(scene.pages) != 1 else ''})")
@@ -144,7 +144,7 @@ def preview_cmd(ref, page, dpi, paper, lang, out, scale):
     layout, scene = printing.compose(ref, paper, lang, scale)
     if page > len(scene.pages):
         raise UserError(f"--page {page}: {layout.id} has {len(scene.pages)} page(s)")
-    target = Path(out) if out else Path("output") / printing.default_name(layout, paper, lang, f"p{page}.png")
+    target = Path(out) if out else Path("output") / printing.default_name(layout, paper, lang, f"p{page}.png", scale)
     printing.write_png(scene, target, page - 1, dpi)
     click.echo(str(target))
 

@@ -269,7 +269,9 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
                    title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})")
 
 
-def default_name(layout, paper: str, lang: str, copies: int, first_serial: int) -> str:
-    """E.g. yuncos-easy-a4-en-0001-0200.pdf."""
+def default_name(layout, paper: str, lang: str, copies: int, first_serial: int, scale: str = "real") -> str:
+    """E.g. yuncos-easy-a4-en-0001-0200.pdf (glux-board-34p-a4-en-fit-0001-0200.pdf for
+    --scale fit)."""
     last = first_serial + copies - 1
-    return f"{layout.id}-{paper}-{lang}-{format_serial(first_serial)}-{format_serial(last)}.pdf"
+    stem = f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "")
+    return f"{stem}-{format_serial(first_serial)}-{format_serial(last)}.pdf"

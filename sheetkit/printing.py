@@ -16,8 +16,10 @@ def compose(ref: str, paper: str, lang: str, scale: str = "real") -> tuple[layou
     return layout, scene
 
 
-def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str) -> str:
-    return f"{layout.id}-{paper}-{lang}.{ext}"
+def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str, scale: str = "real") -> str:
+    """E.g. yuncos-easy-a4-en.pdf; `-fit` is added for --scale fit, so a board fitted to one
+    page does not overwrite the same board printed at real size."""
+    return f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "") + f".{ext}"
 
 
 def _writable(target: Path) -> None:
