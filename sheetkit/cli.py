@@ -97,6 +97,7 @@ def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale
 
         copies, first_serial = copies or 1, 1 if first_serial is None else first_serial
         jobs = [(layout, pads.pad(scene, layout, copies, first_serial)) for layout, scene in jobs]
+    targets = []
     for layout, scene in jobs:
         if out:
             target = Path(out)
@@ -104,6 +105,9 @@ def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale
             target = Path(out_dir) / pads.default_name(layout, paper, lang, copies, first_serial, scale)
         else:
             target = Path(out_dir) / printing.default_name(layout, paper, lang, "pdf", scale)
+        printing.check_target(target)  # every target is checked before the first is written
+        targets.append(target)
+    for (layout, scene), target in zip(jobs, targets):
         with _progress(len(scene.pages), str(target)) as progress:
             printing.write_pdf(scene, target, progress=progress)
         click.echo(f"{target}  ({len(scene.pages)} page{'s' if len(scene.pages) != 1 else ''})")

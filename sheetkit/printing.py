@@ -22,19 +22,24 @@ def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str, scale:
     return f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "") + f".{ext}"
 
 
-def _writable(target: Path) -> None:
+def check_target(target: str | Path) -> None:
+    """UserError if `target` plainly cannot be written: it is a folder, or a folder on its
+    way (made if missing) is a file."""
+    target = Path(target)
     if target.is_dir():
         raise UserError("is a folder, expected a file name", source=str(target))
-    parent = target.parent
-    if parent.exists() and not parent.is_dir():
-        raise UserError("is a file, expected a folder", source=str(parent))
+    for parent in target.parents:  # the nearest one that exists must be a folder
+        if parent.exists():
+            if not parent.is_dir():
+                raise UserError("is a file, expected a folder", source=str(parent))
+            break
 
 
 def write_pdf(scene: Scene, target: str | Path, progress=None) -> Path:
     from sheetkit.render import pdf
 
     target = Path(target)
-    _writable(target)
+    check_target(target)
     try:
         return pdf.write(scene, target, progress=progress)
     except OSError as e:
@@ -45,7 +50,7 @@ def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100)
     from sheetkit.render import png
 
     target = Path(target)
-    _writable(target)
+    check_target(target)
     try:
         return png.write(scene, target, page, dpi)
     except OSError as e:

@@ -100,3 +100,16 @@ def test_every_game_entry_point_survives_being_called_twice():
         package = importlib.import_module(f"sheetkit.games.{name}")
         submodules = {m.name for m in pkgutil.iter_modules(package.__path__)}
         assert not entry_points & submodules, (name, entry_points & submodules)
+
+
+def test_render_checks_every_target_before_writing_any(tmp_path):
+    """A target that cannot be written (here a folder in the way) stops the whole render
+    before the first file: no partial set of files."""
+    (tmp_path / "yuncos-hard-a4-en.pdf").mkdir()
+    run = sheetkit("render", "yuncos-easy", "yuncos-hard", "--out-dir", tmp_path)
+    assert_user_error(run, "yuncos-hard-a4-en.pdf", "is a folder")
+    assert not (tmp_path / "yuncos-easy-a4-en.pdf").exists()
+    assert run.out == ""
+    (tmp_path / "file").write_text("a file where a folder would go")
+    for args in (["--out-dir", tmp_path / "file" / "deeper"], ["-o", tmp_path / "file" / "deeper" / "x.pdf"]):
+        assert_user_error(sheetkit("render", "yuncos-easy", *args), str(tmp_path / "file"), "is a file")
