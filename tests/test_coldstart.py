@@ -71,6 +71,30 @@ def test_light_commands_do_not_import_rendering_libraries(tmp_path, args):
     assert code == expected
 
 
+SCHEMA = ("pydantic", "pydantic_core")
+# the quickest commands do not even load the schema library (README: Speed)
+NO_SCHEMA = [
+    ["--help"],
+    ["--version"],
+    ["score", "yuncos", "--nests", "9", "--columns", "2", "--fish", "5", "--stars", "4",
+     "--colours", "3", "--crashes", "2", "--solo"],
+    ["score", "yuncos", "--level", "hard", "--solo", "--json"],
+    ["score", "glux", "--room", "A=10,B=9,C=4", "--room", "A=4,B=5,C=12", "--middle", "2"],
+    ["identify", "SK1:no-such-layout:00000000:0042"],
+]
+
+
+@pytest.mark.parametrize("args", NO_SCHEMA, ids=" ".join)
+def test_quick_commands_do_not_import_pydantic(tmp_path, args):
+    report = tmp_path / "modules.json"
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), str(report)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert report.is_file(), proc.stderr
+    modules = json.loads(report.read_text())["modules"]
+    heavy = sorted({m.split(".")[0] for m in modules} & set(SCHEMA + HEAVY))
+    assert heavy == [], f"`sheetkit {' '.join(args)}` imported {', '.join(heavy)}"
+
+
 def test_the_probe_sees_rendering_when_it_happens(tmp_path):
     """The probe itself works: rendering a pad does import them."""
     code, heavy = loaded(tmp_path, "render", "yuncos-easy", "--copies", "1", "--out-dir", str(tmp_path))
