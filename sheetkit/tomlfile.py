@@ -20,7 +20,7 @@ def read_toml(path: str | PathLike) -> dict[str, Any]:
     except OSError as e:
         raise UserError(e.strerror or "cannot read", source=str(path)) from None
     try:
-        return tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8-sig"))  # a byte order mark (Notepad) is skipped
     except UnicodeDecodeError:
         raise UserError("not UTF-8 text", source=str(path)) from None
     except tomllib.TOMLDecodeError as e:

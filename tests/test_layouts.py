@@ -144,3 +144,16 @@ def test_a_record_finds_its_layout_file_beside_it(tmp_path, monkeypatch):
     mine = records.check(records.load(str(tmp_path / "rec.toml")))
     shipped = records.check(records.load(str(ROOT / "examples" / "glux-board-3p.toml")))
     assert mine.legal and [s.total for s in mine.scores] == [s.total for s in shipped.scores]
+
+
+def test_a_file_saved_with_a_byte_order_mark_reads_like_any_other(tmp_path):
+    """Windows editors (Notepad) often save UTF-8 with a byte order mark: layouts and
+    records read the same, and the layout keeps its version."""
+    layout = tmp_path / "bom.toml"
+    layout.write_text(EASY, encoding="utf-8-sig")
+    assert layout.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert layouts.load(str(layout)).version == layouts.load("yuncos-easy").version
+    record = tmp_path / "rec.toml"
+    record.write_text((ROOT / "examples" / "yuncos-easy-legal.toml").read_text(encoding="utf-8"), encoding="utf-8-sig")
+    run = sheetkit("check", record)
+    assert run.code == 0, run.err
