@@ -387,3 +387,15 @@ def test_dashed_shapes_are_dashed_in_the_png_as_in_the_pdf(tmp_path):
         for name, ink in (("pdf", pdf_ink), ("png", png_ink)):
             share = sum(ink) / len(ink)
             assert 0.3 < share < 0.8, (name, share)  # dashes and gaps, about half and half
+
+
+def test_a_pad_previews_at_any_resolution(easy_pad):
+    """At a low preview resolution a QR module is under a pixel: the PNG still draws (the
+    code as a dark blot), no error."""
+    layout, scene, _ = easy_pad
+    p = pads.pad(scene, layout, 1, 7)
+    for dpi in (20, 37, 50):
+        img = png.page_image(p, 0, dpi).convert("L")
+        x, y, size = scene.pages[0].stamp
+        k = dpi / 25.4
+        assert img.crop((int(x * k), int(y * k), int((x + size) * k), int((y + size) * k))).getextrema()[0] < 100

@@ -145,7 +145,8 @@ class _Painter:
                 for r, col, length in dark:
                     x0, y0 = self.P(it.x + col * m, it.y + r * m)
                     x1, y1 = self.P(it.x + (col + length) * m, it.y + (r + 1) * m)
-                    d.rectangle([round(x0), round(y0), round(x1) - 1, round(y1) - 1], fill="#000000")
+                    l, t = round(x0), round(y0)  # at least one pixel, however small the module
+                    d.rectangle([l, t, max(l, round(x1) - 1), max(t, round(y1) - 1)], fill="#000000")
             elif isinstance(it, S.Use):
                 form = forms[it.name]
                 if it.clip:
