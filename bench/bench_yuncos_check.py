@@ -21,7 +21,6 @@ import random
 import sys
 import timeit
 import tomllib
-import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -71,15 +70,14 @@ def main() -> None:
 
 @contextlib.contextmanager
 def cached_layouts():
-    from sheetkit.games.yuncos import record as rec_module
-
-    real = rec_module.layouts
-    rec_module.layouts = types.SimpleNamespace(load=functools.lru_cache(maxsize=None)(real.load))
+    """Layouts loaded once: every way a record reaches a layout (layouts.load, and
+    layouts.load_for, which calls it) is served from a cache."""
+    real = layouts.load
+    layouts.load = functools.lru_cache(maxsize=None)(real)
     try:
         yield
     finally:
-        rec_module.layouts = real
-
+        layouts.load = real
 
 if __name__ == "__main__":
     main()

@@ -99,3 +99,15 @@ def test_the_probe_sees_rendering_when_it_happens(tmp_path):
     """The probe itself works: rendering a pad does import them."""
     code, heavy = loaded(tmp_path, "render", "yuncos-easy", "--copies", "1", "--out-dir", str(tmp_path))
     assert code == 0 and heavy == sorted(HEAVY)
+
+
+@pytest.mark.parametrize("script, args", [
+    ("bench_pad.py", ["--copies", "2", "--repeat", "1", "--cold-repeat", "1"]),
+    ("bench_yuncos_check.py", ["--number", "1"]),
+])
+def test_the_benchmarks_run(script, args):
+    """`python bench/run.py` (README: Speed) runs each of these; a tiny run of each works."""
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr
