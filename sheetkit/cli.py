@@ -106,6 +106,9 @@ def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale
         else:
             target = Path(out_dir) / printing.default_name(layout, paper, lang, "pdf", scale)
         printing.check_target(target)  # every target is checked before the first is written
+        if target in targets:
+            raise UserError(f"{target}: two of the layouts would be written to this one file; "
+                            "render them one at a time with -o")
         targets.append(target)
     for (layout, scene), target in zip(jobs, targets):
         with _progress(len(scene.pages), str(target)) as progress:

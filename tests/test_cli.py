@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import assert_user_error, sheetkit
+from conftest import ROOT, assert_user_error, sheetkit
 from sheetkit import layouts
 
 
@@ -113,3 +113,13 @@ def test_render_checks_every_target_before_writing_any(tmp_path):
     (tmp_path / "file").write_text("a file where a folder would go")
     for args in (["--out-dir", tmp_path / "file" / "deeper"], ["-o", tmp_path / "file" / "deeper" / "x.pdf"]):
         assert_user_error(sheetkit("render", "yuncos-easy", *args), str(tmp_path / "file"), "is a file")
+
+
+def test_two_layouts_never_overwrite_each_other(tmp_path):
+    """A designer's copy named like a shipped layout would land on the same file name."""
+    mine = tmp_path / "mine" / "yuncos-easy.toml"
+    mine.parent.mkdir()
+    mine.write_text((ROOT / "layouts" / "yuncos-easy.toml").read_text().replace("dice_log = 36", "dice_log = 30"))
+    run = sheetkit("render", "yuncos-easy", mine, "--out-dir", tmp_path / "out")
+    assert_user_error(run, "yuncos-easy-a4-en.pdf", "-o")
+    assert not (tmp_path / "out").exists()
