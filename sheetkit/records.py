@@ -27,6 +27,10 @@ def load(path: str | Path) -> Loaded:
     source = str(path)
     data = read_toml(path)
     game = games.named_in(data, source)
+    kind = data.get("kind")
+    if isinstance(kind, (list, dict)):  # every game's kinds are words; a list or table is no key
+        raise UserError(f'expected a word such as kind = "game" (got {"a list" if isinstance(kind, list) else "a table"})',
+                        source=source, field="kind")
     return Loaded(game.NAME, source, game.load_record(data, source))
 
 

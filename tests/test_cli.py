@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from conftest import ROOT, assert_user_error, sheetkit
 from sheetkit import layouts
 
@@ -123,3 +125,16 @@ def test_two_layouts_never_overwrite_each_other(tmp_path):
     run = sheetkit("render", "yuncos-easy", mine, "--out-dir", tmp_path / "out")
     assert_user_error(run, "yuncos-easy-a4-en.pdf", "-o")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("example", ["glux-board-3p", "levelx-game", "iunu-game", "yuncos-easy-legal"])
+@pytest.mark.parametrize("kind", ["[1]", '["game"]', "{ a = 1 }"])
+def test_a_record_kind_that_is_a_list_or_table_is_one_line(tmp_path, example, kind):
+    import re
+
+    text = (ROOT / "examples" / f"{example}.toml").read_text(encoding="utf-8")
+    text = re.sub(r'^kind = ".*"\n', "", text, flags=re.M)
+    text = re.sub(r"^(game = .*)$", rf"\1\nkind = {kind}", text, count=1, flags=re.M)
+    rec = tmp_path / "rec.toml"
+    rec.write_text(text, encoding="utf-8")
+    assert_user_error(sheetkit("check", rec), str(rec), "kind")
