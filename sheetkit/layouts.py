@@ -65,6 +65,10 @@ def load(ref: str) -> Layout:
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in game.LAYOUT_KINDS:  # a list or table is no key
         kinds = ", ".join(game.LAYOUT_KINDS)
+        if kind is None or (isinstance(kind, str) and kind in getattr(game, "RECORD_KINDS", {})):
+            # most likely a record (a game played) given where a layout is expected
+            raise UserError(f"expected one of: {kinds} (got {kind!r}); a record of a game is read by "
+                            "`sheetkit check`, not rendered", source=source, field="kind")
         raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
     from sheetkit.schema import validate  # pydantic: only when a layout is really loaded
 

@@ -31,7 +31,23 @@ def load(path: str | Path) -> Loaded:
     if isinstance(kind, (list, dict)):  # every game's kinds are words; a list or table is no key
         raise UserError(f'expected a word such as kind = "game" (got {"a list" if isinstance(kind, list) else "a table"})',
                         source=source, field="kind")
-    return Loaded(game.NAME, source, game.load_record(data, source))
+    try:
+        record = game.load_record(data, source)
+    except UserError:
+        _not_a_layout(game, data, path)
+        raise
+    return Loaded(game.NAME, source, record)
+
+
+def _not_a_layout(game, data: dict, path: str | Path) -> None:
+    """A layout file given where a record is expected: say so (only once the record failed
+    to load, so reading a record never loads the layout models)."""
+    kind = data.get("kind")
+    if isinstance(kind, str) and kind in game.LAYOUT_KINDS and kind not in getattr(game, "RECORD_KINDS", {}):
+        p = Path(path)
+        ref = p.stem if p.resolve().parent == layouts.shipped_dir().resolve() else str(path)
+        raise UserError(f"this is a {game.NAME} {kind} layout, not a record of a game "
+                        f"(for a record to fill in, see `sheetkit template {ref}`)", source=str(path)) from None
 
 
 def check(loaded: Loaded) -> Verdict:

@@ -138,3 +138,17 @@ def test_a_record_kind_that_is_a_list_or_table_is_one_line(tmp_path, example, ki
     rec = tmp_path / "rec.toml"
     rec.write_text(text, encoding="utf-8")
     assert_user_error(sheetkit("check", rec), str(rec), "kind")
+
+
+@pytest.mark.parametrize("record", ["yuncos-easy-legal", "glux-game-3p", "iunu-game", "levelx-final"])
+def test_rendering_a_record_says_records_are_checked(tmp_path, record):
+    run = sheetkit("render", f"examples/{record}.toml", "--out-dir", tmp_path)
+    assert_user_error(run, f"examples/{record}.toml", "kind", "sheetkit check")
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("layout", ["yuncos-easy", "yuncos", "glux-chips", "glux-score-pad", "iunu-score-pad",
+                                    "levelx-board"])
+def test_checking_a_layout_says_it_is_a_layout(layout):
+    run = sheetkit("check", f"layouts/{layout}.toml")
+    assert_user_error(run, f"layouts/{layout}.toml", "layout, not a record", f"sheetkit template {layout}")
