@@ -21,7 +21,8 @@ def read_toml(path: str | PathLike) -> dict[str, Any]:
         raise UserError(e.strerror or "cannot read", source=str(path)) from None
     try:
         return tomllib.loads(raw.decode("utf-8-sig"))  # a byte order mark (Notepad) is skipped
-    except UnicodeDecodeError:
-        raise UserError("not UTF-8 text", source=str(path)) from None
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise UserError(f"not UTF-8 text (line {line}); save it as UTF-8", source=str(path)) from None
     except tomllib.TOMLDecodeError as e:
         raise UserError(f"not valid TOML: {e}", source=str(path)) from None

@@ -157,3 +157,10 @@ def test_a_file_saved_with_a_byte_order_mark_reads_like_any_other(tmp_path):
     record.write_text((ROOT / "examples" / "yuncos-easy-legal.toml").read_text(encoding="utf-8"), encoding="utf-8-sig")
     run = sheetkit("check", record)
     assert run.code == 0, run.err
+
+
+def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
+    """A record saved as Latin-1 (an older editor): the line with the first odd byte, and what to do."""
+    rec = tmp_path / "rec.toml"
+    rec.write_bytes('game = "glux"\n# Glüx, 3 players\nkind = "game"\n'.encode("latin-1"))
+    assert_user_error(sheetkit("check", rec), str(rec), "not UTF-8", "line 2", "save it as UTF-8")
