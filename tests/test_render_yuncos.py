@@ -148,6 +148,20 @@ def test_same_input_gives_identical_bytes_and_fonts_are_embedded(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] and not [p for p in tmp_path.iterdir() if p.suffix != ".pdf"]
 
 
+def test_every_font_in_the_pdf_is_embedded(tmp_path):
+    """No font is merely named (ReportLab's default Helvetica would be, on every page): print
+    shops and PDF checkers flag a font that is not embedded, even an unused one."""
+    import re
+
+    for ref in ("yuncos", "glux-board-34p"):
+        out = tmp_path / f"{ref}.pdf"
+        assert sheetkit("render", ref, "--copies", "1", "-o", out).code == 0
+        data = out.read_bytes()
+        fonts = set(re.findall(rb"/BaseFont /([A-Za-z0-9+-]+)", data))
+        assert fonts and all(b"DejaVuSansCondensed" in f for f in fonts), fonts
+        assert data.count(b"/FontFile2") == len(fonts)
+
+
 def test_duplex_sheet_has_easy_front_and_hard_back(tmp_path):
     run = sheetkit("render", "yuncos", "--lang", "es", "--paper", "letter", "--out-dir", tmp_path)
     assert run.code == 0, run.err

@@ -131,7 +131,10 @@ def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
     out = Path(out)
     with replacing(out) as tmp:
         first = scene.pages[0]
-        c = Canvas(tmp, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1)
+        # the bundled font as the canvas's initial font too: otherwise every page names
+        # Helvetica (never drawn with, never embedded), which PDF checkers flag
+        c = Canvas(tmp, pagesize=(first.width * mm, first.height * mm), invariant=1, pageCompression=1,
+                   initialFontName=FONT, initialFontSize=9, initialLeading=10.8)
         c.setTitle(scene.title or out.stem)
         c.setCreator("sheetkit")
         c.setAuthor("sheetkit")
