@@ -207,3 +207,36 @@ def test_output_files_get_ordinary_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert mode == 0o666 & ~umask  # what any new file gets, not a temporary file's private 0600
+
+
+def test_output_through_a_symlink_or_to_a_pipe_keeps_it(tmp_path):
+    """-o naming a symbolic link writes the file it points to (the link stays); -o naming a
+    pipe or device (/dev/null, /dev/stdout) writes into it rather than replacing it with a
+    regular file."""
+    import os
+    import stat
+    import threading
+
+    real = tmp_path / "real.pdf"
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    run = sheetkit("render", "yuncos-easy", "-o", link)
+    assert run.code == 0, run.err
+    assert link.is_symlink() and real.read_bytes().startswith(b"%PDF")
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+
+    def reader():
+        with open(fifo, "rb") as f:
+            got.append(f.read())
+
+    t = threading.Thread(target=reader, daemon=True)
+    t.start()
+    run = sheetkit("render", "yuncos-easy", "-o", fifo)
+    t.join(timeout=10)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode), "the pipe was replaced by a regular file"
+    assert run.code == 0, run.err
+    assert got and got[0].startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.pdf", "pipe", "real.pdf"]
