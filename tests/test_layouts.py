@@ -42,6 +42,23 @@ def test_version_follows_content_not_comments(tmp_path):
     assert layouts.load(str(b)).version != layouts.load("yuncos-easy").version
 
 
+def test_version_follows_content_not_key_order_or_table_style(tmp_path):
+    """Keys in another order, an inline table written as a [table] section, other spacing and
+    comments: the same content, the same version."""
+    title = 'title = { es = "Yuncos: El lado oscuro de la luz", en = "Yuncos: The Dark Side of Light" }\n'
+    assert title in EASY
+    head, tables = EASY.split("[map]\n", 1)
+    head = head.replace(title, "").replace('game = "yuncos"\nkind = "sheet"', 'kind   =   "sheet"   # kind first\ngame = "yuncos"')
+    moved = (head + "[map]\n" + tables + '\n[title]\nen = "Yuncos: The Dark Side of Light"\n'
+             '# Spanish second\nes = "Yuncos: El lado oscuro de la luz"\n')
+    path = tmp_path / "moved.toml"
+    path.write_text(moved)
+    import tomllib
+
+    assert tomllib.loads(moved) == tomllib.loads(EASY) and list(tomllib.loads(moved)) != list(tomllib.loads(EASY))
+    assert layouts.load(str(path)).version == layouts.load("yuncos-easy").version
+
+
 def test_yuncos_board_reads_the_map():
     board = layouts.load("yuncos-easy").spec.board
     assert (board.width, board.height) == (21, 14)
