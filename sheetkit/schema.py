@@ -16,6 +16,7 @@ from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
 
 M = TypeVar("M", bound=BaseModel)
+_MISSING: Any = object()
 
 
 class Model(BaseModel):
@@ -47,10 +48,42 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def validation_message(err: ValidationError) -> tuple[str, str]:
-    """(field path, message) of the first error, in plain words."""
+_SCALAR_TAGS = {"int", "str", "float", "bool", "bytes", "none", "list", "dict"}
+
+
+def _field_parts(loc: tuple, data: Any = _MISSING) -> tuple:
+    """The parts of a pydantic error location that are fields or list positions, without
+    the names pydantic gives validators and the members of a union (`cards.int`,
+    `name.Label`, `function-after[...]`). Given the input `data`, a part that is a key or
+    index there always stays (a legend key may be `F`, a player `Ana`)."""
+    out = []
+    cur = data
+    for part in loc:
+        if cur is not _MISSING and ((isinstance(cur, dict) and part in cur) or (
+                isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur))):
+            out.append(part)
+            cur = cur[part]
+            continue
+        text = str(part)
+        if text.startswith("function-") or "[" in text or text in _SCALAR_TAGS:
+            continue  # a validator or a union member: the same input, checked another way
+        if cur is not _MISSING and _is_model_name(text):
+            continue  # a model as a union member (`Label`), not a key of the input
+        out.append(part)
+        cur = _MISSING  # off the input: a missing field, or no input given
+    return tuple(out)
+
+
+def _is_model_name(text: str) -> bool:
+    """CamelCase like a model class (BoardRecord, Label)."""
+    return len(text) > 1 and text[0].isupper() and text.isidentifier() and any(c.islower() for c in text)
+
+
+def validation_message(err: ValidationError, data: Any = _MISSING) -> tuple[str, str]:
+    """(field path, message) of the first error, in plain words. Given the input `data`,
+    union members are told from fields more surely."""
     e = err.errors(include_url=False)[0]
-    loc = _loc(tuple(p for p in e["loc"] if not str(p).startswith("function-")))
+    loc = _loc(_field_parts(tuple(e["loc"]), data))
     cause = (e.get("ctx") or {}).get("error")
     if isinstance(cause, FieldError):
         field = f"{loc}.{cause.field}" if loc and cause.field else (cause.field or loc)
@@ -72,7 +105,7 @@ def validate(model: type[M], data: Any, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        field, msg = validation_message(err)
+        field, msg = validation_message(err, data)
         raise UserError(msg, source=source, field=field or None) from None
     except FieldError as err:  # raised outside pydantic's wrapping
         raise UserError(err.message, source=source, field=err.field) from None

@@ -181,3 +181,33 @@ def test_a_file_that_is_not_utf8_names_the_line(tmp_path):
     rec = tmp_path / "rec.toml"
     rec.write_bytes('game = "glux"\n# Glüx, 3 players\nkind = "game"\n'.encode("latin-1"))
     assert_user_error(sheetkit("check", rec), str(rec), "not UTF-8", "line 2", "save it as UTF-8")
+
+
+def test_field_paths_never_show_the_types_of_a_union(tmp_path):
+    """A field that may be a number or a text (IUNU's deck numbers): the error names the
+    field, not pydantic's union member ('cards.int')."""
+    from sheetkit.schema import Label, Model, validate
+
+    class Row(Model):
+        cards: int | str
+        name: Label | None = None
+
+    class Doc(Model):
+        rows: list[Row]
+
+    for data, field in [({"rows": [{"cards": 1}, {"cards": [1]}]}, "rows[1].cards"),
+                        ({"rows": [{"cards": 2.5}]}, "rows[0].cards"),
+                        ({"rows": [{"cards": 1, "name": "x"}]}, "rows[0].name"),
+                        ({"rows": [{"cards": 1, "name": {"es": "x"}}]}, "rows[0].name.en"),
+                        ({"rows": [{}]}, "rows[0].cards")]:
+        with pytest.raises(UserError) as e:
+            validate(Doc, data, "doc.toml")
+        assert e.value.field == field, (data, str(e.value))
+    deck = (ROOT / "examples" / "iunu-deck-example.toml").read_text(encoding="utf-8")
+    (tmp_path / "deck.toml").write_text(re.sub(r"^cards = \d+", "cards = [1]", deck, count=1, flags=re.M),
+                                        encoding="utf-8")
+    game = (ROOT / "examples" / "iunu-game.toml").read_text(encoding="utf-8")
+    (tmp_path / "game.toml").write_text(re.sub(r'^deck = ".*"', 'deck = "deck.toml"', game, flags=re.M),
+                                        encoding="utf-8")
+    run = sheetkit("check", tmp_path / "game.toml")
+    assert_user_error(run, "castes.farmer.cards: ")
