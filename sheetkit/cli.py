@@ -196,6 +196,8 @@ def check_cmd(records, as_json, render_to, paper):
     import json
     from sheetkit import records as rec
 
+    if render_to == "":
+        raise UserError("--render needs a file name for the PDF")
     if render_to and len(records) != 1:
         raise UserError("--render draws one record; give exactly one")
     loaded = [rec.load(path) for path in records]  # all input is read before any output

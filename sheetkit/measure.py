@@ -41,3 +41,12 @@ def wrap(text: str, width: float, size_pt: float, bold: bool = False) -> list[st
         else:
             cur = cand
     return lines + ([cur] if cur else [])
+
+
+def clip_text(text: str, width: float, size_pt: float, bold: bool = False) -> str:
+    """`text`, shortened with an ellipsis if it is wider than `width` mm at `size_pt`."""
+    if text_width(text, size_pt, bold) <= width:
+        return text
+    while text and text_width(text.rstrip() + "…", size_pt, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetkit import scene as S
-from sheetkit.measure import fit_size, text_width
+from sheetkit.measure import clip_text, fit_size, text_width
 
 HEAVY = S.Style(width=0.5)
 NORMAL = S.Style(width=0.3)
@@ -121,9 +121,11 @@ INK = "#1f3f8f"  # a pen's blue, for what an overlay writes in the boxes
 
 def write(items: list[S.Item], box: tuple[float, float, float, float], text: str, size: float = 10.0,
           anchor: str = "middle") -> None:
-    """Write `text` into a box, as a filled-in value."""
+    """Write `text` into a box, as a filled-in value: smaller if need be, down to the
+    smallest legible size, then shortened with an ellipsis."""
     x, y, w, h = box
     size = fit_size(text, w - 1.0, size, True, MIN_PT)
+    text = clip_text(text, w - 1.0, size, True)
     tx = {"middle": x + w / 2, "start": x + 1.0, "end": x + w - 1.0}[anchor]
     items.append(S.Text(tx, y + h / 2 + size * 0.13, text, size=size, bold=True, anchor=anchor, color=INK))
 

@@ -82,4 +82,6 @@ class Verdict:
         if self.winners and len(self.scores) > 1:
             label = "winner" if len(self.winners) == 1 else "shared win"
             out.append(f"  {label}: {', '.join(self.winners)}")
+            if "tiebreak" in self.info:  # why, when points alone did not decide
+                out.append(f"  {self.info['tiebreak']}")
         return "\n".join(out)

@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from conftest import ROOT, assert_user_error, sheetkit
+from conftest import assert_user_error, sheetkit
 
 
 def test_template_iunu_deck_and_record(tmp_path):

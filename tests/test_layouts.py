@@ -1,7 +1,6 @@
 """Loading layouts: ids and paths, validation with one-line errors, versions, lint."""
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -91,7 +91,6 @@ def test_stars_are_coloured_and_lettered(rendered):
     spec = layouts.load("yuncos-easy").spec
     g = sheet_geometry(spec, "a4")
     img = raster(rendered["yuncos-easy", "a4", "en"], dpi=DPI)  # grey
-    from pdfutil import pdfium  # noqa: F401
     import pypdfium2 as pdfium
 
     colour = pdfium.PdfDocument(str(rendered["yuncos-easy", "a4", "en"]))[0].render(scale=DPI / 72).to_pil().convert("RGB")
@@ -126,8 +125,7 @@ def test_preview_png_and_pdf_agree(tmp_path, rendered):
     from sheetkit.render import png
 
     layout, scene = printing.compose("yuncos-hard", "a4", "en")
-    dpi = 25.4  # one pixel per mm
-    a = png.page_image(scene, 0, dpi=DPI).convert("L").resize((210, 297))
+    a = png.page_image(scene, 0, dpi=DPI).convert("L").resize((210, 297))  # one pixel per mm
     b = raster(rendered["yuncos-hard", "a4", "en"], dpi=DPI).resize((210, 297))
     ma = a.point(lambda v: 255 if v < 225 else 0).resize((105, 148)).point(lambda v: 255 if v else 0)
     mb = b.point(lambda v: 255 if v < 225 else 0).resize((105, 148)).point(lambda v: 255 if v else 0)

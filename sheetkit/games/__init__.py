@@ -38,8 +38,11 @@ def get(name: str) -> ModuleType:
 def named_in(data: dict, source: str) -> ModuleType:
     """The game a layout or record file names in its `game` key."""
     name = data.get("game")
-    if not isinstance(name, str):
+    if name is None:
         raise UserError(f'missing: every file names its game, e.g. game = "{GAMES[0]}"', source=source, field="game")
+    if not isinstance(name, str):
+        raise UserError(f'expected the game\'s name in quotes, e.g. game = "{GAMES[0]}" (got {name!r})',
+                        source=source, field="game")
     try:
         return get(name)
     except UserError as e:

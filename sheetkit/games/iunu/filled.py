@@ -8,17 +8,7 @@ from sheetkit import scene as S
 from sheetkit import tables as T
 from sheetkit.games.iunu.paper import INNER, pad_items, rows
 from sheetkit.games.iunu.record import KNOWN_CASTES, PAD_LAYOUT, Record
-from sheetkit.measure import fit_size, text_width
-
-
-def _clip(text: str, width: float, size: float = T.MIN_PT, bold: bool = True) -> str:
-    """`text` shortened with an ellipsis to fit `width` mm at `size` (a name too long for
-    its box, even at the smallest size)."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text.rstrip() + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+from sheetkit.measure import clip_text, fit_size
 
 
 def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
@@ -28,7 +18,6 @@ def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.S
     cells: dict = {}
     items, bottom = pad_items(spec, paper, lang, cells)
     table_rows = rows(spec, lang)
-    index = {r.label: i for i, r in enumerate(table_rows)}
     deck = record.deck
     players = record.data.player
     scores = {s.player: s for s in verdict.scores}
@@ -50,7 +39,7 @@ def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.S
             x, y, w, h = cells[i, "label"][0]
             label = deck.label(key)
             size = fit_size(label, w - 1.0, 8.0, True, T.MIN_PT)
-            fill.append(S.Text(x + 0.5, y + h - 0.8, _clip(label, w - 1.0, size), size=size, bold=True,
+            fill.append(S.Text(x + 0.5, y + h - 0.8, clip_text(label, w - 1.0, size, True), size=size, bold=True,
                                color=T.INK))
     value_rows = [i for i, r in enumerate(table_rows) if r.kind == "value"]
     citizens_i, bread_i, deben_i, third_i, total_i = value_rows
@@ -58,7 +47,7 @@ def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.S
     for p, pl in enumerate(players[:spec.players]):
         sc = scores[pl.name]
         parts = dict(sc.parts)
-        T.write(fill, cells[0, p][0], _clip(pl.name, cells[0, p][0][2] - 1.0), size=9.0)
+        T.write(fill, cells[0, p][0], pl.name, size=9.0)
         T.write(fill, cells[citizens_i, p][0], str(parts["citizens"]))
         mult = {}
         for card in pl.afterlife:

@@ -9,17 +9,7 @@ from sheetkit import tables as T
 from sheetkit.games.levelx.paper import INNER, pad_items, pad_rows
 from sheetkit.games.levelx.record import PAD_LAYOUT
 from sheetkit.games.levelx.rules import ROWS
-from sheetkit.measure import text_width
-
-
-def _clip(text: str, width: float, size: float = T.MIN_PT, bold: bool = True) -> str:
-    """`text` shortened with an ellipsis to fit `width` mm at `size` (a name too long for
-    its box, even at the smallest size)."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text.rstrip() + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+from sheetkit.measure import clip_text, text_width
 
 
 def overlay(record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
@@ -36,7 +26,7 @@ def overlay(record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
     for p, sc in enumerate(verdict.scores[:spec.players]):
         mark = "  (1)" if p == 0 else ""
         room = cells[0, p][0][2] - 1.0 - text_width(mark, T.MIN_PT, True)
-        T.write(fill, cells[0, p][0], _clip(sc.player, room) + mark, size=9.0)
+        T.write(fill, cells[0, p][0], clip_text(sc.player, room, T.MIN_PT, True) + mark, size=9.0)
         chips = held[sc.player]["chips"]
         for r in ROWS:
             n = chips[str(r)]

@@ -15,19 +15,14 @@ def lint(layout) -> list[Finding]:
 
 
 def lint_duplex(layout) -> list[Finding]:
-    from sheetkit import layouts
-    from sheetkit.errors import UserError
+    """Both sides must load as Yuncos sheet levels (else one line, exit 2) and make sense."""
+    from sheetkit.games.yuncos.sheet import duplex_levels
 
     out = []
-    for side in ("front", "back"):
-        ref = getattr(layout.spec, side)
-        try:
-            level = layouts.load(ref)
-        except UserError as e:
-            out.append(Finding("layout", side, str(e)))
-            continue
-        if level.game != "yuncos" or level.kind != "sheet":
-            out.append(Finding("layout", side, f"{ref} is a {level.game} {level.kind}, expected a Yuncos sheet level"))
+    for side, level in zip(("front", "back"), duplex_levels(layout)):
+        for f in lint_sheet(level.spec):
+            f.where = f"{side} ({level.id}): {f.where}"
+            out.append(f)
     return out
 
 

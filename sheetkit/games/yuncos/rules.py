@@ -15,7 +15,7 @@ from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank, tally
-from sheetkit.verdict import ERROR, WARNING, Finding, Score, Verdict
+from sheetkit.verdict import ERROR, WARNING, Finding, Verdict
 
 Vertex = tuple[int, int]
 

@@ -478,14 +478,19 @@ def compose_page(spec: YuncosSheet, paper: str, lang: str) -> S.Page:
     return S.Page(g.page[0], g.page[1], sheet_items(spec, g, lang), stamp=g.stamp)
 
 
-def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
+def duplex_levels(layout) -> list:
+    """The front and back levels a two-sided sheet names: ids, or paths beside its file."""
     from sheetkit import layouts
 
+    return [layouts.load_for(getattr(layout.spec, side), str(layout.path), side, "yuncos", ("sheet",))
+            for side in ("front", "back")]
+
+
+def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
     title = f"{layout.spec.title(lang)}"
     if layout.kind == "duplex":
         pages = []
-        for ref in (layout.spec.front, layout.spec.back):
-            level = layouts.load(ref)
+        for level in duplex_levels(layout):
             page = compose_page(level.spec, paper, lang)
             page.source = (level.id, level.version)
             pages.append(page)
