@@ -399,3 +399,19 @@ def test_a_pad_previews_at_any_resolution(easy_pad):
         x, y, size = scene.pages[0].stamp
         k = dpi / 25.4
         assert img.crop((int(x * k), int(y * k), int((x + size) * k), int((y + size) * k))).getextrema()[0] < 100
+
+
+def test_a_glux_record_reports_its_score_pad_serial(tmp_path):
+    """Glüx records take the QR text of the score pad they were counted on."""
+    from conftest import ROOT
+    from sheetkit import records
+
+    pad = layouts.load("glux-score-pad")
+    text = (ROOT / "examples" / "glux-board-3p.toml").read_text()
+    rec = tmp_path / "counted.toml"
+    rec.write_text(text.replace('kind = "board"', f'kind = "board"\nqr = "{pads.qr_text(pad, 7)}"', 1))
+    v = records.check(records.load(str(rec)))
+    assert v.legal and v.info["serial"] == 7 and v.info["printed"]["current"]
+    rec.write_text(text.replace('kind = "board"', 'kind = "board"\nqr = "SK1:glux-score-pad:00000000:0007"', 1))
+    v = records.check(records.load(str(rec)))
+    assert v.legal and [f.rule for f in v.findings] == ["QR"]

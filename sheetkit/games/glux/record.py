@@ -75,6 +75,7 @@ class BoardRecord(Model):
     board: str  # layout id or path
     players: list[Player]
     grid: str
+    qr: str | None = None  # the QR text of the score pad sheet the game was counted on
 
     @model_validator(mode="after")
     def _check(self):
@@ -116,6 +117,7 @@ class GameRecord(Model):
     board: str
     players: list[Player]
     moves: str
+    qr: str | None = None  # the QR text of the score pad sheet the game was counted on
 
     @model_validator(mode="after")
     def _check(self):

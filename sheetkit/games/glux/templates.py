@@ -26,6 +26,7 @@ def board_record(layout_id: str = "glux-board-2p", width: int = 13, height: int 
 game = "glux"
 kind = "board"
 board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
+# qr = ""               # the QR text of the numbered score pad sheet, if it has one
 
 {players}
 # One token per square, separated by spaces, one line per row (row 1 at the top):
@@ -44,6 +45,7 @@ def game_record(layout_id: str = "glux-board-2p", corner: str = "M9") -> str:
 game = "glux"
 kind = "game"
 board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
+# qr = ""               # the QR text of the numbered score pad sheet, if it has one
 
 # start_chip: the pips shown by the chip each player set on their start square.
 {_PLAYERS % (", start_chip = 4", corner, ", start_chip = 3")}
