@@ -47,3 +47,11 @@ def named_in(data: dict, source: str) -> ModuleType:
         return get(name)
     except UserError as e:
         raise UserError(e.detail, source=source, field="game") from None
+
+
+def deferred(module: str, function: str):
+    """`module.function`, imported only when first called: game packages list their
+    templates without loading the models behind them."""
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), function)(*args, **kwargs)
+    return call

@@ -1,20 +1,26 @@
 """Glüx: place light chips by counting, win the rooms. Rules G1-G14 in RULES.md.
 
 Layout kinds: a board side, the chips, the score track, the score pad. Records: the final
-board or the whole game (see docs/glux.md). Nothing here imports the rendering libraries.
+board or the whole game (see docs/glux.md). Entry points are imported only when called:
+`sheetkit score glux` loads neither pydantic nor a rendering library.
 """
 
+from sheetkit.games import deferred
 from sheetkit.games.glux.cli import score_command
 from sheetkit.games.glux.templates import TEMPLATES, record_template
 
 NAME = "glux"
+__all__ = ["NAME", "TEMPLATES", "check", "compose", "lint", "load_record", "overlay", "record_template",
+           "score_command", "LAYOUT_KINDS", "RECORD_KINDS"]
 
-__all__ = ["NAME", "LAYOUT_KINDS", "RECORD_KINDS", "TEMPLATES", "check", "compose", "lint",
-           "load_record", "overlay", "record_template", "score_command"]
+compose = deferred("sheetkit.games.glux.draw", "compose")
+lint = deferred("sheetkit.games.glux.layout_checks", "lint_layout")
+load_record = deferred("sheetkit.games.glux.checks", "load_record")
+check = deferred("sheetkit.games.glux.checks", "check")
+overlay = deferred("sheetkit.games.glux.draw", "overlay")
 
 
 def __getattr__(name):
-    # The pydantic models load only when a layout or record is read: `score glux` starts fast.
     if name == "LAYOUT_KINDS":
         from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 
@@ -24,33 +30,3 @@ def __getattr__(name):
 
         return RECORD_KINDS
     raise AttributeError(name)
-
-
-def load_record(data, source):
-    from sheetkit.games.glux.checks import load_record as _load
-
-    return _load(data, source)
-
-
-def check(record, source):
-    from sheetkit.games.glux.checks import check as _check
-
-    return _check(record, source)
-
-
-def compose(layout, paper, lang, scale="real"):
-    from sheetkit.games.glux.draw import compose as _compose
-
-    return _compose(layout, paper, lang, scale)
-
-
-def lint(layout):
-    from sheetkit.games.glux.layout_checks import lint_layout
-
-    return lint_layout(layout)
-
-
-def overlay(record, verdict, paper):
-    from sheetkit.games.glux.draw import overlay as _overlay
-
-    return _overlay(record, verdict, paper)

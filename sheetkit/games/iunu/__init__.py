@@ -1,48 +1,42 @@
 """IUNU (Todd Sanders): the score pad, deck descriptions, game records. Rules I1-I5 in
 RULES.md; formats and decisions in docs/iunu.md.
 
-Nothing here imports reportlab, Pillow or qrcode: `sheetkit score iunu` starts fast.
+Entry points are imported only when called: listing the games loads neither pydantic
+nor a rendering library.
 """
 
-from __future__ import annotations
-
 from sheetkit import records
-from sheetkit.games.iunu import templates as _templates
-from sheetkit.games.iunu.layout import ScorePad
-from sheetkit.games.iunu.record import Deck, Record, RecordData
-from sheetkit.games.iunu.record import load_record as _load_record
+from sheetkit.games import deferred
 
 NAME = "iunu"
-LAYOUT_KINDS = {"score-pad": ScorePad}
-RECORD_KINDS = {"game": RecordData, "deck": Deck}
-TEMPLATES = {"iunu": _templates.record, "iunu-deck": _templates.deck}
 
+TEMPLATES = {
+    "iunu": deferred("sheetkit.games.iunu.templates", "record"),
+    "iunu-deck": deferred("sheetkit.games.iunu.templates", "deck"),
+}
 
-def compose(layout, paper, lang, scale="real"):
-    from sheetkit.games.iunu.paper import compose as _compose
-
-    return _compose(layout, paper, lang, scale)
-
-
-def lint(layout):
-    from sheetkit.games.iunu.sense import lint as _lint
-
-    return _lint(layout)
-
-
-def load_record(data: dict, source: str) -> Record:
-    return _load_record(data, source)
-
-
-def check(record: Record, source: str):
-    from sheetkit.games.iunu.rules import check as _check
-
-    return _check(record, source)
+compose = deferred("sheetkit.games.iunu.paper", "compose")
+lint = deferred("sheetkit.games.iunu.sense", "lint")
+load_record = deferred("sheetkit.games.iunu.record", "load_record")
+check = deferred("sheetkit.games.iunu.rules", "check")
+overlay = deferred("sheetkit.games.iunu.filled", "overlay")  # `check --render`: the pad filled in
 
 
 def record_template(layout) -> str:
-    """`sheetkit template iunu-score-pad`: the game record goes with the pad."""
-    return _templates.record()
+    """`sheetkit template <the pad>`: the record that goes with it."""
+    return TEMPLATES["iunu"]()
+
+
+def __getattr__(name):
+    if name == "LAYOUT_KINDS":
+        from sheetkit.games.iunu.layout import ScorePad
+
+        return {"score-pad": ScorePad}
+    if name == "RECORD_KINDS":
+        from sheetkit.games.iunu.record import Deck, RecordData
+
+        return {"game": RecordData, "deck": Deck}
+    raise AttributeError(name)
 
 
 def score_lines(verdict) -> list[str]:
@@ -56,10 +50,3 @@ def score_lines(verdict) -> list[str]:
 score_command = records.score_command(
     NAME, "Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be.",
     score_lines)
-
-
-def overlay(record, verdict, paper="a4"):
-    """The score pad filled in from the record, with the findings (`check --render`)."""
-    from sheetkit.games.iunu.filled import overlay as _overlay
-
-    return _overlay(record, verdict, paper)
