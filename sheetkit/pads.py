@@ -182,13 +182,18 @@ def record_qr(record) -> str | None:
     return text if isinstance(text, str) and text.strip() else None
 
 
-def apply_qr(verdict, record, source: str | None = None):
+def apply_qr(verdict, record, source: str | None = None, pad: str | None = None):
     """Add what a record's QR text says to its verdict, for any game: the serial
     (`info["serial"]`), what the sheet was printed from (`info["printed"]`: layout, version,
     current) and the QR warnings. Needs a record with a QR text and a `layout` (a
-    layouts.Layout); does nothing otherwise, or when the game's check already did it."""
+    layouts.Layout), or the id of the `pad` the game's records are copied from; does nothing
+    otherwise, or when the game's check already did it."""
     text = record_qr(record)
     layout = getattr(record, "layout", None)
+    if text is not None and not hasattr(layout, "version") and pad:
+        from sheetkit import layouts
+
+        layout = layouts.load(pad)
     if text is None or not hasattr(layout, "version") or "printed" in verdict.info:
         return verdict
     if any(f.rule == RULE for f in verdict.findings):

@@ -53,9 +53,10 @@ def _not_a_layout(game, data: dict, path: str | Path) -> None:
 def check(loaded: Loaded) -> Verdict:
     from sheetkit import pads
 
-    verdict = games.get(loaded.game).check(loaded.record, loaded.source)
+    game = games.get(loaded.game)
+    verdict = game.check(loaded.record, loaded.source)
     # a record that carries its sheet's QR text: the serial, and warnings if the layout changed
-    return pads.apply_qr(verdict, loaded.record, loaded.source)
+    return pads.apply_qr(verdict, loaded.record, loaded.source, getattr(game, "PAD", None))
 
 
 def render(loaded: Loaded, verdict: Verdict, out: str | Path, paper: str = "a4") -> Path:

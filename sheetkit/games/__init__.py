@@ -9,6 +9,7 @@ A game package `sheetkit.games.<name>` defines:
 - lint(layout) -> list[Finding]                            game sense of a layout
 - RECORD_KINDS: {kind: pydantic model}, check(record, source) -> Verdict
 - TEMPLATES: {name: function() -> str}                      for `sheetkit template`
+- PAD, optional: the id of the score pad a game's records are copied from (its QR text)
 - score_command: a click.Command, run as `sheetkit score <name>`
 - overlay(record, verdict, paper) -> Scene                  for `check --render`, optional
 

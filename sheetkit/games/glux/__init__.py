@@ -10,7 +10,8 @@ from sheetkit.games.glux.cli import score_command
 from sheetkit.games.glux.templates import TEMPLATES, record_template
 
 NAME = "glux"
-__all__ = ["NAME", "TEMPLATES", "check", "compose", "lint", "load_record", "overlay", "record_template",
+PAD = "glux-score-pad"  # the sheet records are copied from: a record's QR text names it
+__all__ = ["NAME", "PAD", "TEMPLATES", "check", "compose", "lint", "load_record", "overlay", "record_template",
            "score_command", "LAYOUT_KINDS", "RECORD_KINDS"]
 
 compose = deferred("sheetkit.games.glux.draw", "compose")

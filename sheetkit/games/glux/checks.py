@@ -18,9 +18,6 @@ from sheetkit.verdict import Finding, Verdict
 RECORD_KINDS = {"board": BoardRecord, "game": GameRecord}
 
 
-PAD_LAYOUT = "glux-score-pad"
-
-
 @dataclass(frozen=True)
 class GluxRecord:
     kind: str
@@ -31,13 +28,6 @@ class GluxRecord:
     @property
     def qr(self) -> str | None:
         return self.spec.qr
-
-    @property
-    def layout(self):
-        """The printed sheet a QR text is compared with: the score pad, as for IUNU and Level X."""
-        from sheetkit import layouts
-
-        return layouts.load(PAD_LAYOUT) if self.spec.qr else None
 
 
 def load_board_layout(ref: str, source: str, field: str = "board") -> tuple[str, GluxBoard]:

@@ -9,6 +9,7 @@ from sheetkit import records
 from sheetkit.games import deferred
 
 NAME = "iunu"
+PAD = "iunu-score-pad"  # the sheet records are copied from: a record's QR text names it
 
 TEMPLATES = {
     "iunu": deferred("sheetkit.games.iunu.templates", "record"),

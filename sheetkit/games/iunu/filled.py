@@ -7,12 +7,13 @@ from sheetkit import layouts
 from sheetkit import scene as S
 from sheetkit import tables as T
 from sheetkit.games.iunu.paper import INNER, pad_items, rows
-from sheetkit.games.iunu.record import KNOWN_CASTES, PAD_LAYOUT, Record
+from sheetkit.games.iunu import PAD
+from sheetkit.games.iunu.record import KNOWN_CASTES, Record
 from sheetkit.measure import clip_text, fit_size
 
 
 def overlay(record: Record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
-    layout = record.layout or layouts.load(PAD_LAYOUT)
+    layout = layouts.load(PAD)
     spec = layout.spec
     W, H = S.paper_size(paper)
     cells: dict = {}

@@ -19,7 +19,6 @@ from sheetkit.schema import Model, read_toml, validate
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
 CASTES_IN_DECK = 9
-PAD_LAYOUT = "iunu-score-pad"
 UNFILLED = "not filled in: copy the number printed on your cards (see `sheetkit template iunu-deck`)"
 
 
@@ -147,13 +146,6 @@ class Record:
     @property
     def qr(self) -> str | None:
         return self.data.qr
-
-    @property
-    def layout(self):
-        """The pad a record with a QR text is checked against (for its serial and version)."""
-        from sheetkit import layouts
-
-        return layouts.load(PAD_LAYOUT) if self.data.qr else None
 
 
 def load_deck(path: Path, shown: str) -> Deck:

@@ -9,6 +9,7 @@ from sheetkit import records
 from sheetkit.games import deferred
 
 NAME = "levelx"
+PAD = "levelx-score-pad"  # the sheet records are copied from: a record's QR text names it
 
 TEMPLATES = {
     "levelx": deferred("sheetkit.games.levelx.templates", "game"),

@@ -7,13 +7,13 @@ from sheetkit import layouts
 from sheetkit import scene as S
 from sheetkit import tables as T
 from sheetkit.games.levelx.paper import INNER, pad_items, pad_rows
-from sheetkit.games.levelx.record import PAD_LAYOUT
+from sheetkit.games.levelx import PAD
 from sheetkit.games.levelx.rules import ROWS
 from sheetkit.measure import clip_text, text_width
 
 
 def overlay(record, verdict, paper: str = "a4", lang: str = "en") -> S.Scene:
-    layout = record.layout or layouts.load(PAD_LAYOUT)
+    layout = layouts.load(PAD)
     spec = layout.spec.model_copy(update={"games": 1})  # one game: room for the findings
     W, H = S.paper_size(paper)
     cells: dict = {}

@@ -18,7 +18,6 @@ from pydantic import field_validator, model_validator
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
 
-PAD_LAYOUT = "levelx-score-pad"
 from sheetkit.schema import Model, validate
 
 
@@ -34,13 +33,6 @@ def _check_players(names: list[str], field: str) -> None:
 
 class _WithQR(Model):
     qr: str | None = None  # the text of the score pad's QR code, if the pad had one
-
-    @property
-    def layout(self):
-        """The pad a record with a QR text is checked against (for its serial and version)."""
-        from sheetkit import layouts
-
-        return layouts.load(PAD_LAYOUT) if self.qr else None
 
 
 class FinalPlayer(Model):
