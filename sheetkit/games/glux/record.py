@@ -23,7 +23,7 @@ from pydantic import model_validator
 
 from sheetkit.errors import FieldError
 from sheetkit.games.glux.geometry import Square
-from sheetkit.grid import parse_square
+from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
 from sheetkit.schema import Model
 
@@ -69,13 +69,18 @@ def _players_check(players: list[Player]) -> None:
             seen.add(key(p))
 
 
-class BoardRecord(Model):
+class _Record(Model):
+    """What both kinds of Glüx record give."""
+
     game: Literal["glux"]
-    kind: Literal["board"]
-    board: str  # layout id or path
+    board: str  # the board side: a layout id or path
     players: list[Player]
-    grid: str
     qr: str | None = None  # the QR text of the score pad sheet the game was counted on
+
+
+class BoardRecord(_Record):
+    kind: Literal["board"]
+    grid: str
 
     @model_validator(mode="after")
     def _check(self):
@@ -97,7 +102,7 @@ class BoardRecord(Model):
 
     @cached_property
     def rows(self) -> list[list[str]]:
-        return [line.split() for line in self.grid.strip("\n").splitlines() if line.strip()]
+        return text_rows(self.grid)
 
     def chips(self) -> dict[Square, tuple[Chip, bool]]:
         """Square -> (top chip, whether the square holds a stack of two)."""
@@ -111,13 +116,9 @@ class BoardRecord(Model):
         return out
 
 
-class GameRecord(Model):
-    game: Literal["glux"]
+class GameRecord(_Record):
     kind: Literal["game"]
-    board: str
-    players: list[Player]
     moves: str
-    qr: str | None = None  # the QR text of the score pad sheet the game was counted on
 
     @model_validator(mode="after")
     def _check(self):
