@@ -63,10 +63,6 @@ def row_height(g: Geometry, row: Row) -> float:
     return g.section_h if row.kind == "section" else g.row_h
 
 
-def table_height(g: Geometry, rows: list[Row]) -> float:
-    return sum(row_height(g, r) for r in rows)
-
-
 def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "",
          cells: dict | None = None) -> float:
     """Draw the table into `items`; return its bottom edge.

@@ -65,15 +65,22 @@ def random_game(geom: Geometry, n_players: int, rng: random.Random, start_chance
             return setups, placements
 
 
+def _head(kind: str, layout_id: str, setups: list[rules.PlayerSetup], comment: str,
+          start_chips: bool) -> list[str]:
+    """A record's first lines: the comment, game, kind, board and the players."""
+    lines = [f"# {comment}", 'game = "glux"', f'kind = "{kind}"', f'board = "{layout_id}"', "players = ["]
+    for i, s in enumerate(setups):
+        chip = f", start_chip = {s.start_chip}" if start_chips else ""
+        lines.append(f'  {{ name = "{s.name}", letter = "{s.letter}", colour = "{COLOURS[i]}", '
+                     f'start = "{square_name(s.start)}"{chip} }},')
+    return lines + ["]"]
+
+
 def game_toml(layout_id: str, setups: list[rules.PlayerSetup], placements: list[rules.Placement],
               comment: str = "") -> str:
     letters = {s.name: s.letter for s in setups}
-    lines = [f"# {comment}" if comment else "# A game of Glüx, every placement in order.",
-             'game = "glux"', 'kind = "game"', f'board = "{layout_id}"', "players = ["]
-    for i, s in enumerate(setups):
-        lines.append(f'  {{ name = "{s.name}", letter = "{s.letter}", colour = "{COLOURS[i]}", '
-                     f'start = "{square_name(s.start)}", start_chip = {s.start_chip} }},')
-    lines += ["]", 'moves = """']
+    lines = _head("game", layout_id, setups, comment or "A game of Glüx, every placement in order.", True)
+    lines += ['moves = """']
     for p in placements:
         if p.start:
             lines.append(f"{letters[p.player]} start {p.face}")
@@ -87,10 +94,6 @@ def board_toml(layout_id: str, setups: list[rules.PlayerSetup], board: rules.Boa
     from sheetkit.games.glux.checks import grid_text
 
     letters = {s.name: s.letter for s in setups}
-    lines = [f"# {comment}" if comment else "# The final board of a game of Glüx.",
-             'game = "glux"', 'kind = "board"', f'board = "{layout_id}"', "players = ["]
-    for i, s in enumerate(setups):
-        lines.append(f'  {{ name = "{s.name}", letter = "{s.letter}", colour = "{COLOURS[i]}", '
-                     f'start = "{square_name(s.start)}" }},')
-    lines += ["]", 'grid = """', grid_text(board, letters), '"""']
+    lines = _head("board", layout_id, setups, comment or "The final board of a game of Glüx.", False)
+    lines += ['grid = """', grid_text(board, letters), '"""']
     return "\n".join(lines) + "\n"
