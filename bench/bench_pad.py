@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sheetkit import pads, printing  # noqa: E402
-from sheetkit import scene as S  # noqa: E402
-from sheetkit.render import pdf, qr  # noqa: E402
+from sheetkit.paper import pads, printing  # noqa: E402
+from sheetkit.paper import scene as S  # noqa: E402
+from sheetkit.paper import pdf, qr  # noqa: E402
 
 LAYOUT = "yuncos-easy"
 SCORE_ARGS = ["score", "yuncos", "--nests", "6", "--columns", "2", "--fish", "4", "--stars", "5",

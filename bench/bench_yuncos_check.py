@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sheetkit import layouts  # noqa: E402
 from sheetkit.games.yuncos.play import play  # noqa: E402
-from sheetkit.games.yuncos.record import load_record  # noqa: E402
-from sheetkit.games.yuncos.rules import check  # noqa: E402
+from sheetkit.games.yuncos.record import read_record  # noqa: E402
+from sheetkit.games.yuncos.check import check  # noqa: E402
 
 TURNS = 30
 
@@ -54,13 +54,13 @@ def main() -> None:
           "   (per call, best of 5)")
     for lid in ("yuncos-easy", "yuncos-hard"):
         text = thirty_turn_record(lid)
-        record = load_record(tomllib.loads(text), "bench.toml")
-        verdict = check(record, "bench.toml")
+        record = read_record(tomllib.loads(text), "bench.toml")
+        verdict = check(record, "bench.toml").verdict
         assert verdict.legal and len(record.turns) == TURNS, verdict.to_text()
         t_toml = best(lambda: tomllib.loads(text), args.number)
-        t_parse = best(lambda: load_record(tomllib.loads(text), "bench.toml"), args.number)
+        t_parse = best(lambda: read_record(tomllib.loads(text), "bench.toml"), args.number)
         with cached_layouts():
-            t_parse_cached = best(lambda: load_record(tomllib.loads(text), "bench.toml"), args.number)
+            t_parse_cached = best(lambda: read_record(tomllib.loads(text), "bench.toml"), args.number)
         t_check = best(lambda: check(record, "bench.toml"), args.number)
         print(f"{lid:<12}{t_toml * 1e3:>8.3f}ms{t_parse * 1e3:>8.3f}ms{t_parse_cached * 1e3:>10.3f}ms"
               f"{t_check * 1e3:>8.3f}ms{t_check / t_parse:>10.2f}x{t_check / t_parse_cached:>10.2f}x")

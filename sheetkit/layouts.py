@@ -63,17 +63,17 @@ def load(ref: str) -> Layout:
     source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
     game = games.named_in(data, source)
     kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in game.LAYOUT_KINDS:  # a list or table is no key
-        kinds = ", ".join(game.LAYOUT_KINDS)
-        if kind is None or (isinstance(kind, str) and kind in getattr(game, "RECORD_KINDS", {})):
+    if not isinstance(kind, str) or kind not in game.layout_kinds:  # a list or table is no key
+        kinds = ", ".join(game.layout_kinds)
+        if kind is None or (isinstance(kind, str) and kind in game.record_kinds):
             # most likely a record (a game played) given where a layout is expected
             raise UserError(f"expected one of: {kinds} (got {kind!r}); a record of a game is read by "
                             "`sheetkit check`, not rendered", source=source, field="kind")
         raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
     from sheetkit.schema import validate  # pydantic: only when a layout is really loaded
 
-    spec = validate(game.LAYOUT_KINDS[kind], data, source)
-    return Layout(id=path.stem, path=path, game=game.NAME, kind=kind,
+    spec = validate(game.layout_kinds[kind].model.load(), data, source)
+    return Layout(id=path.stem, path=path, game=game.name, kind=kind,
                   version=content_version(data), spec=spec)
 
 

@@ -34,3 +34,17 @@ def assert_user_error(run: Run, *words: str) -> None:
 @pytest.fixture
 def cli():
     return sheetkit
+
+
+def check_data(data: dict, source: str = "t.toml"):
+    """The verdict on a record given as TOML data, checked as `sheetkit check` does."""
+    from sheetkit.checking import records
+
+    return records.check(records.parse(data, source)).verdict
+
+
+def read_data(data: dict, source: str = "t.toml"):
+    """The game's record object for TOML data (UserError if it is unusable)."""
+    from sheetkit.checking import records
+
+    return records.parse(data, source).record

@@ -89,21 +89,6 @@ def test_fit_and_real_size_renders_do_not_overwrite_each_other(tmp_path):
         "glux-board-34p-a4-en.p1.png", "glux-board-34p-a4-en-fit.p1.png"}
 
 
-def test_every_game_entry_point_survives_being_called_twice():
-    """A submodule named like an entry point (compose.py, overlay.py, ...) would replace the
-    package's function after its first import; every entry point must stay callable."""
-    import importlib
-    import pkgutil
-
-    from sheetkit import games
-
-    entry_points = {"compose", "lint", "check", "load_record", "overlay", "record_template", "score_command"}
-    for name in games.GAMES:
-        package = importlib.import_module(f"sheetkit.games.{name}")
-        submodules = {m.name for m in pkgutil.iter_modules(package.__path__)}
-        assert not entry_points & submodules, (name, entry_points & submodules)
-
-
 def test_render_checks_every_target_before_writing_any(tmp_path):
     """A target that cannot be written (here a folder in the way) stops the whole render
     before the first file: no partial set of files."""

@@ -58,8 +58,8 @@ LIGHT = [
     ["identify", "SK1:yuncos-easy:00000000:0042"],
     ["render", "--copies", "0", "yuncos-easy"],  # refused before anything is drawn
     *[["--import", f"sheetkit.games.{g}"] for g in games.GAMES],
-    ["--import", "sheetkit.pads"],
-    ["--import", "sheetkit.records"],
+    ["--import", "sheetkit.paper.pads"],
+    ["--import", "sheetkit.checking.records"],
 ]
 
 

@@ -12,10 +12,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sheetkit import layouts
-from sheetkit.games.glux import checks, play, rules
-from sheetkit.games.glux.cli import score_command
+from sheetkit.games.glux import play, rules
+from sheetkit.games.glux import check as checks
+from sheetkit.games.glux.tally import score_command
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.rules import Placement
+
+from conftest import check_data
 
 TABLES = [("glux-board-2p", 2), ("glux-board-34p", 3), ("glux-board-34p", 4)]
 GEOMS = {lid: layouts.load(lid).spec.geometry for lid, _ in TABLES}
@@ -27,8 +30,7 @@ def game(lid: str, n: int, seed: int):
 
 
 def verdict_of(text: str):
-    rec = checks.load_record(tomllib.loads(text), "generated.toml")
-    return checks.check(rec, "generated.toml")
+    return check_data(tomllib.loads(text), "generated.toml")
 
 
 def summary(v):

@@ -6,8 +6,12 @@ from __future__ import annotations
 import pytest
 from PIL import ImageChops, ImageOps, ImageStat
 
-from sheetkit import layouts, printing, tiling
-from sheetkit.scene import PAPERS, SAFE_MARGIN
+from sheetkit import layouts
+from sheetkit.paper import printing
+from sheetkit.paper import tiling
+from sheetkit.paper.scene import PAPERS, SAFE_MARGIN
+
+from conftest import read_data
 
 from pdfutil import ink_box_mm, page_sizes_mm, raster
 
@@ -172,7 +176,7 @@ def test_chip_backs_line_up_with_fronts_long_edge_flip(pdfs, paper):
 
 
 def test_chip_faces_follow_g1():
-    from sheetkit.games.glux.draw import chip_faces
+    from sheetkit.games.glux.compose import chip_faces
 
     spec = layouts.load("glux-chips").spec
     faces = chip_faces(spec)
@@ -188,7 +192,7 @@ def test_fit_is_one_page(pdfs):
 
 
 def test_score_pad_boxes_take_digits():
-    from sheetkit.scene import Rect, Text
+    from sheetkit.paper.scene import Rect, Text
 
     for paper in ("a4", "letter"):
         _, scene = printing.compose("glux-score-pad", paper, "es")
@@ -205,7 +209,7 @@ def test_assembly_page_names_every_room_readably(lid, lang, paper):
     """The reduced board on page 1 labels every room, the middle room too, at 6 pt or
     more, and carries no label box left empty (a square name's white backing without
     its text, or a room label box whose text was too small to keep)."""
-    from sheetkit.scene import Rect, Text
+    from sheetkit.paper.scene import Rect, Text
 
     layout, scene = printing.compose(lid, paper, lang)
     spec = layout.spec
@@ -226,9 +230,10 @@ def test_overlay_circles_only_findings_on_the_board():
     below the board over the list of findings or in the page margin."""
     import tomllib
 
-    from sheetkit.annotate import RED
-    from sheetkit.games.glux import checks, draw
-    from sheetkit.scene import Circle
+    from sheetkit.paper.annotate import RED
+    from sheetkit.games.glux import check as checks
+    from sheetkit.games.glux.overlay import overlay
+    from sheetkit.paper.scene import Circle
 
     text = """game = "glux"
 kind = "game"
@@ -243,10 +248,11 @@ B M9-M12 5
 A E1-E9 2
 '''
 """
-    rec = checks.load_record(tomllib.loads(text), "off.toml")
-    v = checks.check(rec, "off.toml")
+    rec = read_data(tomllib.loads(text), "off.toml")
+    checked = checks.check(rec, "off.toml")
+    v = checked.verdict
     assert {f.at.get("square") for f in v.findings} >= {"M12", "E9"}
-    scene = draw.overlay(rec, v, "a4")
+    scene = overlay(rec, checked, "a4")
     page = scene.pages[0]
     chips = [it for it in page.items if isinstance(it, Circle) and it.style.fill == "#ffffff"
              and it.style.width == 0.4]
@@ -261,7 +267,7 @@ A E1-E9 2
 def test_spanish_pad_and_track_say_pips_as_the_rulebook_does():
     """The Spanish rulebook counts "pips" and scores "PV" (puntos de victoria): a pad whose
     pip column reads "Puntos" beside a "PV" column invites writing VP in it."""
-    from sheetkit.scene import Text
+    from sheetkit.paper.scene import Text
 
     for lid in ("glux-score-pad", "glux-score-track"):
         _, scene = printing.compose(lid, "a4", "es")

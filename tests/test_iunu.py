@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from sheetkit import records
+from sheetkit.checking import records
 from sheetkit.errors import UserError
 from sheetkit.games import iunu
 from sheetkit.games.iunu.record import KNOWN_CASTES
 from sheetkit.games.iunu.rules import majorities
+
+from conftest import check_data, read_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +34,7 @@ def player(name, deben=0, cards=None, fed=None, afterlife=None) -> dict:
 
 def verdict(*players, d=None):
     data = {"game": "iunu", "deck": d or deck(), "player": list(players)}
-    return iunu.check(iunu.load_record(data, "test.toml"), "test.toml")
+    return check_data(data, "test.toml")
 
 
 def totals(v) -> dict:
@@ -52,7 +54,7 @@ def test_strict_majority_and_ties_give_no_one():
         player("Ben", cards={"farmer": 3, "priest": 1}),
         player("Cleo", cards={"priest": 1, "scribe": 1}),
     ]}
-    rec = iunu.load_record(data, "t.toml")
+    rec = read_data(data, "t.toml")
     assert majorities(rec) == {"priest": 0, "scribe": 2}
 
 
@@ -162,14 +164,14 @@ def test_negative_deben_and_overfed():
 
 def test_deck_file_relative_to_the_record():
     loaded = records.load(ROOT / "examples" / "iunu-game.toml")
-    v = records.check(loaded)
+    v = records.check(loaded).verdict
     assert v.legal
     assert v.winners == ["Carla"]
     assert v.info["deck"].endswith("iunu-deck-example.toml")
 
 
 def test_unfilled_template_deck_is_a_clear_error(tmp_path):
-    (tmp_path / "deck.toml").write_text(iunu.TEMPLATES["iunu-deck"]())
+    (tmp_path / "deck.toml").write_text(iunu.GAME.templates["iunu-deck"]())
     (tmp_path / "game.toml").write_text(
         'game = "iunu"\ndeck = "deck.toml"\n[[player]]\nname = "A"\ndeben = 1\n[[player]]\nname = "B"\ndeben = 2\n')
     with pytest.raises(UserError) as e:
@@ -181,7 +183,7 @@ def test_unfilled_template_deck_is_a_clear_error(tmp_path):
 def test_template_deck_names_every_caste_with_empty_values():
     import tomllib
 
-    data = tomllib.loads(iunu.TEMPLATES["iunu-deck"]())
+    data = tomllib.loads(iunu.GAME.templates["iunu-deck"]())
     assert set(KNOWN_CASTES) < set(data["castes"])
     assert len(data["castes"]) == 9
     assert all(v == "" for c in data["castes"].values() for v in c.values())
@@ -208,7 +210,7 @@ def test_bad_input_is_one_user_error(edit, words):
     data = copy.deepcopy(data)
     edit(data)
     with pytest.raises(UserError) as e:
-        iunu.load_record(data, "rec.toml")
+        read_data(data, "rec.toml")
     msg = str(e.value)
     assert msg.startswith("rec.toml: ") and "\n" not in msg
     for w in words:
@@ -221,7 +223,7 @@ def test_a_deck_file_is_not_a_record():
 
 
 def test_examples_illegal_has_each_finding():
-    v = records.check(records.load(ROOT / "examples" / "iunu-illegal.toml"))
+    v = records.check(records.load(ROOT / "examples" / "iunu-illegal.toml")).verdict
     assert sorted(rules_of(v)) == ["I2", "I4", "I4", "I4", "I4"]
     assert v.exit_code == 1
 
@@ -230,7 +232,7 @@ def test_no_rendering_libraries_for_scoring():
     import subprocess
     import sys
 
-    code = ("import sys, sheetkit.games.iunu as g, sheetkit.games.levelx as l; g.score_command; l.score_command; "
+    code = ("import sys, sheetkit.games.iunu as g, sheetkit.games.levelx as l; g.GAME.tally.load(); l.GAME.tally.load(); "
             "bad = [m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
@@ -246,13 +248,13 @@ def test_no_rendering_libraries_for_scoring():
 
 def test_a_record_may_say_kind_game():
     # RECORD_KINDS names "game" (as Level X and Glüx records say kind = "game"): accepted
-    assert "game" in iunu.RECORD_KINDS
+    assert "game" in iunu.GAME.record_kinds
     data = {"game": "iunu", "kind": "game", "deck": deck(), "player": [player("Ana", 3), player("Ben")]}
-    v = iunu.check(iunu.load_record(data, "k.toml"), "k.toml")
+    v = check_data(data, "k.toml")
     assert v.legal and totals(v) == {"Ana": 1, "Ben": 0}
     data["kind"] = "final"
     with pytest.raises(UserError, match=r"k.toml: kind: .*game"):
-        iunu.load_record(data, "k.toml")
+        read_data(data, "k.toml")
 
 
 def test_deck_number_typed_inside_the_templates_quotes_says_to_drop_them():
@@ -280,5 +282,5 @@ def test_deck_path_may_start_with_the_home_folder(tmp_path, monkeypatch):
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "mine.toml").write_text((ROOT / "examples" / "iunu-deck-example.toml").read_text())
     data = {"game": "iunu", "deck": "~/decks/mine.toml", "player": [player("Ana", 3), player("Ben")]}
-    rec = iunu.load_record(data, str(tmp_path / "elsewhere" / "game.toml"))
+    rec = read_data(data, str(tmp_path / "elsewhere" / "game.toml"))
     assert rec.deck_source == str(tmp_path / "decks" / "mine.toml")

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from sheetkit.games import iunu
 
+from conftest import check_data
+
 from test_iunu import VALUES, deck
 
 CASTES = list(VALUES)
@@ -29,7 +31,7 @@ def records(draw):
 @settings(max_examples=200, deadline=None)
 @given(records())
 def test_scores_follow_the_rules(data):
-    v = iunu.check(iunu.load_record(data, "p.toml"), "p.toml")
+    v = check_data(data, "p.toml")
     players = data["player"]
     held = {}
     for caste in CASTES:

@@ -148,7 +148,7 @@ def test_lint_reports_a_sheet_that_does_not_fit_the_page(tmp_path):
 
 
 def test_a_record_finds_its_layout_file_beside_it(tmp_path, monkeypatch):
-    from sheetkit import records
+    from sheetkit.checking import records
 
     (tmp_path / "my-board.toml").write_text((ROOT / "layouts" / "glux-board-34p.toml").read_text())
     game = (ROOT / "examples" / "glux-board-3p.toml").read_text()
@@ -157,8 +157,8 @@ def test_a_record_finds_its_layout_file_beside_it(tmp_path, monkeypatch):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)  # the record's folder is not the current one
-    mine = records.check(records.load(str(tmp_path / "rec.toml")))
-    shipped = records.check(records.load(str(ROOT / "examples" / "glux-board-3p.toml")))
+    mine = records.check(records.load(str(tmp_path / "rec.toml"))).verdict
+    shipped = records.check(records.load(str(ROOT / "examples" / "glux-board-3p.toml"))).verdict
     assert mine.legal and [s.total for s in mine.scores] == [s.total for s in shipped.scores]
 
 

@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from sheetkit import records
+from sheetkit.checking import records
 from sheetkit.errors import UserError
 from sheetkit.games import levelx
 from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES, Game, supply
+
+from conftest import check_data, read_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,12 +22,12 @@ def rules_of(v) -> list[str]:
 def game_verdict(players, turns):
     data = {"game": "levelx", "kind": "game", "players": players,
             "turn": [dict(t) for t in turns]}
-    return levelx.check(levelx.load_record(data, "g.toml"), "g.toml")
+    return check_data(data, "g.toml")
 
 
 def final_verdict(*players):
     data = {"game": "levelx", "kind": "final", "player": list(players)}
-    return levelx.check(levelx.load_record(data, "f.toml"), "f.toml")
+    return check_data(data, "f.toml")
 
 
 def full(n: int) -> dict:
@@ -141,7 +143,7 @@ def test_turns_after_the_game_is_over(tmp_path):
     rec = records.load(ROOT / "examples" / "levelx-game.toml")
     data = rec.record.model_dump(exclude_none=True)
     data["turn"].append(T)
-    v = levelx.check(levelx.load_record(data, "x.toml"), "x.toml")
+    v = check_data(data, "x.toml")
     assert rules_of(v) == ["L8"]
     assert v.findings[0].where == f"turn {len(data['turn'])}"
 
@@ -149,17 +151,17 @@ def test_turns_after_the_game_is_over(tmp_path):
 def test_round_not_completed():
     rec = records.load(ROOT / "examples" / "levelx-game.toml")
     data = rec.record.model_dump(exclude_none=True)
-    full_game = levelx.check(rec.record, "x")
+    full_game = records.check(rec).verdict
     ended = full_game.info["ended_on_turn"]
     assert ended < len(data["turn"])  # the example's end came before the last player's turn
     data["turn"] = data["turn"][:ended]
-    v = levelx.check(levelx.load_record(data, "x.toml"), "x.toml")
+    v = check_data(data, "x.toml")
     assert rules_of(v) == ["L8"] and "round is not complete" in v.findings[0].message
 
 
 def test_example_game_and_final_score_the_same():
-    g = records.check(records.load(ROOT / "examples" / "levelx-game.toml"))
-    f = records.check(records.load(ROOT / "examples" / "levelx-final.toml"))
+    g = records.check(records.load(ROOT / "examples" / "levelx-game.toml")).verdict
+    f = records.check(records.load(ROOT / "examples" / "levelx-final.toml")).verdict
     assert g.legal and f.legal
     assert [(s.player, s.total) for s in g.scores] == [(s.player, s.total) for s in f.scores]
     assert g.scores[0].notes == ["(1)"] and all(not s.notes for s in g.scores[1:])
@@ -210,10 +212,10 @@ def test_final_findings(players, rule, words):
 
 
 def test_example_illegal_records():
-    v = records.check(records.load(ROOT / "examples" / "levelx-game-illegal.toml"))
+    v = records.check(records.load(ROOT / "examples" / "levelx-game-illegal.toml")).verdict
     assert [(f.rule, f.where) for f in v.findings] == [
         ("L4", "turn 3"), ("L6", "turn 4"), ("L8", "turn 5"), ("L7", "turn 6"), ("L8", "after turn 6")]
-    v = records.check(records.load(ROOT / "examples" / "levelx-final-illegal.toml"))
+    v = records.check(records.load(ROOT / "examples" / "levelx-final-illegal.toml")).verdict
     assert sorted(set(rules_of(v))) == ["L2", "L3", "L7", "L8"]
 
 
@@ -243,7 +245,7 @@ def test_bad_game_input(edit, words):
     data = copy.deepcopy(GOOD)
     edit(data)
     with pytest.raises(UserError) as e:
-        levelx.load_record(data, "g.toml")
+        read_data(data, "g.toml")
     msg = str(e.value)
     assert msg.startswith("g.toml: ") and "\n" not in msg
     for w in words:
@@ -260,13 +262,14 @@ def test_bad_game_input(edit, words):
 def test_bad_final_input(player, words):
     data = {"game": "levelx", "kind": "final", "player": [player, {"name": "B"}]}
     with pytest.raises(UserError) as e:
-        levelx.load_record(data, "f.toml")
+        read_data(data, "f.toml")
     for w in words:
         assert w in str(e.value), str(e.value)
 
 
 def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
-    from sheetkit import layouts, pads
+    from sheetkit import layouts
+    from sheetkit.paper import pads
 
     for game, ref, example in (("levelx", "levelx-score-pad", "levelx-final.toml"),
                                ("iunu", "iunu-score-pad", "iunu-inline-deck.toml")):
@@ -274,12 +277,12 @@ def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
         text = (ROOT / "examples" / example).read_text()
         p = tmp_path / example
         p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{qr}"', 1))
-        v = records.check(records.load(p))
+        v = records.check(records.load(p)).verdict
         assert v.legal and v.info["serial"] == 42, v.to_text()
         assert v.info["printed"]["current"]
         old = qr.replace(layouts.load(ref).version, "0badc0de")
         p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{old}"', 1))
-        v = records.check(records.load(p))
+        v = records.check(records.load(p)).verdict
         assert v.legal and [f.rule for f in v.findings] == ["QR"]  # a warning only
 
 
@@ -303,7 +306,7 @@ def test_turn_player_left_empty_as_in_the_template_is_not_given():
     data["players"] = ["Ana", "Ben"]
     data["turn"][0].update(dice=[3, 4, 5, 2], groups=[[3, 4], [5], [2]])
     assert data["turn"][0]["player"] == ""
-    v = levelx.check(levelx.load_record(data, "t.toml"), "t.toml")
+    v = check_data(data, "t.toml")
     assert rules_of(v) == ["L8"] and v.findings[0].where == "after turn 1"  # only: the game goes on
 
 
@@ -346,11 +349,11 @@ def test_chip_claimed_for_the_move_onto_x_and_the_one_before():
 def test_the_two_kinds_player_lists_mixed_up_say_which_goes_where():
     final = {"game": "levelx", "kind": "final", "players": ["A", "B"]}
     with pytest.raises(UserError) as e:
-        levelx.load_record(final, "f.toml")
+        read_data(final, "f.toml")
     assert "f.toml: players:" in str(e.value) and "[[player]] table per player" in str(e.value)
     game = {"game": "levelx", "kind": "game", "player": [{"name": "A"}, {"name": "B"}], "turn": [T]}
     with pytest.raises(UserError) as e:
-        levelx.load_record(game, "g.toml")
+        read_data(game, "g.toml")
     assert "g.toml: player:" in str(e.value) and 'players = ["Ana", "Ben"]' in str(e.value)
 
 

@@ -11,6 +11,8 @@ from sheetkit.games import levelx
 from sheetkit.games.levelx.play import partitions, random_game
 from sheetkit.games.levelx.rules import ROWS, is_partition, supply
 
+from conftest import check_data
+
 NAMES = ["Ana", "Ben", "Cleo", "Dario"]
 
 def _games(greedy):
@@ -26,7 +28,7 @@ SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[Healt
 
 
 def verdict(data: dict, source: str = "random.toml"):
-    return levelx.check(levelx.load_record(data, source), source)
+    return check_data(data, source)
 
 
 def found(v) -> list[tuple[str, str]]:

@@ -4,12 +4,13 @@ import pytest
 
 from conftest import ROOT
 from pdfutil import ink_box_mm, page_sizes_mm, raster, text
-from sheetkit import layouts, printing
-from sheetkit import scene as S
+from sheetkit import layouts
+from sheetkit.paper import printing
+from sheetkit.paper import scene as S
 from sheetkit.games.iunu.record import KNOWN_CASTES
-from sheetkit.games.levelx.paper import X_SQUARE
-from sheetkit.scene import PAPERS, SAFE_MARGIN
-from sheetkit.tables import INK as T_INK
+from sheetkit.games.levelx.compose import X_SQUARE
+from sheetkit.paper.scene import PAPERS, SAFE_MARGIN
+from sheetkit.paper.tables import INK as T_INK
 
 DPI = 100
 REFS = ["iunu-score-pad", "levelx-board", "levelx-score-pad"]
@@ -162,7 +163,7 @@ def _ink_texts(scene):
 
 
 def _extent(t):
-    from sheetkit.measure import text_width
+    from sheetkit.paper.measure import text_width
 
     w = text_width(t.text, t.size, t.bold)
     x0 = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
@@ -172,10 +173,10 @@ def _extent(t):
 def test_filled_pads_keep_long_names_inside_their_boxes(tmp_path):
     """A long player name (and a long ninth caste) is shrunk, then shortened with an
     ellipsis: never written over the next box."""
-    from sheetkit import records
+    from sheetkit.checking import records
     from sheetkit.games import iunu, levelx
-    from sheetkit.games.iunu.paper import geometry as iunu_geometry
-    from sheetkit.games.levelx.paper import pad_geometry
+    from sheetkit.games.iunu.compose import geometry as iunu_geometry
+    from sheetkit.games.levelx.compose import pad_geometry
 
     long = "Maximiliano Fernández de la Vega y Montenegro"
     (tmp_path / "lx.toml").write_text(
@@ -183,7 +184,7 @@ def test_filled_pads_keep_long_names_inside_their_boxes(tmp_path):
         f'[[player]]\nname = "{long}"\nchips = {{ "5" = 11, "6" = 10, "7" = 9 }}\n'
         f'[[player]]\nname = "{long} II"\n')
     loaded = records.load(tmp_path / "lx.toml")
-    scene = levelx.overlay(loaded.record, records.check(loaded))
+    scene = loaded.kind.overlay(loaded.record, records.check(loaded), "a4")
     g = pad_geometry(layouts.load("levelx-score-pad").spec, "a4", 0)
     names = [t for t in _ink_texts(scene) if t.text.startswith("Maximiliano")]
     assert len(names) == 2
@@ -201,7 +202,7 @@ def test_filled_pads_keep_long_names_inside_their_boxes(tmp_path):
         f'[[player]]\nname = "{long}"\ndeben = 3\ncards = {{ artisan = 1 }}\n'
         '[[player]]\nname = "B"\ndeben = 0\n')
     loaded = records.load(tmp_path / "iu.toml")
-    scene = iunu.overlay(loaded.record, records.check(loaded))
+    scene = loaded.kind.overlay(loaded.record, records.check(loaded), "a4")
     g = iunu_geometry(layouts.load("iunu-score-pad").spec, "a4")
     texts = _ink_texts(scene)
     name = next(t for t in texts if t.text.startswith("Maximiliano"))

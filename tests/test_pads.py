@@ -10,11 +10,14 @@ import pytest
 import zxingcpp
 from PIL import ImageChops
 
-from sheetkit import layouts, pads, printing
-from sheetkit import scene as S
+from sheetkit import layouts
+from sheetkit.paper import printing
+from sheetkit.paper import pads
+from sheetkit.paper import scene as S
 from sheetkit.errors import UserError
-from sheetkit.render import pdf, png
-from sheetkit.verdict import WARNING, Verdict
+from sheetkit.paper import png
+from sheetkit.paper import pdf
+from sheetkit.checking.verdict import WARNING, Verdict
 
 from conftest import assert_user_error
 
@@ -143,13 +146,13 @@ def test_qr_findings_warn_when_the_layout_changed_or_differs():
 
 def test_apply_qr_works_for_any_game_record():
     layout = fake_layout("some-board", "e7bc4f0d")
-    record = SimpleNamespace(qr="SK1:some-board:aaaabbbb:0005", layout=layout)
+    record = SimpleNamespace(qr="SK1:some-board:aaaabbbb:0005", sheet=layout)
     v = pads.apply_qr(Verdict(game="g", source="r.toml"), record, "r.toml")
     assert v.info["serial"] == 5 and v.info["printed"]["version"] == "aaaabbbb"
     assert v.legal and [f.rule for f in v.findings] == ["QR"]
     assert "serial 5" in v.to_text()
     # a record without a QR text, or a game that already did it, is left alone
-    assert pads.apply_qr(Verdict(game="g", source="r"), SimpleNamespace(qr=None, layout=layout)).info == {}
+    assert pads.apply_qr(Verdict(game="g", source="r"), SimpleNamespace(qr=None, sheet=layout)).info == {}
     again = pads.apply_qr(v, record)
     assert len(again.findings) == 1
 
@@ -404,14 +407,14 @@ def test_a_pad_previews_at_any_resolution(easy_pad):
 def test_a_glux_record_reports_its_score_pad_serial(tmp_path):
     """Glüx records take the QR text of the score pad they were counted on."""
     from conftest import ROOT
-    from sheetkit import records
+    from sheetkit.checking import records
 
     pad = layouts.load("glux-score-pad")
     text = (ROOT / "examples" / "glux-board-3p.toml").read_text()
     rec = tmp_path / "counted.toml"
     rec.write_text(text.replace('kind = "board"', f'kind = "board"\nqr = "{pads.qr_text(pad, 7)}"', 1))
-    v = records.check(records.load(str(rec)))
+    v = records.check(records.load(str(rec))).verdict
     assert v.legal and v.info["serial"] == 7 and v.info["printed"]["current"]
     rec.write_text(text.replace('kind = "board"', 'kind = "board"\nqr = "SK1:glux-score-pad:00000000:0007"', 1))
-    v = records.check(records.load(str(rec)))
+    v = records.check(records.load(str(rec))).verdict
     assert v.legal and [f.rule for f in v.findings] == ["QR"]

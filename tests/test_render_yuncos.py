@@ -5,9 +5,10 @@ from PIL import ImageChops
 
 from conftest import assert_user_error, sheetkit
 from pdfutil import ink_box_mm, page_sizes_mm, raster, text
-from sheetkit import layouts, printing
-from sheetkit.games.yuncos.sheet import BOX, SMALL_BOX, sheet_geometry
-from sheetkit.scene import PAPERS, SAFE_MARGIN
+from sheetkit import layouts
+from sheetkit.paper import printing
+from sheetkit.games.yuncos.compose import BOX, SMALL_BOX, sheet_geometry
+from sheetkit.paper.scene import PAPERS, SAFE_MARGIN
 
 DPI = 100
 
@@ -122,7 +123,7 @@ def test_boxes_are_big_enough_and_the_calibration_bar_is_50_mm(rendered, paper):
 
 def test_preview_png_and_pdf_agree(tmp_path, rendered):
     """Both backends draw the same scene: ink in the same 2 mm cells."""
-    from sheetkit.render import png
+    from sheetkit.paper import png
 
     layout, scene = printing.compose("yuncos-hard", "a4", "en")
     a = png.page_image(scene, 0, dpi=DPI).convert("L").resize((210, 297))  # one pixel per mm

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetkit import tiling
-from sheetkit.scene import PAPERS, SAFE_MARGIN, Circle, Form, Line, Rect, Style, Text, Use, bounds
+from sheetkit.paper import tiling
+from sheetkit.paper.scene import PAPERS, SAFE_MARGIN, Circle, Form, Line, Rect, Style, Text, Use, bounds
 
 
 def test_a_drawing_that_fits_is_one_tile():
@@ -97,7 +97,7 @@ def test_transform_scales_and_moves():
 
 
 def test_wrap_keeps_lines_within_width():
-    from sheetkit.measure import text_width, wrap
+    from sheetkit.paper.measure import text_width, wrap
 
     lines = wrap("one two three four five six seven eight nine ten " * 4, 60, 9)
     assert len(lines) > 2 and all(text_width(l, 9) <= 60 for l in lines)

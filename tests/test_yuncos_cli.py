@@ -81,16 +81,17 @@ def test_check_render_draws_a_real_pdf(tmp_path):
 
 
 def test_overlay_scene_circles_every_finding():
-    from sheetkit import records
-    from sheetkit.scene import Circle, Path as ScenePath, Text
+    from sheetkit.checking import records
+    from sheetkit.paper.scene import Circle, Path as ScenePath, Text
 
     loaded = records.load(EX / "yuncos-illegal.toml")
-    verdict = records.check(loaded)
-    from sheetkit.games.yuncos import overlay
+    checked = records.check(loaded)
+    verdict = checked.verdict
+    from sheetkit.games.yuncos.overlay import overlay
 
-    from sheetkit.annotate import RED
+    from sheetkit.paper.annotate import RED
 
-    scene = overlay(loaded.record, verdict, "a4")
+    scene = overlay(loaded.record, checked, "a4")
     assert len(scene.pages) == 2
     items = scene.pages[0].items
     red_circles = [i for i in items if isinstance(i, Circle) and i.style.stroke == RED]
@@ -159,10 +160,11 @@ def test_score_bad_input_exit_2_one_line(args, words):
 def test_scoring_and_checking_import_no_rendering_library():
     code = (
         "import sys\n"
-        "from sheetkit import games, records\n"
-        "games.get('yuncos').score_command\n"
-        "v = records.check(records.load('examples/yuncos-easy-legal.toml'))\n"
-        "from sheetkit.games.yuncos import play, cli\n"
+        "from sheetkit import games\n"
+        "from sheetkit.checking import records\n"
+        "games.get('yuncos').tally.load()\n"
+        "v = records.check(records.load('examples/yuncos-easy-legal.toml')).verdict\n"
+        "from sheetkit.games.yuncos import play, tally\n"
         "print(sorted(m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
@@ -173,19 +175,20 @@ def test_scoring_and_checking_import_no_rendering_library():
 def test_overlay_circles_a_finding_off_the_map_at_the_map_edge():
     """A flight that keeps going off the map: its findings are circled where they can be
     seen, on the map's edge, not above the paper."""
-    from sheetkit.annotate import RED
-    from sheetkit.games.yuncos import overlay
-    from sheetkit.games.yuncos.record import load_record
-    from sheetkit.games.yuncos.rules import check
-    from sheetkit.games.yuncos.sheet import sheet_geometry
-    from sheetkit.scene import Circle
+    from sheetkit.paper.annotate import RED
+    from sheetkit.games.yuncos.check import check
+    from sheetkit.games.yuncos.overlay import overlay
+    from sheetkit.games.yuncos.record import read_record
+    from sheetkit.games.yuncos.compose import sheet_geometry
+    from sheetkit.paper.scene import Circle
 
     turns = [{"flight": "6N", "puzzle": "nest1", "value": v} for v in (3, 2, 4)]  # from I6 up and away
     data = {"game": "yuncos", "layout": "yuncos-easy", "start": 1, "fish_marked": 0, "crashes_marked": 0, "turn": turns}
-    record = load_record(data, "off.toml")
-    verdict = check(record, "off.toml")
+    record = read_record(data, "off.toml")
+    checked = check(record, "off.toml")
+    verdict = checked.verdict
     assert [f.rule for f in verdict.findings] == ["Y3", "Y3", "Y3"]
-    scene = overlay(record, verdict, "a4")
+    scene = overlay(record, checked, "a4")
     g = sheet_geometry(record.spec, "a4")
     top = g.vertex((0, 0))[1]
     rings = [i for i in scene.pages[0].items if isinstance(i, Circle) and i.style.stroke == RED]

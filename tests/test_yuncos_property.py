@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from sheetkit import layouts
 from sheetkit.games.yuncos.play import play, to_toml
-from sheetkit.games.yuncos.record import box_kind, load_record, parse_flight, flight_text
-from sheetkit.games.yuncos.rules import check
+from sheetkit.games.yuncos.record import box_kind, parse_flight, flight_text
+
+from conftest import check_data
 
 LEVELS = st.sampled_from(["yuncos-easy", "yuncos-hard"])
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -33,7 +34,7 @@ def game(lid, seed, dice=True, rate=0.6):
 
 def verdict_of(record: dict):
     # through TOML text, as a user's file would be
-    return check(load_record(tomllib.loads(to_toml(record)), "gen.toml"), "gen.toml")
+    return check_data(tomllib.loads(to_toml(record)), "gen.toml")
 
 
 def errors(v):
@@ -211,7 +212,7 @@ def test_any_wellformed_record_gets_a_verdict(turns, start, fish, crashes, used,
 
     data = {"game": "yuncos", "layout": "yuncos-easy", "start": start, "solo": solo, "fish_marked": fish,
             "crashes_marked": crashes, "used": used, "turn": turns}
-    v = check(load_record(data, "any.toml"), "any.toml")
+    v = check_data(data, "any.toml")
     assert v.exit_code in (0, 1)
     assert v.scores[0].total == sum(p for _, p in v.scores[0].parts)
     json.dumps(v.to_json())

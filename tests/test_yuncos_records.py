@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from sheetkit import layouts, records
+from sheetkit import layouts
+from sheetkit.checking import records
 from sheetkit.errors import UserError
 from sheetkit.games import yuncos
-from sheetkit.games.yuncos.record import BAD_STEP, flight_text, load_record, parse_flight, template
+from sheetkit.games.yuncos.record import BAD_STEP, flight_text, parse_flight, read_record as load_record
+from sheetkit.games.yuncos.templates import record as template
 from sheetkit.grid import parse_square
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,12 +121,14 @@ def test_layout_path_beside_the_record(tmp_path):
                    'crashes_marked = 0\n[[turn]]\nflight = "S"\npuzzle = "nest1"\nvalue = 2\n', encoding="utf-8")
     loaded = records.load(rec)
     assert loaded.record.layout.id == "my-level"
-    assert records.check(loaded).legal
+    assert records.check(loaded).verdict.legal
 
 
 def test_qr_text_passes_through():
     rec = load_record(base(qr="hello"), "rec.toml")
-    assert yuncos.check(rec, "rec.toml").info["qr"] == "hello"
+    from sheetkit.games.yuncos.check import check
+
+    assert check(rec, "rec.toml").verdict.info["qr"] == "hello"
 
 
 # ---------------------------------------------------------------- template and examples
@@ -149,7 +153,7 @@ def test_template_as_printed_says_what_to_fill_first():
 
 
 def _check(name):
-    return records.check(records.load(EXAMPLES / name))
+    return records.check(records.load(EXAMPLES / name)).verdict
 
 
 def test_example_easy_is_legal():
@@ -216,7 +220,7 @@ def test_box_and_ability_names_ignore_case_and_spaces():
     rec = load_record(base(turn=turns, used=["Nest1.1"]), "rec.toml")
     assert [t.cell.name() for t in rec.turns] == ["nest1", "nest1", "lum2.1", "nest2"]
     assert rec.turns[2].use == ("plusminus",) and rec.model.used == ["nest1.1"]
-    v = yuncos.check(rec, "rec.toml")
+    v = records.check(records.Loaded("yuncos", "rec.toml", rec)).verdict
     assert [f.rule for f in v.findings] == ["Y15"]  # the second plusminus: only one box is unlocked
     assert "twice" in error(base(used=["fish2", "Fish2"]))
 

@@ -17,9 +17,9 @@ import re
 import pytest
 
 from sheetkit import layouts
-from sheetkit.games.yuncos.record import load_record
-from sheetkit.games.yuncos.rules import check
 from sheetkit.games.yuncos.scoring import RANKS, crash_points, fish_points, rank, tally
+
+from conftest import check_data
 
 MINI = """\
 . . . . . . . .
@@ -65,7 +65,7 @@ def diag(tmp_path_factory):
 def play(layout, turns, **top):
     data = {"game": "yuncos", "layout": layout, "start": 1, "fish_marked": 0, "crashes_marked": 0, "turn": turns}
     data.update(top)
-    return check(load_record(data, "t.toml"), "t.toml")
+    return check_data(data, "t.toml")
 
 
 def safe_turns(values, cells=None):

@@ -1,42 +1,45 @@
-"""One package per game, each offering the same entry points, so the CLI and the tests
-treat games alike.
+"""The games sheetkit knows, each a package with the same floor plan and one `Game` object
+(sheetkit.games.interface) named GAME in its __init__. The command line, the tests and the
+web page loop over `all()` and ask the Game object; nothing probes a module.
 
-A game package `sheetkit.games.<name>` defines:
+A game package `sheetkit.games.<name>` has:
 
-- NAME
-- LAYOUT_KINDS: {kind: pydantic model} for the `kind` key of its layout files
-- compose(layout, paper, lang, scale="real") -> Scene     scale: "real" or "fit" (boards)
-- lint(layout) -> list[Finding]                            game sense of a layout
-- RECORD_KINDS: {kind: pydantic model}, check(record, source) -> Verdict
-- TEMPLATES: {name: function() -> str}                      for `sheetkit template`
-- PAD, optional: the id of the score pad a game's records are copied from (its QR text)
-- score_command: a click.Command, run as `sheetkit score <name>`
-- overlay(record, verdict, paper) -> Scene                  for `check --render`, optional
+    __init__.py   GAME = Game(...): what the game offers, every function by lazy reference
+    layout.py     the layout models (pydantic)
+    compose.py    layout -> Scene: the printed sheets
+    lint.py       the game sense of a layout
+    record.py     the record models and read_record (TOML -> the game's record object)
+    rules.py      the rules themselves: state, moves, scoring; no pydantic, no rendering
+    check.py      record -> Checked(state, verdict)
+    overlay.py    Checked -> Scene: the checked sheet of `check --render`
+    templates.py  blank, commented records for `sheetkit template`
+    tally.py      the quick tally, `sheetkit score <name>`
+    play.py       random legal games, for the tests and the benchmarks
 
-Submodules must not be named like these entry points (compose.py, lint.py, check.py,
-overlay.py): importing a submodule sets the package attribute of that name, which would
-replace the function.
-
-Nothing here imports reportlab, Pillow or qrcode: commands that only score start fast.
+Nothing here imports pydantic, reportlab, Pillow or qrcode: commands that only score start fast.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 
 from sheetkit.errors import UserError
+from sheetkit.games.interface import Game
 
 GAMES = ("yuncos", "iunu", "glux", "levelx")
 
 
-def get(name: str) -> ModuleType:
+def get(name: str) -> Game:
     if name not in GAMES:
         raise UserError(f"unknown game {name!r}; expected one of: {', '.join(GAMES)}")
-    return importlib.import_module(f"sheetkit.games.{name}")
+    return importlib.import_module(f"sheetkit.games.{name}").GAME
 
 
-def named_in(data: dict, source: str) -> ModuleType:
+def all_games() -> list[Game]:
+    return [get(name) for name in GAMES]
+
+
+def named_in(data: dict, source: str) -> Game:
     """The game a layout or record file names in its `game` key."""
     name = data.get("game")
     if name is None:
@@ -48,11 +51,3 @@ def named_in(data: dict, source: str) -> ModuleType:
         return get(name)
     except UserError as e:
         raise UserError(e.detail, source=source, field="game") from None
-
-
-def deferred(module: str, function: str):
-    """`module.function`, imported only when first called: game packages list their
-    templates without loading the models behind them."""
-    def call(*args, **kwargs):
-        return getattr(importlib.import_module(module), function)(*args, **kwargs)
-    return call

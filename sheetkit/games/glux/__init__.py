@@ -1,33 +1,29 @@
 """Glüx: place light chips by counting, win the rooms. Rules G1-G14 in RULES.md.
 
 Layout kinds: a board side, the chips, the score track, the score pad. Records: the final
-board or the whole game (see docs/glux.md). Entry points are imported only when called:
-`sheetkit score glux` loads neither pydantic nor a rendering library.
+board or the whole game (see docs/glux.md).
 """
 
-from sheetkit.games import deferred
-from sheetkit.games.glux.cli import score_command
-from sheetkit.games.glux.templates import TEMPLATES, record_template
+from sheetkit.games.interface import Game, LayoutKind, RecordKind, Ref
 
-NAME = "glux"
-PAD = "glux-score-pad"  # the sheet records are copied from: a record's QR text names it
-__all__ = ["NAME", "PAD", "TEMPLATES", "check", "compose", "lint", "load_record", "overlay", "record_template",
-           "score_command", "LAYOUT_KINDS", "RECORD_KINDS"]
+_ = "sheetkit.games.glux."
+COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
 
-compose = deferred("sheetkit.games.glux.draw", "compose")
-lint = deferred("sheetkit.games.glux.layout_checks", "lint_layout")
-load_record = deferred("sheetkit.games.glux.checks", "load_record")
-check = deferred("sheetkit.games.glux.checks", "check")
-overlay = deferred("sheetkit.games.glux.draw", "overlay")
-
-
-def __getattr__(name):
-    if name == "LAYOUT_KINDS":
-        from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
-
-        return {"board": GluxBoard, "chips": GluxChips, "score-track": GluxScoreTrack, "score-pad": GluxScorePad}
-    if name == "RECORD_KINDS":
-        from sheetkit.games.glux.checks import RECORD_KINDS
-
-        return RECORD_KINDS
-    raise AttributeError(name)
+GAME = Game(
+    name="glux",
+    title="Glüx",
+    layout_kinds={
+        "board": LayoutKind(Ref(_ + "layout:GluxBoard"), COMPOSE, LINT, record_template=Ref(_ + "templates:record_template")),
+        "chips": LayoutKind(Ref(_ + "layout:GluxChips"), COMPOSE, LINT),
+        "score-track": LayoutKind(Ref(_ + "layout:GluxScoreTrack"), COMPOSE, LINT),
+        "score-pad": LayoutKind(Ref(_ + "layout:GluxScorePad"), COMPOSE, LINT),
+    },
+    record_kinds={
+        "board": RecordKind(Ref(_ + "record:BoardRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+        "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+    },
+    read_record=Ref(_ + "record:read_record"),
+    tally=Ref(_ + "tally:score_command"),
+    pad="glux-score-pad",
+    templates={"glux-board-record": Ref(_ + "templates:board_record"), "glux-game": Ref(_ + "templates:game_record")},
+)

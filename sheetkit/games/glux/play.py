@@ -91,7 +91,7 @@ def game_toml(layout_id: str, setups: list[rules.PlayerSetup], placements: list[
 
 
 def board_toml(layout_id: str, setups: list[rules.PlayerSetup], board: rules.Board, comment: str = "") -> str:
-    from sheetkit.games.glux.checks import grid_text
+    from sheetkit.games.glux.check import grid_text
 
     letters = {s.name: s.letter for s in setups}
     lines = _head("board", layout_id, setups, comment or "The final board of a game of Glüx.", False)

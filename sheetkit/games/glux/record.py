@@ -16,16 +16,18 @@ Moves of a whole game, one placement per line, in the order played:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import model_validator
 
-from sheetkit.errors import FieldError
+from sheetkit.errors import FieldError, UserError
 from sheetkit.games.glux.geometry import Square
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
-from sheetkit.schema import Model
+from sheetkit.games.glux.layout import GluxBoard
+from sheetkit.schema import Model, validate
 
 LETTER = re.compile(r"^[A-Z]$")
 CHIP = re.compile(r"^([A-Za-z])([1-6])(\*?)$")  # the letter in either case
@@ -163,3 +165,49 @@ class GameRecord(_Record):
 
     def setups(self) -> list[PlayerSetup]:
         return [PlayerSetup(p.name, p.letter, p.start_square, p.start_chip) for p in self.players]
+
+
+RECORD_KINDS = {"board": BoardRecord, "game": GameRecord}
+
+
+@dataclass(frozen=True)
+class GluxRecord:
+    kind: str
+    spec: BoardRecord | GameRecord
+    layout_id: str
+    board: GluxBoard
+
+    @property
+    def qr(self) -> str | None:
+        return self.spec.qr
+
+    sheet = None  # copied from the score pad, named by the game (PAD)
+
+
+def load_board_layout(ref: str, source: str, field: str = "board") -> tuple[str, GluxBoard]:
+    from sheetkit import layouts
+
+    layout = layouts.load_for(ref, source, field, "glux", ("board",))
+    return layout.id, layout.spec
+
+
+def read_record(data: dict[str, Any], source: str) -> GluxRecord:
+    kind = data.get("kind")
+    if kind not in RECORD_KINDS:
+        raise UserError(f"expected one of: {', '.join(RECORD_KINDS)} (got {kind!r})", source=source, field="kind")
+    spec = validate(RECORD_KINDS[kind], data, source)
+    layout_id, board = load_board_layout(spec.board, source)
+    g = board.geometry
+    for i, p in enumerate(spec.players):
+        if not g.on_board(p.start_square):
+            raise UserError(f"{p.start} is not on the board ({g.width} x {g.height} squares)",
+                            source=source, field=f"players[{i}].start")
+    if kind == "board":
+        rows = spec.rows
+        if len(rows) != g.height:
+            raise UserError(f"{len(rows)} rows, the board {layout_id} has {g.height}", source=source, field="grid")
+        for r, row in enumerate(rows, 1):
+            if len(row) != g.width:
+                raise UserError(f"row {r} has {len(row)} squares, the board {layout_id} has {g.width}",
+                                source=source, field="grid")
+    return GluxRecord(kind, spec, layout_id, board)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from sheetkit.games.glux.geometry import PAIRS, Geometry, Square
 from sheetkit.grid import square_name
-from sheetkit.verdict import Finding, Score, Verdict
+from sheetkit.checking.verdict import Finding, Score, Verdict
 
 CHIPS = 24  # per player (G1)
 PER_PAIR = 8

@@ -142,6 +142,8 @@ class Record:
     data: RecordData
     deck: Deck
     deck_source: str  # where the deck came from: a file, or "inline"
+    kind = "game"
+    sheet = None  # copied from the score pad, named by the game (PAD)
 
     @property
     def qr(self) -> str | None:
@@ -156,7 +158,7 @@ def load_deck(path: Path, shown: str) -> Deck:
     return validate(Deck, data, shown)
 
 
-def load_record(data: dict, source: str) -> Record:
+def read_record(data: dict, source: str) -> Record:
     if data.get("kind") == "deck":
         validate(Deck, data, source)  # an unfilled or faulty deck: say what to fix first
         raise UserError("a deck description, filled in and usable; not a game record: a record points to it "

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from sheetkit.games.iunu.record import Record
-from sheetkit.verdict import Finding, Score, Verdict
+from sheetkit.checking.verdict import Finding, Score, Verdict
 
 
 def majorities(record: Record) -> dict[str, int]:
@@ -25,71 +25,6 @@ def majorities(record: Record) -> dict[str, int]:
         if top > 0 and counts.count(top) == 1:
             out[caste] = counts.index(top)
     return out
-
-
-def check(record: Record, source: str) -> Verdict:
-    deck = record.deck
-    players = record.data.player
-    findings: list[Finding] = []
-
-    for caste, spec in deck.castes.items():
-        total = sum(p.cards.get(caste, 0) for p in players)
-        if total > spec.cards:
-            held = ", ".join(f"{p.name} {p.cards[caste]}" for p in players if p.cards.get(caste, 0))
-            findings.append(Finding("I2", f"caste {deck.label(caste)}",
-                                    f"{total} cards at the table ({held}) but the deck has {spec.cards}",
-                                    at={"caste": caste}))
-
-    major = majorities(record)
-    scores: list[Score] = []
-    for i, p in enumerate(players):
-        where = f"player {p.name}"
-        for caste, n in p.fed.items():
-            if n > p.cards.get(caste, 0):
-                findings.append(Finding("I4", where, f"{n} {deck.label(caste)} citizen(s) fed but "
-                                                     f"{p.cards.get(caste, 0)} held",
-                                        at={"player": p.name, "caste": caste}))
-        if p.deben < 0:
-            findings.append(Finding("I4", where, f"{p.deben} Deben: a player cannot hold fewer than 0",
-                                    at={"player": p.name}))
-        multiplier: dict[str, int] = {}
-        for j, card in enumerate(p.afterlife):
-            at = {"player": p.name, "caste": card.caste, "afterlife": j}
-            if major.get(card.caste) != i:
-                holder = major.get(card.caste)
-                why = (f"{players[holder].name} holds it" if holder is not None
-                       else "no one holds it (ties give no majority, I3)")
-                findings.append(Finding("I4", where, f"afterlife card x{card.multiplier} on the "
-                                                     f"{deck.label(card.caste)} majority, which {p.name} "
-                                                     f"does not hold: {why}", at=at))
-            elif card.caste in multiplier:
-                findings.append(Finding("I4", where, f"a second afterlife card (x{card.multiplier}) on the "
-                                                     f"{deck.label(card.caste)} majority: one per majority",
-                                        at=at))
-            else:
-                multiplier[card.caste] = card.multiplier
-
-        citizens = sum(n * deck.castes[c].vp for c, n in p.cards.items())
-        notes: list[str] = []
-        bonus = 0
-        for caste in deck.castes:
-            if major.get(caste) == i:
-                base = deck.castes[caste].cards
-                m = multiplier.get(caste, 1)
-                bonus += base * m
-                notes.append(f"majority {deck.label(caste)}: {base}" + (f" x{m}" if m != 1 else ""))
-        bread = sum(min(n, p.cards.get(c, 0)) * deck.castes[c].bread for c, n in p.fed.items())
-        deben_vp = max(p.deben, 0) // 3
-        notes.append(f"Deben {p.deben}")
-        parts = [("citizens", citizens), ("majorities", bonus), ("bread", bread), ("deben", deben_vp)]
-        scores.append(Score(p.name, parts, sum(v for _, v in parts), notes))
-
-    winners, tiebreak = winners_of(scores, [p.deben for p in players])
-    info = {"deck": record.deck_source,
-            "majorities": {c: players[i].name for c, i in major.items()}}
-    if tiebreak:
-        info["tiebreak"] = tiebreak
-    return Verdict("iunu", source, findings, scores, winners, info)
 
 
 def winners_of(scores: list[Score], deben: list[int]) -> tuple[list[str], str]:

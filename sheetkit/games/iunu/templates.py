@@ -66,3 +66,8 @@ cards = { }
 fed = { }
 afterlife = [ ]
 """
+
+
+def for_pad(layout) -> str:
+    """`sheetkit template <the pad>`: the record that goes with it."""
+    return record()

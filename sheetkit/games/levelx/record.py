@@ -34,6 +34,10 @@ def _check_players(names: list[str], field: str) -> None:
 class _WithQR(Model):
     qr: str | None = None  # the text of the score pad's QR code, if the pad had one
 
+    @property
+    def sheet(self):
+        return None  # copied from the score pad, named by the game (PAD)
+
 
 class FinalPlayer(Model):
     name: str
@@ -132,7 +136,7 @@ Record = Union[FinalRecord, GameRecord]
 KINDS = {"final": FinalRecord, "game": GameRecord}
 
 
-def load_record(data: dict, source: str) -> Record:
+def read_record(data: dict, source: str) -> Record:
     kind = data.get("kind")
     if kind is None:
         raise UserError('missing: kind = "game" (the whole game, turn by turn) or kind = "final" '

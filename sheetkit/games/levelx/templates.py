@@ -43,3 +43,8 @@ name = ""
 chips = { "5" = 0, "6" = 0, "7" = 0, "8" = 0, "9" = 0, "10" = 0 }
 bonuses = []
 """
+
+
+def for_pad(layout) -> str:
+    """`sheetkit template <the board or pad>`: the final position to fill in."""
+    return final()

@@ -15,7 +15,7 @@ from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank, tally
-from sheetkit.verdict import ERROR, WARNING, Finding, Verdict
+from sheetkit.checking.verdict import ERROR, WARNING, Finding, Verdict
 
 Vertex = tuple[int, int]
 
@@ -502,15 +502,3 @@ class _Checker:
             lab = rank(score.total)
             info["rank"] = {"es": lab.es, "en": lab.en}
         return Verdict(game="yuncos", source=source, findings=self.findings, scores=[score], info=info)
-
-
-def replay(record: Record) -> tuple[Replay, Verdict]:
-    """The replayed sheet and its verdict (the overlay draws from both)."""
-    c = _Checker(record)
-    verdict = c.run("")
-    return c.r, verdict
-
-
-def check(record: Record, source: str) -> Verdict:
-    """Replay a transcribed sheet: every finding with its rule id, and the score."""
-    return _Checker(record).run(source)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetkit.verdict import Score
+from sheetkit.checking.verdict import Score
 
 CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right
 

@@ -1,0 +1,137 @@
+"""Records: transcriptions of a filled sheet or a game, in TOML.
+
+Every record names its game (`game = "yuncos"`); the game reads, checks and draws it
+through its Game object. This module only dispatches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from sheetkit import games, layouts
+from sheetkit.games.interface import Checked, Game, RecordKind
+from sheetkit.errors import UserError
+from sheetkit.tomlfile import read_toml
+from sheetkit.checking.verdict import Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    game: str
+    source: str
+    record: Any  # the game's own record object (sheetkit.games.interface.Record)
+
+    @property
+    def kind(self) -> RecordKind:
+        return games.get(self.game).record_kinds[self.record.kind]
+
+
+def load(path: str | Path) -> Loaded:
+    return parse(read_toml(path), str(path))
+
+
+def parse(data: dict, source: str) -> Loaded:
+    """A record from its TOML data; `source` names it in messages and finds files it refers to."""
+    game = games.named_in(data, source)
+    kind = data.get("kind")
+    if isinstance(kind, (list, dict)):  # every game's kinds are words; a list or table is no key
+        raise UserError(f'expected a word such as kind = "game" (got {"a list" if isinstance(kind, list) else "a table"})',
+                        source=source, field="kind")
+    try:
+        record = game.read_record(data, source)
+    except UserError:
+        _not_a_layout(game, data, source)
+        raise
+    return Loaded(game.name, source, record)
+
+
+def _not_a_layout(game: Game, data: dict, source: str) -> None:
+    """A layout file given where a record is expected: say so (only once the record failed
+    to load, so reading a record never loads the layout models)."""
+    kind = data.get("kind")
+    if isinstance(kind, str) and kind in game.layout_kinds and kind not in game.record_kinds:
+        p = Path(source)
+        ref = p.stem if p.resolve().parent == layouts.shipped_dir().resolve() else source
+        raise UserError(f"this is a {game.name} {kind} layout, not a record of a game "
+                        f"(for a record to fill in, see `sheetkit template {ref}`)", source=source) from None
+
+
+def check(loaded: Loaded) -> Checked:
+    """Replay a record: the game state and the verdict, with what its QR text says (the
+    serial, and warnings if the layout changed since the sheet was printed)."""
+    from sheetkit.paper import pads
+
+    checked = loaded.kind.check(loaded.record, loaded.source)
+    pads.apply_qr(checked.verdict, loaded.record, loaded.source, games.get(loaded.game).pad)
+    return checked
+
+
+def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4") -> Path:
+    from sheetkit.paper.printing import write_pdf
+
+    overlay = loaded.kind.overlay
+    if overlay is None:
+        raise UserError(f"--render: {loaded.game} records have no sheet to draw")
+    return write_pdf(overlay(loaded.record, checked, paper), out)
+
+
+def template(name: str) -> str:
+    """A layout id or path gives that layout's record template; other names are the
+    games' own templates (e.g. iunu-deck)."""
+    for game in games.all_games():
+        if name in game.templates:
+            return game.templates[name]()
+    try:
+        layout = layouts.load(name)
+    except UserError as e:
+        if e.source:  # a layout file that exists but does not load: say why
+            raise
+        names = sorted(n for g in games.all_games() for n in g.templates)
+        raise UserError(f"no template named {name!r}: give a layout id (see `sheetkit layouts`) "
+                        f"or one of: {', '.join(names)}") from None
+    kinds = games.get(layout.game).layout_kinds
+    make = kinds[layout.kind].record_template
+    if make is None:
+        with_record = [k for k, lk in kinds.items() if lk.record_template is not None]
+        raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
+                        f"the {layout.game} layouts of kind {' or '.join(with_record)} have one")
+    return make(layout)
+
+
+def _result_lines(verdict: Verdict) -> list[str]:
+    out = [f"  {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"]
+    if "tiebreak" in verdict.info:
+        out.append(f"  {verdict.info['tiebreak']}")
+    errors = [f for f in verdict.findings if f.severity == "error"]
+    if errors:
+        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
+        out += ["  " + f.line() for f in verdict.findings]
+    return out
+
+
+def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
+    """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
+    file: load, check, print each player's total with `lines`, then the winner(s) and any
+    finding; exit 1 if the record cannot be."""
+    import json
+    import sys
+
+    import click
+
+    @click.command(game, help=doc)
+    @click.argument("record", type=click.Path(dir_okay=False))
+    @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+    def command(record, as_json):
+        loaded = load(record)
+        if loaded.game != game:
+            raise UserError(f"a {loaded.game} record, not {game}", source=record, field="game")
+        verdict = check(loaded).verdict
+        if as_json:
+            click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        else:
+            click.echo("\n".join(lines(verdict) + _result_lines(verdict)))
+        sys.exit(verdict.exit_code)
+
+    return command

@@ -1,0 +1,75 @@
+"""`sheetkit check RECORD --render out.pdf` for IUNU: the score pad filled in from the
+record and its verdict, with the findings under the table."""
+
+from __future__ import annotations
+
+from sheetkit import layouts
+from sheetkit.paper import scene as S
+from sheetkit.paper import tables as T
+from sheetkit.games.iunu.compose import INNER, pad_items, rows
+from sheetkit.games.iunu import GAME
+from sheetkit.games.iunu.record import KNOWN_CASTES, Record
+from sheetkit.paper.measure import clip_text, fit_size
+
+
+def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
+    verdict = checked.verdict
+    layout = layouts.load(GAME.pad)
+    spec = layout.spec
+    W, H = S.paper_size(paper)
+    cells: dict = {}
+    items, bottom = pad_items(spec, paper, lang, cells)
+    table_rows = rows(spec, lang)
+    deck = record.deck
+    players = record.data.player
+    scores = {s.player: s for s in verdict.scores}
+    majors = verdict.info.get("majorities", {})
+    # the pad's caste lines: the known castes by key, the write-in line for the deck's other one
+    extra = [k for k in deck.castes if k not in KNOWN_CASTES]
+    caste_row: dict[str, int] = {}
+    for i, r in enumerate(table_rows[3:3 + len(spec.castes)], 3):
+        key = spec.castes[i - 3].key
+        if key in deck.castes:
+            caste_row[key] = i
+        elif r.write_in and extra:
+            caste_row[extra.pop(0)] = i
+    fill: list[S.Item] = []
+    for key, i in caste_row.items():
+        if (i, -1) in cells and cells[i, -1]:
+            T.write(fill, cells[i, -1][0], str(deck.castes[key].cards))
+        if (i, "label") in cells:
+            x, y, w, h = cells[i, "label"][0]
+            label = deck.label(key)
+            size = fit_size(label, w - 1.0, 8.0, True, T.MIN_PT)
+            fill.append(S.Text(x + 0.5, y + h - 0.8, clip_text(label, w - 1.0, size, True), size=size, bold=True,
+                               color=T.INK))
+    value_rows = [i for i, r in enumerate(table_rows) if r.kind == "value"]
+    citizens_i, bread_i, deben_i, third_i, total_i = value_rows
+    winner_i = len(table_rows) - 1
+    for p, pl in enumerate(players[:spec.players]):
+        sc = scores[pl.name]
+        parts = dict(sc.parts)
+        T.write(fill, cells[0, p][0], pl.name, size=9.0)
+        T.write(fill, cells[citizens_i, p][0], str(parts["citizens"]))
+        mult = {}
+        for card in pl.afterlife:
+            mult.setdefault(card.caste, card.multiplier)
+        for key, i in caste_row.items():
+            if majors.get(key) != pl.name:
+                continue
+            bonus, m = deck.castes[key].cards, mult.get(key, 1)
+            a, f, r = cells[i, p]
+            T.write(fill, a, str(bonus))
+            T.write(fill, f, str(m))
+            T.write(fill, r, str(bonus * m))
+        T.write(fill, cells[bread_i, p][0], str(parts["bread"]))
+        T.write(fill, cells[deben_i, p][0], str(pl.deben))
+        T.write(fill, cells[third_i, p][0], str(parts["deben"]))
+        T.write(fill, cells[total_i, p][0], str(sc.total))
+        if pl.name in verdict.winners:
+            x, y, w, h = cells[winner_i, p][0]
+            fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
+
+    errors = sum(1 for f in verdict.findings if f.severity == "error")
+    head = f"{verdict.source}: {'legal' if not errors else f'ILLEGAL: {errors} finding(s)'}"
+    return T.filled_scene(f"IUNU: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)

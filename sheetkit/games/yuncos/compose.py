@@ -1,0 +1,498 @@
+"""The Yuncos sheet: Layout -> Scene.
+
+All positions come from SheetGeometry, so the sheet and the checker's overlay (which
+writes a transcription onto the sheet) agree on where every box and vertex is.
+The content is a 188 x 258 mm block centred on the page: that keeps 10 mm of margin
+on both A4 and US Letter.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cached_property
+
+from sheetkit.paper import scene as S
+from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
+from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank_ranges
+from sheetkit.paper.measure import fit_size, text_width, wrap
+
+CONTENT_W, CONTENT_H = 188.0, 258.0  # inside 10 mm margins on A4 and Letter, strokes included
+BOX = 9.0  # puzzle and counter boxes: room for a pencilled digit
+SMALL_BOX = 7.0  # dice log and ability boxes
+ABILITY = 6.5
+PATTERN_COLUMN = 26.0
+
+GRID = S.Style(stroke="#8c8c8c", width=0.15)
+INK = S.Style(width=0.3)
+HEAVY = S.Style(width=0.5)
+LAND_TINT = "#ece3c8"
+GREY = "#555555"
+class SheetGeometry:
+    """Where everything on a sheet level is, in page millimetres."""
+
+    def __init__(self, spec: YuncosSheet, paper: str):
+        self.spec = spec
+        self.page = S.paper_size(paper)
+        pw, ph = self.page
+        self.ox = (pw - CONTENT_W) / 2
+        self.oy = (ph - CONTENT_H) / 2
+        board = spec.board
+        self.square = spec.map.square
+        hard = spec.level == "hard"
+        map_area = CONTENT_W - (PATTERN_COLUMN + 4 if hard else 0) - 7  # 7 mm for row numbers
+        self.map_w = (board.width - 1) * self.square
+        self.map_h = (board.height - 1) * self.square
+        self.map_x = self.ox + 7 + max(0.0, (map_area - self.map_w) / 2)
+        self.map_y = self.oy + 19.5
+        self.pattern_x = self.ox + CONTENT_W - PATTERN_COLUMN + 3
+        y = self.map_y + self.map_h + 4.5
+        self.legend_y = y
+        y += 8
+        self.puzzles_y = y
+        nest_h = 5 + 4 + 2 * BOX + 3
+        lum_h = 5 + ABILITY + 1 + spec.luminaries.height * BOX
+        y += max(nest_h + 9, lum_h) + 3
+        self.counters_y = y
+        y += 26.5
+        self.dice_y = y
+        self.dice_per_row = 12
+        rows = math.ceil(spec.dice_log / self.dice_per_row)
+        y += 5 + rows * (SMALL_BOX + 3.2)
+        self.score_y = y + 1
+        self.bottom = self.score_y + 4 + BOX
+
+    # the map
+    def vertex(self, v: tuple[int, int]) -> tuple[float, float]:
+        return (self.map_x + v[0] * self.square, self.map_y + v[1] * self.square)
+
+    # puzzles: nests on the left, luminaries on the right
+    def _nest_x(self, i: int) -> float:
+        """Box i of a nest row; an ability box follows every 2nd box."""
+        return self.ox + 6 + i * (BOX + 1) + (i // 2) * (ABILITY + 2)
+
+    def nest_box(self, row: int, i: int):
+        y = self.puzzles_y + 9 + row * (BOX + 3)
+        return (self._nest_x(i), y, BOX, BOX)
+
+    def nest_ability(self, row: int, k: int):
+        x, y, _, _ = self.nest_box(row, 2 * k + 1)
+        return (x + BOX + 1, y + (BOX - ABILITY) / 2, ABILITY, ABILITY)
+
+    @cached_property
+    def lum_x(self) -> float:
+        return self.ox + 94
+
+    def lum_box(self, col: int, level: int):
+        h = self.spec.luminaries.height
+        top = self.puzzles_y + 5 + ABILITY + 1
+        return (self.lum_x + col * BOX, top + (h - 1 - level) * BOX, BOX, BOX)
+
+    def lum_ability(self, col: int):
+        return (self.lum_x + col * BOX + (BOX - ABILITY) / 2, self.puzzles_y + 5, ABILITY, ABILITY)
+
+    # counters
+    def fish_box(self, i: int):
+        return (self.ox + i * (BOX - 0.5 + 0.5), self.counters_y + 5, BOX - 0.5, BOX)
+
+    def fish_ability(self, i: int):
+        x, y, w, h = self.fish_box(i)
+        return (x + (w - ABILITY) / 2, y + h + 4, ABILITY, ABILITY)
+
+    @cached_property
+    def crash_x(self) -> float:
+        return self.ox + len(self.spec.fish.values) * BOX + 8
+
+    def crash_box(self, i: int):
+        return (self.crash_x + i * BOX, self.counters_y + 5, BOX, BOX)
+
+    @cached_property
+    def stamp(self) -> tuple[float, float, float]:
+        size = 22.0
+        return (self.ox + CONTENT_W - size, self.counters_y - 1, size)
+
+    # dice log
+    def dice_box(self, turn: int, which: int):
+        row, col = divmod(turn - 1, self.dice_per_row)
+        pitch = CONTENT_W / self.dice_per_row
+        x = self.ox + col * pitch + (pitch - 2 * SMALL_BOX - 0.6) / 2 + which * (SMALL_BOX + 0.6)
+        y = self.dice_y + 7 + row * (SMALL_BOX + 3.2)
+        return (x, y, SMALL_BOX, SMALL_BOX)
+
+    # score
+    SCORE_PARTS = ("nests", "luminaries", "fish", "navigation", "crashes", "total")
+
+    def score_box(self, name: str):
+        i = self.SCORE_PARTS.index(name)
+        w = 16.0
+        return (self.ox + i * (w + 6), self.score_y + 4, w, BOX)
+
+
+def sheet_geometry(spec: YuncosSheet, paper: str) -> SheetGeometry:
+    return SheetGeometry(spec, paper)
+
+
+# ---- icons -------------------------------------------------------------------------
+
+def _star_points(x: float, y: float, r: float) -> tuple[tuple[float, float], ...]:
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return tuple(pts)
+
+
+def _tint(hexstr: str, amount: float) -> str:
+    """Mix a colour with white: light fills keep a black letter readable in any print."""
+    h = hexstr.lstrip("#")
+    rgb = [int(h[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def star_icon(x: float, y: float, r: float, ink: str, letter: str) -> list[S.Item]:
+    return [
+        S.Path(_star_points(x, y, r), closed=True, style=S.Style(stroke="#000000", fill=_tint(ink, 0.35), width=0.25)),
+        S.Text(x, y + r * 0.3, letter, size=r * 2.2, bold=True, anchor="middle"),
+    ]
+
+
+def fish_icon(x: float, y: float, s: float) -> list[S.Item]:
+    """A fish facing left, about `s` mm long, centred on (x, y)."""
+    body = []
+    for k in range(16):
+        a = 2 * math.pi * k / 16
+        body.append((x - s * 0.12 + s * 0.32 * math.cos(a), y + s * 0.2 * math.sin(a)))
+    tail = ((x + s * 0.18, y), (x + s * 0.45, y - s * 0.2), (x + s * 0.45, y + s * 0.2))
+    fill = S.Style(stroke="#000000", fill="#6d8fb3", width=0.2)
+    return [S.Path(tail, closed=True, style=fill), S.Path(tuple(body), closed=True, style=fill),
+            S.Circle(x - s * 0.3, y - s * 0.04, s * 0.04, S.FILLED)]
+
+
+def light_icon(x: float, y: float, r: float) -> list[S.Item]:
+    """A black bulb with rays: a hazard that reads the same in colour and in grey."""
+    items: list[S.Item] = [S.Circle(x, y, r * 0.5, S.Style(stroke="#000000", fill="#222222", width=0.2))]
+    for k in range(8):
+        a = k * math.pi / 4
+        items.append(S.Line(x + r * 0.65 * math.cos(a), y + r * 0.65 * math.sin(a),
+                            x + r * math.cos(a), y + r * math.sin(a), S.Style(width=0.3)))
+    return items
+
+
+def start_icon(x: float, y: float, r: float, n: int) -> list[S.Item]:
+    return [S.Circle(x, y, r, S.Style(stroke="#000000", fill="#ffffff", width=0.35)),
+            S.Text(x, y + r * 0.42, str(n), size=r * 3.1, bold=True, anchor="middle")]
+
+
+def ability_icon(box: tuple[float, float, float, float], ability: str) -> list[S.Item]:
+    """A rounded box to cross out when used, with the ability's symbol."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    items: list[S.Item] = [S.Rect(x, y, w, h, S.Style(width=0.3, fill="#f2f2f2"), radius=1.2)]
+    if ability == "plusminus":
+        items.append(S.Text(cx, cy + 1.1, "±1", size=8, bold=True, anchor="middle"))
+    elif ability == "diagonal":
+        d = w * 0.28
+        items += [S.Line(cx - d, cy + d, cx + d, cy - d, S.Style(width=0.45)),
+                  S.Path(((cx + d - 1.3, cy - d), (cx + d, cy - d), (cx + d, cy - d + 1.3)), style=S.Style(width=0.45))]
+    elif ability == "yunco":
+        d = w * 0.3
+        items.append(S.Path(((cx - d, cy + 0.4), (cx - d / 2, cy - d / 2), (cx, cy + 0.4),
+                             (cx + d / 2, cy - d / 2), (cx + d, cy + 0.4)), style=S.Style(width=0.45)))
+    return items
+
+
+def die_face(x: float, y: float, s: float, n: int) -> list[S.Item]:
+    items: list[S.Item] = [S.Rect(x, y, s, s, S.Style(width=0.3), radius=s * 0.15)]
+    q = s / 4
+    spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)],
+             4: [(1, 1), (3, 1), (1, 3), (3, 3)], 5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+             6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}[n]
+    items += [S.Circle(x + a * q, y + b * q, s * 0.08, S.FILLED) for a, b in spots]
+    return items
+
+
+# ---- the page ------------------------------------------------------------------------
+
+def _title(x: float, y: float, text: str, max_w: float = 90) -> S.Text:
+    return S.Text(x, y, text, size=fit_size(text, max_w, 10, bold=True), bold=True)
+
+
+def _note(x: float, y: float, text: str, max_w: float, size: float = 6.5, anchor: str = "start") -> S.Text:
+    return S.Text(x, y, text, size=fit_size(text, max_w, size), anchor=anchor, color=GREY)
+
+
+def _box(box, style: S.Style = INK) -> S.Rect:
+    return S.Rect(*box, style=style)
+
+
+def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    out: list[S.Item] = []
+    ox, oy = g.ox, g.oy
+
+    # header
+    out.append(S.Text(ox, oy + 6, spec.title(lang), size=fit_size(spec.title(lang), 120, 14, True), bold=True))
+    out.append(S.Text(ox + CONTENT_W, oy + 6, L.level(lang), size=12, bold=True, anchor="end"))
+    out.append(_note(ox, oy + 10.5, L.map_note(lang), 125, size=7))
+    # a name line: sheets are shuffled and dealt after the start points are chosen
+    name = L.player(lang) + ":"
+    out.append(S.Text(ox + CONTENT_W - 48, oy + 11, name, size=7.5))
+    out.append(S.Line(ox + CONTENT_W - 47 + text_width(name, 7.5), oy + 11.5, ox + CONTENT_W, oy + 11.5, S.Style(width=0.25)))
+
+    out += map_items(spec, g)
+    if spec.level == "hard":
+        out += pattern_items(spec, g, lang)
+    out += legend_items(spec, g, lang)
+    out += puzzle_items(spec, g, lang)
+    out += counter_items(spec, g, lang)
+    out += dice_items(spec, g, lang)
+    out += score_items(spec, g, lang)
+    return out
+
+
+def map_items(spec: YuncosSheet, g: SheetGeometry) -> list[S.Item]:
+    b = spec.board
+    sq = g.square
+    out: list[S.Item] = []
+    # island: tint every square whose four corners are land, then grid, then land dots
+    for r in range(b.height - 1):
+        for c in range(b.width - 1):
+            if all(v in b.land for v in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1))):
+                x, y = g.vertex((c, r))
+                out.append(S.Rect(x, y, sq, sq, S.Style(stroke=None, fill=LAND_TINT)))
+    x0, y0 = g.vertex((0, 0))
+    x1, y1 = g.vertex((b.width - 1, b.height - 1))
+    for c in range(b.width):
+        x = g.vertex((c, 0))[0]
+        out.append(S.Line(x, y0, x, y1, GRID))
+        out.append(S.Text(x, y0 - sq * 0.45 - 1.2, vertex_name((c, 0))[:-1], size=6.5, anchor="middle", color=GREY))
+    for r in range(b.height):
+        y = g.vertex((0, r))[1]
+        out.append(S.Line(x0, y, x1, y, GRID))
+        out.append(S.Text(x0 - sq * 0.45 - 0.6, y + 0.8, str(r + 1), size=6.5, anchor="end", color=GREY))
+    out.append(S.Rect(x0, y0, x1 - x0, y1 - y0, S.Style(width=0.4)))
+    for v in sorted(b.land):
+        if v not in b.lights and v not in b.starts.values():
+            out.append(S.Circle(*g.vertex(v), 0.55, S.Style(stroke=None, fill="#7a6a45")))
+    for v in sorted(b.fish):
+        out += fish_icon(*g.vertex(v), sq * 0.75)
+    for v in sorted(b.lights):
+        out += light_icon(*g.vertex(v), sq * 0.3)
+    for v, colour in sorted(b.stars.items()):
+        c = spec.colours[colour]
+        out += star_icon(*g.vertex(v), sq * 0.42, c.ink, c.letter)
+    for n, v in b.starts.items():
+        out += start_icon(*g.vertex(v), sq * 0.26, n)
+    return out
+
+
+def pattern_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    x = g.pattern_x
+    out: list[S.Item] = [S.Text(x, g.map_y - 4, L.patterns(lang), size=fit_size(L.patterns(lang), 23, 8, True), bold=True)]
+    slot = (g.map_h - 6) / 6
+    for face in range(1, 7):
+        top = g.map_y + 1 + (face - 1) * slot
+        out += die_face(x, top + (slot - 7) / 2, 7, face)
+        pts = [(0, 0)]
+        for s in spec.patterns[str(face)].split():
+            dx, dy = STEPS[s]
+            pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        span = max(max(xs) - min(xs), max(ys) - min(ys), 1)
+        step = min(4.0, (slot - 4) / span, 12 / span)
+        bx = x + 9 + (12 - (max(xs) - min(xs)) * step) / 2 - min(xs) * step
+        by = top + (slot - (max(ys) - min(ys)) * step) / 2 - min(ys) * step
+        mm = [(bx + px * step, by + py * step) for px, py in pts]
+        for gx in range(min(xs), max(xs) + 1):  # a faint grid under the pattern
+            out.append(S.Line(bx + gx * step, by + min(ys) * step, bx + gx * step, by + max(ys) * step, GRID))
+        for gy in range(min(ys), max(ys) + 1):
+            out.append(S.Line(bx + min(xs) * step, by + gy * step, bx + max(xs) * step, by + gy * step, GRID))
+        out.append(S.Path(tuple(mm), style=S.Style(width=0.6)))
+        out.append(S.Circle(*mm[0], 0.9, S.Style(stroke="#000000", fill="#ffffff", width=0.3)))
+        out.append(S.Circle(*mm[-1], 0.7, S.FILLED))
+    for k, line in enumerate(wrap(L.patterns_note(lang), PATTERN_COLUMN - 3, 6)):
+        out.append(S.Text(x, g.map_y + g.map_h - 3 + k * 2.6, line, size=6, color=GREY))
+    return out
+
+
+def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    y = g.legend_y + 3
+    x = g.ox
+    out: list[S.Item] = []
+
+    def label(text: str) -> None:
+        nonlocal x
+        out.append(S.Text(x, y + 1.1, text, size=7))
+        x += text_width(text, 7) + 5
+
+    out += fish_icon(x + 3, y, 6)
+    x += 7
+    label(L.fish(lang))
+    out += light_icon(x + 2, y, 2.4)
+    x += 5
+    label(L.light(lang))
+    out.append(S.Rect(x, y - 2, 5, 4, S.Style(stroke="#7a6a45", fill=LAND_TINT, width=0.2)))
+    out.append(S.Circle(x + 2.5, y, 0.55, S.Style(stroke=None, fill="#7a6a45")))
+    x += 6.5
+    label(L.island(lang))
+    out += start_icon(x + 2, y, 2.1, 1)
+    x += 5
+    label(L.start(lang))
+    star = L.star(lang) + ":"
+    out.append(S.Text(x, y + 1.1, star, size=7))
+    x += text_width(star, 7) + 3
+    for c in spec.colours.values():
+        out += star_icon(x + 2.4, y, 2.8, c.ink, c.letter)
+        x += 5.8
+        name = c.name(lang)
+        out.append(S.Text(x, y + 1.1, name, size=7))
+        x += text_width(name, 7) + 2.5
+    return out
+
+
+def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    out: list[S.Item] = []
+    top = g.puzzles_y
+    # nests
+    out.append(_title(g.ox, top + 3.5, L.nests(lang)))
+    out.append(_note(g.ox, top + 7.2, L.nests_rule(lang), 92))
+    n = spec.nests
+    for row in range(2):
+        bx, by, _, _ = g.nest_box(row, 0)
+        out.append(S.Text(g.ox + 2.5, by + BOX / 2 + 1.2, str(row + 1), size=8, bold=True, anchor="middle"))
+        for i in range(n.length):
+            out.append(_box(g.nest_box(row, i)))
+        for k, ability in enumerate(n.abilities[row]):
+            out += ability_icon(g.nest_ability(row, k), ability)
+    if n.length > 1:  # the descending row: a faint ">" between boxes
+        for i in range(n.length - 1):
+            x, y, w, h = g.nest_box(1, i)
+            out.append(S.Text(x + w + 0.5, y + h / 2 + 0.9, ">", size=6, anchor="middle", color=GREY))
+    # the abilities key sits under the nests
+    ky = g.nest_box(1, 0)[1] + BOX + 5
+    out.append(S.Text(g.ox, ky, L.abilities(lang), size=7.5, bold=True))
+    x = g.ox
+    for ab in ("plusminus", "diagonal", "yunco"):
+        out += ability_icon((x, ky + 1.5, 4.6, 4.6), ab)
+        text = getattr(L, ab)(lang)
+        out.append(S.Text(x + 5.8, ky + 4.8, text, size=7))
+        x += 5.8 + text_width(text, 7) + 4
+    # luminaries
+    lum = spec.luminaries
+    out.append(_title(g.lum_x, top + 3.5, L.luminaries(lang), 60))
+    for col in range(lum.columns):
+        out += ability_icon(g.lum_ability(col), lum.abilities[col])
+        for level in range(lum.height):
+            out.append(_box(g.lum_box(col, level)))
+    # one arrow beside the grid: columns fill from the bottom up
+    x, y_top, _, _ = g.lum_box(0, lum.height - 1)
+    y_bottom = g.lum_box(0, 0)[1] + BOX
+    ax = x - 2.5
+    out.append(S.Line(ax, y_bottom - 1, ax, y_top + 2, S.Style(stroke=GREY, width=0.3)))
+    out.append(S.Path(((ax - 1, y_top + 3.5), (ax, y_top + 1.5), (ax + 1, y_top + 3.5)), closed=True,
+                      style=S.Style(stroke=GREY, fill=GREY, width=0.2)))
+    right = g.lum_x + lum.columns * BOX + 4
+    width = g.ox + CONTENT_W - right
+    y = top + 9
+    for line in wrap(L.luminaries_rule(lang), width, 6.5):
+        out.append(S.Text(right, y, line, size=6.5, color=GREY))
+        y += 2.8
+    # solo ranks under the luminary rule
+    y += 2
+    out.append(S.Text(right, y, L.solo(lang), size=7, bold=True))
+    for rng, words in reversed(rank_ranges()):  # best first, as players look for it
+        y += 3
+        out.append(S.Text(right, y, rng, size=6.5, bold=True))
+        for k, line in enumerate(wrap(words(lang), width - 8.5, 6.5)):
+            y += 2.7 if k else 0
+            out.append(S.Text(right + 8.5, y, line, size=6.5))
+    return out
+
+
+def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    out: list[S.Item] = []
+    top = g.counters_y
+    out.append(_title(g.ox, top + 3.5, L.fish_counter(lang), 60))
+    for i, value in enumerate(spec.fish.values):
+        box = g.fish_box(i)
+        out.append(_box(box))
+        x, y, w, h = box
+        out.append(S.Text(x + w / 2, y + h + 3, str(value), size=7, bold=True, anchor="middle"))
+        ability = spec.fish_ability(i + 1)
+        if ability:
+            out += ability_icon(g.fish_ability(i), ability)
+    out.append(_title(g.crash_x, top + 3.5, L.crashes(lang), 50))
+    for i, value in enumerate(CRASH_TRACK):
+        box = g.crash_box(i)
+        out.append(_box(box, HEAVY))
+        x, y, w, h = box
+        out.append(S.Text(x + w / 2, y + h + 3, f"-{value}", size=7, bold=True, anchor="middle"))
+    x, y, w, h = g.crash_box(len(CRASH_TRACK) - 1)
+    rule_w = g.stamp[0] - 2 - g.crash_x
+    for k, line in enumerate(wrap(L.crashes_rule(lang), rule_w, 6.5)[:2]):
+        out.append(S.Text(g.crash_x, y + h + 7 + k * 2.8, line, size=6.5, color=GREY))
+    return out
+
+
+def dice_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    out: list[S.Item] = [_title(g.ox, g.dice_y + 3.5, L.dice(lang), 70),
+                         _note(g.ox + CONTENT_W, g.dice_y + 3.5, L.dice_rule(lang), 110, anchor="end")]
+    for turn in range(1, spec.dice_log + 1):
+        a = g.dice_box(turn, 0)
+        b = g.dice_box(turn, 1)
+        out.append(S.Text((a[0] + b[0] + b[2]) / 2, a[1] - 0.8, str(turn), size=6, anchor="middle", color=GREY))
+        out.append(S.Rect(*a, style=S.Style(width=0.25)))
+        out.append(S.Rect(*b, style=S.Style(width=0.25, dash=(0.8, 0.5))))
+    return out
+
+
+def score_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    L = spec.labels
+    out: list[S.Item] = []
+    ops = ["+", "+", "+", "−", "="]
+    for i, name in enumerate(g.SCORE_PARTS):
+        x, y, w, h = g.score_box(name)
+        text = getattr(L, f"score_{name}")(lang)
+        bold = name == "total"
+        out.append(S.Text(x + w / 2, y - 1, text, size=fit_size(text, w + 5, 7, bold), bold=bold, anchor="middle"))
+        out.append(_box((x, y, w, h), HEAVY if bold else INK))
+        if i < len(ops):
+            out.append(S.Text(x + w + 3, y + h / 2 + 1.4, ops[i], size=11, bold=True, anchor="middle"))
+    # the 50 mm calibration bar
+    x0 = g.ox + CONTENT_W - 50
+    y = g.score_y + 9
+    out.append(S.Text(x0, y - 3, L.calibration(lang), size=6.5, color=GREY))
+    out.append(S.Rect(x0, y, 50, 1.6, S.Style(stroke="#000000", fill="#000000", width=0.1)))
+    for k in range(6):
+        out.append(S.Line(x0 + 10 * k, y - 1, x0 + 10 * k, y + 2.6, S.Style(width=0.25)))
+    return out
+
+
+def compose_page(spec: YuncosSheet, paper: str, lang: str) -> S.Page:
+    g = sheet_geometry(spec, paper)
+    return S.Page(g.page[0], g.page[1], sheet_items(spec, g, lang), stamp=g.stamp)
+
+
+def duplex_levels(layout) -> list:
+    """The front and back levels a two-sided sheet names: ids, or paths beside its file."""
+    from sheetkit import layouts
+
+    return [layouts.load_for(getattr(layout.spec, side), str(layout.path), side, "yuncos", ("sheet",))
+            for side in ("front", "back")]
+
+
+def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
+    title = f"{layout.spec.title(lang)}"
+    if layout.kind == "duplex":
+        pages = []
+        for level in duplex_levels(layout):
+            page = compose_page(level.spec, paper, lang)
+            page.source = (level.id, level.version)
+            pages.append(page)
+        return S.Scene(pages, title=title)
+    return S.Scene([compose_page(layout.spec, paper, lang)], title=f"{title}: {layout.spec.labels.level(lang)}")

@@ -1,0 +1,91 @@
+"""`sheetkit score yuncos`: the quick tally, for players who only want the total.
+
+Imports no rendering library: it starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from sheetkit.errors import UserError
+
+
+def level_facts(level: str) -> dict:
+    """What the quick tally needs from a shipped level, read straight from its TOML (the
+    shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start."""
+    from sheetkit.games.yuncos.board import Board
+    from sheetkit.grid import text_rows
+    from sheetkit.resources import data_dir
+    from sheetkit.tomlfile import read_toml
+
+    data = read_toml(os.path.join(data_dir("layouts"), f"yuncos-{level}.toml"))
+    board = Board.parse(text_rows(data["map"]["grid"]), data["map"]["legend"])
+    return {"nest_boxes": 2 * data["nests"]["length"], "columns": data["luminaries"]["columns"],
+            "fish_values": data["fish"]["values"], "stars": len(board.stars),
+            "colours": len(set(board.stars.values()))}
+
+
+def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int, colours: int,
+                 crashes: int, solo: bool = False):
+    """The Score of counts read off a sheet of that level; UserError for counts the sheet
+    cannot hold."""
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK, tally
+
+    f = level_facts(level)
+    limits = {
+        "--nests": (nests, f["nest_boxes"], f"the {level} sheet has {f['nest_boxes']} nest boxes"),
+        "--columns": (columns, f["columns"], f"the {level} sheet has {f['columns']} luminary columns"),
+        "--fish": (fish, len(f["fish_values"]), f"the {level} fish counter has {len(f['fish_values'])} boxes"),
+        "--stars": (stars, f["stars"], f"the {level} map has {f['stars']} stars"),
+        "--colours": (colours, f["colours"], f"the {level} map's stars have {f['colours']} colours"),
+        "--crashes": (crashes, len(CRASH_TRACK), f"the crash track has {len(CRASH_TRACK)} boxes; a 7th crash eliminates the Yunco"),
+    }
+    for option, (value, most, why) in limits.items():
+        if value < 0:
+            raise UserError(f"{option} {value}: expected a count, 0 or more")
+        if value > most:
+            raise UserError(f"{option} {value}: {why}")
+    if colours > stars:
+        raise UserError(f"--colours {colours}: more colours than stars ({stars})")
+    if stars and not colours:
+        raise UserError(f"--colours 0: {stars} star(s) passed have at least 1 colour")
+    return tally(f["fish_values"], nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
+                 crashes=crashes, solo=solo)
+
+
+@click.command("yuncos")
+@click.option("--nests", type=int, default=0, show_default=True, help="Filled nest boxes.")
+@click.option("--columns", type=int, default=0, show_default=True, help="Completed luminary columns.")
+@click.option("--fish", type=int, default=0, show_default=True, help="Marked boxes of the fish counter.")
+@click.option("--stars", type=int, default=0, show_default=True, help="Distinct stars passed.")
+@click.option("--colours", type=int, default=0, show_default=True, help="Distinct colours among them.")
+@click.option("--crashes", type=int, default=0, show_default=True, help="Marked boxes of the crash track.")
+@click.option("--level", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
+              help="The level played (its fish values and puzzle sizes).")
+@click.option("--solo", is_flag=True, help="Also give the solo rank.")
+@click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
+def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json):
+    """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
+    from sheetkit.games.yuncos.scoring import rank
+    from sheetkit.checking.verdict import Verdict
+
+    score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
+                         crashes=crashes, solo=solo)
+    info = {"level": level}
+    if solo:
+        lab = rank(score.total)
+        info["rank"] = {"es": lab.es, "en": lab.en}
+    verdict = Verdict(game="yuncos", source="command line", scores=[score], info=info)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+    else:
+        for label, pts in score.parts:
+            click.echo(f"{label:<11}{pts:>5}")
+        click.echo(f"{'total':<11}{score.total:>5}")
+        if solo:
+            lab = rank(score.total)
+            click.echo(f"solo rank: {lab.en} ({lab.es})")

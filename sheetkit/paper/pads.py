@@ -1,0 +1,273 @@
+"""Pads: many copies of a layout, each numbered, each with a QR code naming the sheet.
+
+The QR text (format 1) is
+
+    SK1:<layout id>:<layout version>:<serial>        e.g.  SK1:yuncos-easy:e7bc4f0d:0042
+
+- `SK1` names the format, so a later format can be told apart;
+- the layout id is the layout's file name without `.toml` (dashes, dots, even colons are
+  fine: the text is split at its last two colons);
+- the version is the layout's content hash (`Layout.version`, 8 lowercase hex digits);
+- the serial is a decimal number, written with at least 4 digits.
+
+A pad keeps the drawing of every page once, as a Form, and each copy places it with `Use`
+and adds only its own part: the serial and the QR code, inside the page's `stamp` square.
+So the PDF carries the static page once however many copies it has, and pages of a pad
+differ only inside the stamp square. A page that shows another layout than the one
+rendered (`Page.source`: the sides of a two-sided sheet) names that layout in its QR text;
+all pages of a copy carry the same serial. docs/pads.md has the whole story.
+
+Nothing here imports reportlab, Pillow or qrcode at module level: `identify`, `parse` and
+the record check stay light.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sheetkit.paper import scene as S
+from sheetkit.errors import UserError
+from sheetkit.checking.verdict import WARNING, Finding
+
+PREFIX = "SK1"
+EXAMPLE = "SK1:yuncos-easy:e7bc4f0d:0042"
+SHAPE = "SK1:<layout id>:<version>:<serial>"
+SERIAL_DIGITS = 4
+MAX_SERIAL = 99_999_999  # keeps the text, and so the QR code, small
+# The smallest stamp square that leaves a QR code a phone reads from 30 cm: the code with
+# its quiet zone is the square less the serial's band, about 14 mm or more.
+MIN_STAMP = 18.0
+RULE = "QR"
+
+_VERSION = re.compile(r"[0-9a-f]{8,64}")
+_SERIAL = re.compile(r"[0-9]{1,8}")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _check_id(layout_id: str) -> str | None:
+    """Why `layout_id` cannot go in a QR text, or None."""
+    if not layout_id:
+        return "the layout id is empty"
+    if _CONTROL.search(layout_id):
+        return "the layout id has control characters"
+    if layout_id != layout_id.strip():
+        return "the layout id starts or ends with a space"
+    return None
+
+
+def format_serial(serial: int) -> str:
+    return f"{serial:0{SERIAL_DIGITS}d}"
+
+
+def qr_text(layout, serial: int) -> str:
+    """The QR text of copy `serial` of `layout` (a layouts.Layout)."""
+    return _text(layout.id, layout.version, serial, str(layout.path))
+
+
+def _text(layout_id: str, version: str, serial: int, source: str | None = None) -> str:
+    problem = _check_id(layout_id)
+    if problem:
+        raise UserError(f"{problem}; rename the layout file", source=source)
+    if not _VERSION.fullmatch(version):
+        raise ValueError(f"layout version {version!r} is not a content hash")
+    if not 0 <= serial <= MAX_SERIAL:
+        raise UserError(f"serial {serial}: expected 0 to {MAX_SERIAL}")
+    return f"{PREFIX}:{layout_id}:{version}:{format_serial(serial)}"
+
+
+def _malformed(text: str, reason: str) -> UserError:
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return UserError(f"not a sheetkit QR text {shown!r}: {reason}; the form is {SHAPE}, e.g. {EXAMPLE}")
+
+
+def parse(text: str) -> tuple[str, str, int]:
+    """(layout id, version, serial) of a QR text; UserError (one line) if it is malformed.
+
+    Surrounding white space (scanners often add a newline) is ignored."""
+    t = text.strip()
+    head, sep, rest = t.partition(":")
+    if not sep or head != PREFIX:
+        if head.upper() == PREFIX or re.fullmatch(r"SK[0-9]+", head, re.IGNORECASE):
+            raise _malformed(text, f"unknown format {head!r}")
+        raise _malformed(text, f"it does not start with {PREFIX}:")
+    parts = rest.rsplit(":", 2)
+    if len(parts) != 3:
+        raise _malformed(text, "not 4 fields separated by ':'")
+    layout_id, version, serial = parts
+    problem = _check_id(layout_id)
+    if problem:
+        raise _malformed(text, problem)
+    if not _VERSION.fullmatch(version.lower()):
+        raise _malformed(text, f"version {version!r} is not a layout version (hex digits, e.g. e7bc4f0d)")
+    if not _SERIAL.fullmatch(serial):
+        raise _malformed(text, f"serial {serial!r} is not a number of 1 to 8 digits")
+    return layout_id, version.lower(), int(serial)
+
+
+def _installed(layout_id: str):
+    """The shipped layout of that id, or None. Only shipped ids are looked up: a QR text
+    never names a file path."""
+    from sheetkit import layouts
+
+    if layout_id not in layouts.shipped_ids():
+        return None
+    return layouts.load(layout_id)
+
+
+def identify(text: str) -> dict[str, Any]:
+    """What a QR text means, and whether that layout version is the one installed now.
+
+    Keys: text, layout, version, serial, installed (the layout id is shipped),
+    installed_version (or None), current (the installed layout is that very version)."""
+    layout_id, version, serial = parse(text)
+    layout = _installed(layout_id)
+    return {
+        "text": text.strip(),
+        "layout": layout_id,
+        "version": version,
+        "serial": serial,
+        "installed": layout is not None,
+        "installed_version": layout.version if layout else None,
+        "current": bool(layout and layout.version == version),
+    }
+
+
+def describe(info: dict[str, Any]) -> str:
+    """`identify`'s answer in words: two lines."""
+    head = (f"{info['text']}: sheet {format_serial(info['serial'])} of layout {info['layout']}, "
+            f"version {info['version']}")
+    if not info["installed"]:
+        tail = f"no layout {info['layout']!r} is installed here"
+    elif info["current"]:
+        tail = f"this is the installed version of {info['layout']}"
+    else:
+        tail = (f"the installed {info['layout']} is version {info['installed_version']}: "
+                "the layout changed since this sheet was printed")
+    return f"{head}\n  {tail}"
+
+
+def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str, Any], list[Finding]]:
+    """For a record that carries the QR text of its sheet and is checked against `layout`
+    (a layouts.Layout): the QR's information (serial, printed layout and version) and
+    warnings when the QR names another layout or the layout changed since printing.
+
+    A malformed text is a UserError naming the record's `qr` field."""
+    try:
+        layout_id, version, serial = parse(text)
+    except UserError as e:
+        raise UserError(e.detail, source=source, field="qr") from None
+    info = {"text": text.strip(), "layout": layout_id, "version": version, "serial": serial,
+            "checked_layout": layout.id, "checked_version": layout.version,
+            "current": layout_id == layout.id and version == layout.version}
+    findings: list[Finding] = []
+    where = f"sheet {format_serial(serial)}"
+    if layout_id != layout.id:
+        findings.append(Finding(RULE, where, (
+            f"the QR code names layout {layout_id}, but the record is checked against "
+            f"{layout.id}"), WARNING, {"qr": info["text"]}))
+    elif version != layout.version:
+        findings.append(Finding(RULE, where, (
+            f"the sheet was printed from {layout_id} version {version}; the installed one is "
+            f"version {layout.version}, and the record is checked against it"),
+            WARNING, {"qr": info["text"]}))
+    return info, findings
+
+
+def apply_qr(verdict, record, source: str | None = None, pad: str | None = None):
+    """Add what a record's QR text says to its verdict, for any game: the serial
+    (`info["serial"]`), what the sheet was printed from (`info["printed"]`: layout, version,
+    current) and the QR warnings. The record names its QR text (`qr`) and the layout it is
+    checked against (`sheet`), or the game names the `pad` its records are copied from."""
+    text = record.qr
+    if not isinstance(text, str) or not text.strip():
+        return verdict
+    layout = record.sheet
+    if layout is None and pad:
+        from sheetkit import layouts
+
+        layout = layouts.load(pad)
+    if layout is None or any(f.rule == RULE for f in verdict.findings):
+        return verdict
+    info, findings = qr_findings(text, layout, source)
+    verdict.info.setdefault("qr", info["text"])
+    verdict.info["serial"] = info["serial"]
+    verdict.info["printed"] = {"layout": info["layout"], "version": info["version"],
+                               "current": info["current"]}
+    verdict.findings.extend(findings)
+    return verdict
+
+
+# --- composing a pad ---------------------------------------------------------------------
+
+def stamp_items(stamp: tuple[float, float, float], text: str, serial: int) -> list[S.Item]:
+    """The per-copy part inside the stamp square (x, y, size): the QR code (its quiet zone
+    included) on top, the serial number centred in a band below it."""
+    from sheetkit.paper.measure import fit_size
+
+    x, y, size = stamp
+    band = max(3.2, min(6.0, size * 0.16))
+    q = size - band
+    label = f"№ {format_serial(serial)}"
+    pt = fit_size(label, size * 0.95, min(10.0, band / 0.3528 * 0.72), bold=True, min_pt=5.0)
+    return [
+        S.QR(x + (size - q) / 2, y, q, text),
+        S.Text(x + size / 2, y + size - band * 0.22, label, size=pt, bold=True, anchor="middle"),
+    ]
+
+
+def _form_name(taken: dict, page: int) -> str:
+    name = f"pad-page-{page}"
+    k = 1
+    while name in taken:
+        k += 1
+        name = f"pad-page-{page}-{k}"
+    return name
+
+
+def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
+    """`copies` numbered copies of the composed `scene` of `layout`: serials first_serial,
+    first_serial + 1, ... Each page of the scene becomes a Form drawn once; a copy is the
+    full set of pages, each placing its form and adding the serial and QR code in its
+    stamp square (pages without a stamp get neither)."""
+    if copies < 1:
+        raise UserError(f"--copies {copies}: expected at least 1")
+    if first_serial < 0:
+        raise UserError(f"--first-serial {first_serial}: expected 0 or more")
+    last = first_serial + copies - 1
+    if last > MAX_SERIAL:
+        raise UserError(f"serials {first_serial}-{last}: the last serial may be at most {MAX_SERIAL}")
+    stamped = [p for p in scene.pages if p.stamp is not None]
+    if not stamped:
+        raise UserError(f"layout {layout.id} has no place for a serial number and QR code "
+                        "(no page has a stamp square); it cannot be printed as a pad")
+    for p in stamped:
+        if p.stamp[2] < MIN_STAMP:
+            raise UserError(f"layout {layout.id}: its stamp square is {p.stamp[2]:g} mm; a QR "
+                            f"code read from 30 cm needs at least {MIN_STAMP:g} mm")
+    forms = dict(scene.forms)
+    names = []
+    for i, page in enumerate(scene.pages, 1):
+        name = _form_name(forms, i)
+        forms[name] = S.Form(page.width, page.height, list(page.items))
+        names.append(name)
+    pages: list[S.Page] = []
+    for serial in range(first_serial, last + 1):
+        for page, name in zip(scene.pages, names):
+            items: list[S.Item] = [S.Use(name)]
+            if page.stamp is not None:
+                # a page showing another layout (a side of a two-sided sheet) names that one
+                lid, version = page.source or (layout.id, layout.version)
+                items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial)
+            pages.append(S.Page(page.width, page.height, items, page.stamp, page.source))
+    title = scene.title or layout.id
+    return S.Scene(pages=pages, forms=forms,
+                   title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})")
+
+
+def default_name(layout, paper: str, lang: str, copies: int, first_serial: int, scale: str = "real") -> str:
+    """E.g. yuncos-easy-a4-en-0001-0200.pdf (glux-board-34p-a4-en-fit-0001-0200.pdf for
+    --scale fit)."""
+    last = first_serial + copies - 1
+    stem = f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "")
+    return f"{stem}-{format_serial(first_serial)}-{format_serial(last)}.pdf"

@@ -1,0 +1,96 @@
+"""From a layout reference to files on disk: compose the scene, write PDF or PNG."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheetkit import games, layouts
+from sheetkit.errors import UserError
+from sheetkit.paper.scene import Scene
+
+
+def compose(ref: str, paper: str, lang: str, scale: str = "real") -> tuple[layouts.Layout, Scene]:
+    """`scale`: "real" (boards at real size, tiled across pages) or "fit" (one page)."""
+    layout = layouts.load(ref)
+    scene = games.get(layout.game).layout_kinds[layout.kind].compose(layout, paper, lang, scale=scale)
+    return layout, scene
+
+
+def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str, scale: str = "real") -> str:
+    """E.g. yuncos-easy-a4-en.pdf; `-fit` is added for --scale fit, so a board fitted to one
+    page does not overwrite the same board printed at real size."""
+    return f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "") + f".{ext}"
+
+
+def check_target(target: str | Path) -> None:
+    """UserError if `target` plainly cannot be written: it is a folder, or a folder on its
+    way (made if missing) is a file."""
+    target = Path(target)
+    if target.is_dir():
+        raise UserError("is a folder, expected a file name", source=str(target))
+    for parent in target.parents:  # the nearest one that exists must be a folder
+        if parent.exists():
+            if not parent.is_dir():
+                raise UserError("is a file, expected a folder", source=str(parent))
+            break
+
+
+def write_pdf(scene: Scene, target: str | Path, progress=None) -> Path:
+    from sheetkit.paper import pdf
+
+    target = Path(target)
+    check_target(target)
+    try:
+        return pdf.write(scene, target, progress=progress)
+    except OSError as e:
+        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
+
+
+def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100) -> Path:
+    from sheetkit.paper import png
+
+    target = Path(target)
+    check_target(target)
+    try:
+        return png.write(scene, target, page, dpi)
+    except OSError as e:
+        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One file to write: a composed layout and where it goes."""
+
+    layout: layouts.Layout
+    scene: Scene
+    target: Path
+
+
+def plan(refs: list[str], paper: str, lang: str, scale: str = "real", *, out: str | None = None,
+         out_dir: str = "output", copies: int | None = None, first_serial: int | None = None) -> list[Job]:
+    """Compose every layout and name its file before anything is written: a bad layout, a
+    target that cannot be written, or two layouts meant for one file stop the whole run."""
+    if out and len(refs) != 1:
+        raise UserError("-o names one file; use --out-dir for several layouts")
+    composed = [compose(ref, paper, lang, scale) for ref in refs]
+    pad = copies is not None or first_serial is not None
+    if pad:
+        from sheetkit.paper import pads
+
+        copies, first_serial = copies or 1, 1 if first_serial is None else first_serial
+        composed = [(layout, pads.pad(scene, layout, copies, first_serial)) for layout, scene in composed]
+    jobs: list[Job] = []
+    for layout, scene in composed:
+        if out:
+            target = Path(out)
+        elif pad:
+            target = Path(out_dir) / pads.default_name(layout, paper, lang, copies, first_serial, scale)
+        else:
+            target = Path(out_dir) / default_name(layout, paper, lang, "pdf", scale)
+        check_target(target)
+        if any(j.target == target for j in jobs):
+            raise UserError(f"{target}: two of the layouts would be written to this one file; "
+                            "render them one at a time with -o")
+        jobs.append(Job(layout, scene, target))
+    return jobs

@@ -1,1 +1,0 @@
-"""Backends: Scene -> PDF (render.pdf) and Scene -> PNG (render.png)."""
