@@ -34,7 +34,7 @@ def verdict_of(text: str):
 
 
 def summary(v):
-    return ({s.player: s.total for s in v.scores}, v.winners, [r["vp"] for r in v.info["rooms"]])
+    return ({s.player: s.total for s in v.scores}, list(v.winners), [r["vp"] for r in v.info["rooms"]])
 
 
 @FAST
@@ -62,7 +62,7 @@ def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed)
     assert res.exit_code == 0, res.output
     by_pips = json.loads(res.output)
     assert {s["player"]: s["total"] for s in by_pips["scores"]} == summary(by_board)[0]
-    assert by_pips["winners"] == by_board.winners
+    assert by_pips["winners"] == list(by_board.winners)
     assert [r["vp"] for r in by_pips["info"]["rooms"]] == summary(by_board)[2]
 
 

@@ -60,4 +60,4 @@ def test_scores_follow_the_rules(data):
     best = max(s.total for s in v.scores)
     tied = [i for i, s in enumerate(v.scores) if s.total == best]
     most = max(players[i]["deben"] for i in tied)
-    assert v.winners == [players[i]["name"] for i in tied if players[i]["deben"] == most]
+    assert list(v.winners) == [players[i]["name"] for i in tied if players[i]["deben"] == most]

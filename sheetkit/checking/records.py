@@ -64,8 +64,8 @@ def check(loaded: Loaded) -> Checked:
     from sheetkit.paper import pads
 
     checked = loaded.kind.check(loaded.record, loaded.source)
-    pads.apply_qr(checked.verdict, loaded.record, loaded.source, games.get(loaded.game).pad)
-    return checked
+    verdict = pads.apply_qr(checked.verdict, loaded.record, loaded.source, games.get(loaded.game).pad)
+    return Checked(checked.state, verdict)
 
 
 def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4") -> Path:
@@ -102,11 +102,10 @@ def template(name: str) -> str:
 
 def _result_lines(verdict: Verdict) -> list[str]:
     out = [f"  {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"]
-    if "tiebreak" in verdict.info:
-        out.append(f"  {verdict.info['tiebreak']}")
-    errors = [f for f in verdict.findings if f.severity == "error"]
-    if errors:
-        out.append(f"  ILLEGAL: {len(errors)} finding(s); the tally is not a result")
+    if verdict.tiebreak:
+        out.append(f"  {verdict.tiebreak}")
+    if not verdict.legal:
+        out.append(f"  {verdict.status()}; the tally is not a result")
         out += ["  " + f.line() for f in verdict.findings]
     return out
 

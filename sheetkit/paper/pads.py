@@ -175,10 +175,14 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
 
 
 def apply_qr(verdict, record, source: str | None = None, pad: str | None = None):
-    """Add what a record's QR text says to its verdict, for any game: the serial
-    (`info["serial"]`), what the sheet was printed from (`info["printed"]`: layout, version,
-    current) and the QR warnings. The record names its QR text (`qr`) and the layout it is
-    checked against (`sheet`), or the game names the `pad` its records are copied from."""
+    """The verdict with what a record's QR text says, for any game: the printed sheet
+    (serial, layout, version) and the QR warnings. The record names its QR text (`qr`) and
+    the layout it is checked against (`sheet`), or the game names the `pad` its records are
+    copied from. A verdict without a QR text comes back as it was."""
+    from dataclasses import replace
+
+    from sheetkit.checking.verdict import Sheet
+
     text = record.qr
     if not isinstance(text, str) or not text.strip():
         return verdict
@@ -190,12 +194,9 @@ def apply_qr(verdict, record, source: str | None = None, pad: str | None = None)
     if layout is None or any(f.rule == RULE for f in verdict.findings):
         return verdict
     info, findings = qr_findings(text, layout, source)
-    verdict.info.setdefault("qr", info["text"])
-    verdict.info["serial"] = info["serial"]
-    verdict.info["printed"] = {"layout": info["layout"], "version": info["version"],
-                               "current": info["current"]}
-    verdict.findings.extend(findings)
-    return verdict
+    sheet = Sheet(qr=info["text"], serial=info["serial"], layout=info["layout"], version=info["version"],
+                  current=info["current"])
+    return replace(verdict, findings=verdict.findings + tuple(findings), sheet=sheet)
 
 
 # --- composing a pad ---------------------------------------------------------------------

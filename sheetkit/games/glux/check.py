@@ -91,10 +91,8 @@ def check(rec: GluxRecord, source: str) -> Checked:
     findings += more
     players = [p.name for p in rec.spec.players]
     result = rules.score_board(board, players, room_names(rec.board))
-    info = {"layout": rec.layout_id, "kind": rec.kind}
-    if rec.kind == "game":
-        info["turns"] = len(rec.spec.placements)
-    return Checked(board, rules.verdict(result, source, findings, info, out))
+    turns = len(rec.spec.placements) if rec.kind == "game" else None
+    return Checked(board, rules.verdict(result, source, findings, out, layout=rec.layout_id, kind=rec.kind, turns=turns))
 
 
 def grid_text(board: rules.Board, letters: dict[str, str]) -> str:

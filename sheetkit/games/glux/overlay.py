@@ -41,7 +41,7 @@ def overlay(record, checked, paper: str) -> Scene:
         page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
     g = spec.geometry
     y = by + g.height * sq + 5
-    head = (f"{'legal' if verdict.legal else 'ILLEGAL'}: " + ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores)
+    head = (f"{verdict.status()}; " + ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores)
             + (f"; winner: {', '.join(verdict.winners)}" if verdict.winners else ""))
     pages = [page]
     list_findings(pages, y, head, verdict.findings)

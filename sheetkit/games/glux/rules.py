@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from sheetkit.games.glux.geometry import PAIRS, Geometry, Square
 from sheetkit.grid import square_name
-from sheetkit.checking.verdict import Finding, Score, Verdict
+from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
 CHIPS = 24  # per player (G1)
 PER_PAIR = 8
@@ -277,6 +277,9 @@ class RoomResult:
     place: dict[str, int]  # players with a place (pips > 0): 1, 2, 3, ...
     vp: dict[str, int]
 
+    def to_json(self) -> dict:
+        return {"room": self.name, "pips": self.pips, "place": self.place, "vp": self.vp}
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -347,8 +350,20 @@ def score_board(board: Board, players: list[str], room_names: dict[str, str]) ->
     return score(rooms, players, ids.index(board.geom.middle))
 
 
-def verdict(result: Result, source: str, findings: list[Finding] | None = None,
-            info: dict | None = None, out: dict[str, int] | None = None) -> Verdict:
+@dataclass(frozen=True, slots=True)
+class GluxDetails(Details):
+    """The rooms' standings; for a record, also the board side and the kind of record."""
+
+    OMIT_IF_NONE = ("layout", "kind", "turns", "middle")
+    layout: str | None
+    kind: str | None  # "board" or "game"
+    turns: int | None  # placements replayed (a whole game)
+    rooms: tuple[RoomResult, ...]
+    middle: str | None  # the middle room's name, when known
+
+
+def verdict(result: Result, source: str, findings: list[Finding] | None = None, out: dict[str, int] | None = None,
+            *, layout: str | None = None, kind: str | None = None, turns: int | None = None) -> Verdict:
     """The Verdict of a scored game: one Score per player, parts = VP per room."""
     scores = []
     for p in result.players:
@@ -361,13 +376,8 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None,
         if out and p in out:
             notes.append(f"out of the game from turn {out[p]} (G9)")
         scores.append(Score(p, parts, result.totals[p], notes, eliminated=False))
-    data = dict(info or {})
-    data["rooms"] = [{"room": r.name, "pips": r.pips, "place": r.place, "vp": r.vp} for r in result.rooms]
-    if result.middle is not None:
-        data["middle"] = result.middle
-    if result.tiebreak:
-        data["tiebreak"] = result.tiebreak
-    return Verdict("glux", source, list(findings or []), scores, list(result.winners), data)
+    details = GluxDetails(layout, kind, turns, tuple(result.rooms), result.middle)
+    return Verdict("glux", source, findings or (), scores, result.winners, details, result.tiebreak or None)
 
 
 def ordinal(n: int) -> str:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from sheetkit.checking.verdict import Finding, Score, Verdict
+from dataclasses import dataclass
+
+from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 from sheetkit.games.interface import Checked
 from sheetkit.games.iunu.record import Record
 from sheetkit.games.iunu.rules import majorities, winners_of
+
+
+@dataclass(frozen=True, slots=True)
+class IunuDetails(Details):
+    deck: str  # the deck file the record points to, or "inline"
+    majorities: dict[str, str]  # caste -> the player holding its majority (I3)
 
 
 def check(record: Record, source: str) -> Checked:
@@ -67,8 +75,5 @@ def check(record: Record, source: str) -> Checked:
         scores.append(Score(p.name, parts, sum(v for _, v in parts), notes))
 
     winners, tiebreak = winners_of(scores, [p.deben for p in players])
-    info = {"deck": record.deck_source,
-            "majorities": {c: players[i].name for c, i in major.items()}}
-    if tiebreak:
-        info["tiebreak"] = tiebreak
-    return Checked(major, Verdict("iunu", source, findings, scores, winners, info))
+    details = IunuDetails(record.deck_source, {c: players[i].name for c, i in major.items()})
+    return Checked(major, Verdict("iunu", source, findings, scores, winners, details, tiebreak or None))

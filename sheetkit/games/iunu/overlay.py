@@ -23,7 +23,7 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
     deck = record.deck
     players = record.data.player
     scores = {s.player: s for s in verdict.scores}
-    majors = verdict.info.get("majorities", {})
+    majors = verdict.details.majorities
     # the pad's caste lines: the known castes by key, the write-in line for the deck's other one
     extra = [k for k in deck.castes if k not in KNOWN_CASTES]
     caste_row: dict[str, int] = {}
@@ -70,6 +70,5 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
             x, y, w, h = cells[winner_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
 
-    errors = sum(1 for f in verdict.findings if f.severity == "error")
-    head = f"{verdict.source}: {'legal' if not errors else f'ILLEGAL: {errors} finding(s)'}"
+    head = f"{verdict.source}: {verdict.status()}"
     return T.filled_scene(f"IUNU: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)

@@ -4,12 +4,13 @@ turn by turn with L4-L8. Scores by L9."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from sheetkit.games.interface import Checked
 from sheetkit.games.levelx.record import FinalRecord, GameRecord
 from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Game, chip_points,
                                          full_sets, is_partition, supply, winners)
-from sheetkit.checking.verdict import Finding, Score, Verdict
+from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
 
 def check(record, source: str) -> Checked:
@@ -31,10 +32,32 @@ def scores(order: list[str], chips: dict[str, dict[int, int]],
     return out, winners({s.player: s.total for s in out})
 
 
-def _info(order, chips, bonuses, kind: str, **extra) -> dict:
-    return {"kind": kind, "first_player": order[0],
-            "players": {p: {"chips": {str(r): chips[p][r] for r in ROWS}, "bonuses": list(bonuses[p])}
-                        for p in order}, **extra}
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What a player holds at the end: chips per row value, and the bonus tiles taken."""
+
+    chips: dict[int, int]
+    bonuses: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"chips": {str(r): self.chips[r] for r in ROWS}, "bonuses": list(self.bonuses)}
+
+
+@dataclass(frozen=True, slots=True)
+class FinalDetails(Details):
+    kind: str  # "final" or "game"
+    first_player: str
+    players: dict[str, Holding]  # in turn order
+
+
+@dataclass(frozen=True, slots=True)
+class GameDetails(FinalDetails):
+    turns: int
+    ended_on_turn: int | None  # the turn that triggered the end (L8), if it came
+
+
+def holdings(order, chips, bonuses) -> dict[str, Holding]:
+    return {p: Holding(dict(chips[p]), tuple(bonuses[p])) for p in order}
 
 
 # -- the final position ---------------------------------------------------------------------
@@ -88,7 +111,7 @@ def check_final(record: FinalRecord, source: str) -> Verdict:
     bonuses = {p.name: list(p.bonuses) for p in record.player}
     findings = final_findings(order, chips, bonuses)
     sc, won = scores(order, chips, bonuses)
-    return Verdict("levelx", source, findings, sc, won, _info(order, chips, bonuses, "final"))
+    return Verdict("levelx", source, findings, sc, won, FinalDetails("final", order[0], holdings(order, chips, bonuses)))
 
 
 # -- the whole game -------------------------------------------------------------------------
@@ -189,5 +212,5 @@ def check_game(record: GameRecord, source: str) -> Checked:
     game, findings = replay(record)
     order = record.players
     sc, won = scores(order, game.chips, game.bonuses)
-    info = _info(order, game.chips, game.bonuses, "game", turns=game.turns, ended_on_turn=game.ended_at)
-    return Checked(game, Verdict("levelx", source, findings, sc, won, info))
+    details = GameDetails("game", order[0], holdings(order, game.chips, game.bonuses), game.turns, game.ended_at)
+    return Checked(game, Verdict("levelx", source, findings, sc, won, details))

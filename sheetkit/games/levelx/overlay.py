@@ -22,20 +22,20 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
     rows = pad_rows(spec, lang)
     chip_row = {int(r.factor): i for i, r in enumerate(rows) if r.kind == "formula"}
     bonus_i, total_i, first_i = len(rows) - 3, len(rows) - 2, len(rows) - 1
-    held = verdict.info["players"]
+    held = verdict.details.players
     fill: list[S.Item] = []
     for p, sc in enumerate(verdict.scores[:spec.players]):
         mark = "  (1)" if p == 0 else ""
         room = cells[0, p][0][2] - 1.0 - text_width(mark, T.MIN_PT, True)
         T.write(fill, cells[0, p][0], clip_text(sc.player, room, T.MIN_PT, True) + mark, size=9.0)
-        chips = held[sc.player]["chips"]
+        chips = held[sc.player].chips
         for r in ROWS:
-            n = chips[str(r)]
+            n = chips[r]
             if n:
                 a, res = cells[chip_row[r], p]
                 T.write(fill, a, str(n))
                 T.write(fill, res, str(n * r))
-        bonuses = held[sc.player]["bonuses"]
+        bonuses = held[sc.player].bonuses
         T.write(fill, cells[bonus_i, p][0], str(sum(bonuses)))
         if bonuses:
             x, y, w, h = cells[bonus_i, p][0]
@@ -49,9 +49,8 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    errors = sum(1 for f in verdict.findings if f.severity == "error")
-    head = f"{verdict.source}: {'legal' if not errors else f'ILLEGAL: {errors} finding(s)'}"
-    if verdict.info.get("kind") == "game":
-        head += f", {verdict.info['turns']} turns"
+    head = f"{verdict.source}: {verdict.status()}"
+    if verdict.details.kind == "game":
+        head += f", {verdict.details.turns} turns"
     head += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
     return T.filled_scene(f"Level X: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)

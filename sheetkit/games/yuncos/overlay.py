@@ -124,8 +124,7 @@ def overlay(record, checked, paper: str):
             items.append(S.Circle(x, y, r, RING))
         items.append(S.Text(x + r * 0.75 + 5.0 * n, y - r * 0.75 - 0.4, f.rule, size=6.5, bold=True, color=RED))
     ox, oy = g.ox, g.oy
-    errors = sum(1 for f in verdict.findings if f.severity == "error")
-    head = "sheetkit check: legal" if verdict.legal else f"sheetkit check: ILLEGAL, {errors} finding(s)"
+    head = f"sheetkit check: {verdict.status()}"
     head += f" · total {score.total} · start {vertex_name(record.start)} · {len(record.turns)} turns"
     colour = RED if not verdict.legal else PENCIL
     if oy - 3.0 >= SAFE_MARGIN + 2.5:  # above the sheet where the paper leaves room (A4)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
-from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank, tally
+from sheetkit.games.yuncos.scoring import CRASH_TRACK, SheetDetails, rank, tally
 from sheetkit.checking.verdict import ERROR, WARNING, Finding, Verdict
 
 Vertex = tuple[int, int]
@@ -481,24 +481,21 @@ class _Checker:
                 if got is not None and not same:
                     self.add("Y22", f"score box {name}", f"{got} is written, but the sheet gives {want}", score=name)
 
-        info = {
-            "layout": rec.layout.id,
-            "layout_version": rec.layout.version,
-            "level": spec.level,
-            "start": vertex_name(rec.start),
-            "turns": len(rec.turns),
-            "solo": model.solo,
-            "end": None if r.end is None else {"turn": r.end[0], "reason": r.end[1]},
-            "eliminated": r.eliminated,
-            "fish": [{"turn": t, "vertex": vertex_name(v)} for t, v in r.fish],
-            "stars": [{"vertex": vertex_name(v), "colour": c} for v, c in r.stars.items()],
-            "crashes": [{**c, "vertex": self.name(tuple(c["vertex"]))} for c in r.crashes],
-            "abilities": {b.id: {"kind": b.kind, "unlocked": b.unlocked, "used": b.used}
+        details = SheetDetails(
+            layout=rec.layout.id,
+            layout_version=rec.layout.version,
+            level=spec.level,
+            start=vertex_name(rec.start),
+            turns=len(rec.turns),
+            solo=model.solo,
+            end=None if r.end is None else {"turn": r.end[0], "reason": r.end[1]},
+            eliminated=r.eliminated,
+            fish=[{"turn": t, "vertex": vertex_name(v)} for t, v in r.fish],
+            stars=[{"vertex": vertex_name(v), "colour": c} for v, c in r.stars.items()],
+            crashes=[{**c, "vertex": self.name(tuple(c["vertex"]))} for c in r.crashes],
+            abilities={b.id: {"kind": b.kind, "unlocked": b.unlocked, "used": b.used}
                           for b in r.boxes.values() if b.unlocked is not None or b.used is not None},
-        }
-        if model.qr is not None:
-            info["qr"] = model.qr
-        if model.solo:
-            lab = rank(score.total)
-            info["rank"] = {"es": lab.es, "en": lab.en}
-        return Verdict(game="yuncos", source=source, findings=self.findings, scores=[score], info=info)
+            qr=model.qr,
+            rank=rank(score.total) if model.solo else None,
+        )
+        return Verdict(game="yuncos", source=source, findings=self.findings, scores=[score], details=details)

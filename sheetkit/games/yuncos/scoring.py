@@ -4,8 +4,9 @@ quick tally and the printed sheet. No pydantic, no rendering: `score yuncos` sta
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sheetkit.checking.verdict import Score
+from sheetkit.checking.verdict import Details, Score
 
 CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right
 
@@ -27,6 +28,36 @@ RANKS: tuple[tuple[int | None, Words], ...] = (
     (63, Words(es="Hábil aventurero nocturno", en="Skilled night adventurer")),
     (73, Words(es="Experto volador nocturno", en="Expert night flyer")),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class TallyDetails(Details):
+    """`score yuncos`: the level tallied, and the solo rank when asked for."""
+
+    OMIT_IF_NONE = ("rank",)
+    level: str
+    rank: Words | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetDetails(Details):
+    """A checked sheet: what was replayed, turn by turn, beside the score."""
+
+    OMIT_IF_NONE = ("qr", "rank")
+    layout: str
+    layout_version: str
+    level: str
+    start: str  # the start point's vertex name
+    turns: int
+    solo: bool
+    end: dict[str, Any] | None  # {"turn", "reason"}: when and why the game ended (Y21)
+    eliminated: int | None  # the turn the Yunco was eliminated in (Y20)
+    fish: list[dict[str, Any]]  # {"turn", "vertex"} of every fish caught
+    stars: list[dict[str, Any]]  # {"vertex", "colour"} of every star passed
+    crashes: list[dict[str, Any]]
+    abilities: dict[str, dict[str, Any]]  # box -> {"kind", "unlocked", "used"}
+    qr: str | None = None
+    rank: Words | None = None  # solo games
 
 
 def rank(total: int) -> Words:

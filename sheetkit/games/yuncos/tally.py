@@ -68,16 +68,13 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
 def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json):
     """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
-    from sheetkit.games.yuncos.scoring import rank
+    from sheetkit.games.yuncos.scoring import TallyDetails, rank
     from sheetkit.checking.verdict import Verdict
 
     score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
                          crashes=crashes, solo=solo)
-    info = {"level": level}
-    if solo:
-        lab = rank(score.total)
-        info["rank"] = {"es": lab.es, "en": lab.en}
-    verdict = Verdict(game="yuncos", source="command line", scores=[score], info=info)
+    details = TallyDetails(level, rank(score.total) if solo else None)
+    verdict = Verdict(game="yuncos", source="command line", scores=[score], details=details)
     if as_json:
         import json
 
