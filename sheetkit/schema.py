@@ -113,3 +113,22 @@ def validate(model: type[M], data: Any, source: str) -> M:
 
 def load(model: type[M], path: str | Path) -> M:
     return validate(model, read_toml(path), str(path))
+
+
+def check_players(game: str, items: list, field: str, *keys: tuple[str, Any], rule: str = "") -> None:
+    """The player list of a record, the same for every game: 2 to 4 players, and each
+    `(what, key)` (e.g. ("name", lambda p: p.name)) different from player to player; `what`
+    is the entry's field ("" when the entries are the names themselves). A FieldError names
+    the list or the entry, e.g. players[2].name."""
+    if not 2 <= len(items) <= 4:
+        raise FieldError(field, f"{game} is for 2 to 4 players (got {len(items)})" + (f" ({rule})" if rule else ""))
+    for what, key in keys:
+        seen: set = set()
+        for i, item in enumerate(items):
+            place = f"{field}[{i}]" + (f".{what}" if what else "")
+            shown = getattr(item, what) if what else item
+            if isinstance(shown, str) and not shown.strip():
+                raise FieldError(place, "empty name")
+            if key(item) in seen:
+                raise FieldError(place, f"{shown!r} appears twice: an earlier player has it")
+            seen.add(key(item))

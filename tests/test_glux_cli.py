@@ -140,7 +140,7 @@ def test_board_record_scores(tmp_path, capsys):
     (('letter = "B", start = "M9"', 'letter = "A", start = "M9"'), ["players[1].letter"]),
     (('start = "M9"', 'start = "Z99"'), ["players[1].start", "Z99"]),
     # the same square however written: two players cannot share a start square (G3)
-    (('start = "M9"', 'start = "a1"'), ["players[1].start", "a1", "earlier player"]),
+    (('start = "M9"', 'start = "a1"'), ["players[1].start", "a1", "an earlier player has it"]),
     (('kind = "board"', 'kind = "sheet"'), ["kind"]),
     (('{ name = "Ana", letter = "A", start = "A1" }', '{ name = "Ana", letter = "A", start = "A1", age = 3 }'),
      ["players[0].age", "unknown field"]),

@@ -90,6 +90,10 @@ class Verdict:
     details: Details | None = None  # the game's own, typed
     tiebreak: str | None = None  # why, when points alone did not decide the winner
     sheet: Sheet | None = None
+    # A game still being played: the standings so far, no end-of-game findings, and whose
+    # turn it is where the rules know it.
+    in_progress: bool = False
+    to_move: str | None = None
 
     def __post_init__(self):  # lists are welcome in, tuples are kept
         for name in ("findings", "scores", "winners"):
@@ -108,8 +112,12 @@ class Verdict:
         return 0 if self.legal else 1
 
     def status(self) -> str:
-        """"legal" or "ILLEGAL: n finding(s)": the one wording every output uses."""
-        return "legal" if self.legal else f"ILLEGAL: {self.errors} finding(s)"
+        """"legal" or "ILLEGAL: n finding(s)": the one wording every output uses; a game in
+        progress says so."""
+        status = "legal" if self.legal else f"ILLEGAL: {self.errors} finding(s)"
+        if self.in_progress:
+            status += " so far, in progress" + (f"; {self.to_move} to move" if self.to_move else "")
+        return status
 
     @property
     def info(self) -> dict[str, Any]:
@@ -127,6 +135,9 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         d = {"game": self.game, "source": self.source, "findings": [asdict(f) for f in self.findings],
              "scores": [], "winners": list(self.winners), "info": self.info, "legal": self.legal}
+        if self.in_progress:  # only then, so that finished games read as they always have
+            d["in_progress"] = True
+            d["to_move"] = self.to_move
         for s in self.scores:
             s = asdict(s)
             s["parts"] = {label: pts for label, pts in s["parts"]}

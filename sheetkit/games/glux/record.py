@@ -27,7 +27,7 @@ from sheetkit.games.glux.geometry import Square
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
 from sheetkit.games.glux.layout import GluxBoard
-from sheetkit.schema import Model, validate
+from sheetkit.schema import Model, check_players, validate
 
 LETTER = re.compile(r"^[A-Z]$")
 CHIP = re.compile(r"^([A-Za-z])([1-6])(\*?)$")  # the letter in either case
@@ -60,15 +60,8 @@ class Player(Model):
 
 
 def _players_check(players: list[Player]) -> None:
-    if not 2 <= len(players) <= 4:
-        raise FieldError("players", f"Glüx is for 2 to 4 players (got {len(players)})")
-    for what, key in (("name", lambda p: p.name), ("letter", lambda p: p.letter),
-                      ("start", lambda p: p.start_square)):  # "a1" is the square A1
-        seen: set = set()
-        for i, p in enumerate(players):
-            if key(p) in seen:
-                raise FieldError(f"players[{i}].{what}", f"{getattr(p, what)!r} is used by an earlier player")
-            seen.add(key(p))
+    check_players("Glüx", players, "players", ("name", lambda p: p.name), ("letter", lambda p: p.letter),
+                  ("start", lambda p: p.start_square))  # "a1" is the square A1
 
 
 class _Record(Model):

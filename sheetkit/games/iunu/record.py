@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
-from sheetkit.schema import Model, read_toml, validate
+from sheetkit.schema import Model, check_players, read_toml, validate
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
 CASTES_IN_DECK = 9
@@ -127,13 +127,7 @@ class RecordData(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        if not 2 <= len(self.player) <= 4:
-            raise FieldError("player", f"IUNU is for 2 to 4 players (got {len(self.player)}) (I1)")
-        seen: set[str] = set()
-        for i, p in enumerate(self.player):
-            if p.name in seen:
-                raise FieldError(f"player[{i}].name", f"{p.name!r} appears twice")
-            seen.add(p.name)
+        check_players("IUNU", self.player, "player", ("name", lambda p: p.name), rule="I1")
         return self
 
 

@@ -18,17 +18,11 @@ from pydantic import field_validator, model_validator
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
 
-from sheetkit.schema import Model, validate
+from sheetkit.schema import Model, check_players, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
-    if not 2 <= len(names) <= 4:
-        raise FieldError(field, f"Level X is for 2 to 4 players (got {len(names)})")
-    for i, name in enumerate(names):
-        if not name.strip():
-            raise FieldError(f"{field}[{i}]", "empty name")
-        if name in names[:i]:
-            raise FieldError(f"{field}[{i}]", f"{name!r} appears twice")
+    check_players("Level X", names, field, ("", lambda name: name))
 
 
 class _WithQR(Model):
