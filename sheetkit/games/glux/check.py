@@ -3,18 +3,14 @@ the whole game (replayed with G1 and G4-G10 on every turn, then scoring)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
 
-from sheetkit.errors import UserError
 from sheetkit.games.interface import Checked
 from sheetkit.games.glux import rules
 from sheetkit.games.glux.geometry import PAIRS, Square
 from sheetkit.games.glux.layout import GluxBoard
 from sheetkit.grid import parse_square, square_name
-from sheetkit.games.glux.record import GluxRecord
-from sheetkit.schema import validate
-from sheetkit.checking.verdict import Finding, Verdict
+from sheetkit.games.glux.record import BoardRecord, GameRecord, GluxRecord
+from sheetkit.checking.verdict import Finding
 
 def setup_findings(rec: GluxRecord) -> list[Finding]:
     """The board side suits the player count (G2) and everyone starts on a start square (G3)."""

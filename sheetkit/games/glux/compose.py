@@ -8,7 +8,6 @@ from sheetkit.paper import tiling
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
-from sheetkit.paper.annotate import RED, list_findings
 from sheetkit.paper.measure import fit_size, text_width
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
                             Text, hatch, paper_size)

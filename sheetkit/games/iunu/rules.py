@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from sheetkit.games.iunu.record import Record
-from sheetkit.checking.verdict import Finding, Score, Verdict
+from sheetkit.checking.verdict import Score
 
 
 def majorities(record: Record) -> dict[str, int]:

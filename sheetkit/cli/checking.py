@@ -1,0 +1,84 @@
+"""Checking and scoring: `sheetkit template`, `check`, `identify`, `score GAME`."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from sheetkit.cli.options import PAPER
+from sheetkit.errors import UserError
+
+
+@click.command("template")
+@click.argument("name")
+def template_cmd(name):
+    """Print a blank, commented record to fill in (a layout id, or e.g. iunu-deck)."""
+    from sheetkit.checking import records
+
+    click.echo(records.template(name), nl=False)
+
+
+@click.command("check")
+@click.argument("records", nargs=-1, required=True, metavar="RECORD...")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
+@click.option("--render", "render_to", type=click.Path(dir_okay=False),
+              help="Draw the sheet with the transcription and the findings (one record only).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for --render.")
+def check_cmd(records, as_json, render_to, paper):
+    """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
+    import json
+    from sheetkit.checking import records as rec
+
+    if render_to == "":
+        raise UserError("--render needs a file name for the PDF")
+    if render_to and len(records) != 1:
+        raise UserError("--render draws one record; give exactly one")
+    loaded = [rec.load(path) for path in records]  # all input is read before any output
+    checked = [rec.check(r) for r in loaded]
+    verdicts = [c.verdict for c in checked]
+    if render_to:
+        target = rec.render(loaded[0], checked[0], render_to, paper)
+    if as_json:
+        click.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=2))
+    else:
+        click.echo("\n".join(v.to_text() for v in verdicts))
+        if render_to:
+            click.echo(f"drawn: {target}")
+    sys.exit(max(v.exit_code for v in verdicts))
+
+
+@click.command("identify")
+@click.argument("text")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def identify_cmd(text, as_json):
+    """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
+    whether that layout version is installed now: exit 0 if it is, 1 if not."""
+    import json
+    from sheetkit.paper import pads
+
+    info = pads.identify(text)
+    if as_json:
+        click.echo(json.dumps(info, ensure_ascii=False, indent=2))
+    else:
+        click.echo(pads.describe(info))
+    sys.exit(0 if info["current"] else 1)
+
+
+
+class ScoreGroup(click.Group):
+    """`sheetkit score GAME ...`: each game's quick tally, imported only when asked for."""
+
+    def list_commands(self, ctx):
+        from sheetkit import games
+
+        return list(games.GAMES)
+
+    def get_command(self, ctx, name):
+        from sheetkit import games
+
+        if name not in games.GAMES:
+            return None
+        return games.get(name).tally.load()
+
+
