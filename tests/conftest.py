@@ -8,17 +8,44 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Run:
-    def __init__(self, proc: subprocess.CompletedProcess):
-        self.code = proc.returncode
-        self.out = proc.stdout
-        self.err = proc.stderr
+    def __init__(self, code: int, out: str, err: str):
+        self.code = code
+        self.out = out
+        self.err = err
 
 
 def sheetkit(*args, cwd=None, input=None) -> Run:
-    """Run the real command line, as a user would."""
+    """Run the command line as a user would, through sheetkit.cli.main and its error
+    handling, in this process (click's CliRunner isolation: its own standard streams, the
+    given working folder). Tests that need a fresh interpreter use `sheetkit_process`."""
+    import os
+
+    from click.testing import CliRunner
+
+    from sheetkit.cli import main
+
+    runner = CliRunner()
+    old = os.getcwd()
+    code = 0
+    with runner.isolation(input=input) as (out, err, *_):
+        os.chdir(cwd or ROOT)
+        sys.argv = ["sheetkit", *map(str, args)]
+        try:
+            main()
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        finally:
+            os.chdir(old)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        return Run(code, out.getvalue().decode(), err.getvalue().decode())
+
+
+def sheetkit_process(*args, cwd=None, input=None) -> Run:
+    """Run the real command line in a new interpreter."""
     proc = subprocess.run([sys.executable, "-m", "sheetkit", *map(str, args)], capture_output=True,
                           text=True, cwd=cwd or ROOT, input=input, timeout=120)
-    return Run(proc)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
 def assert_user_error(run: Run, *words: str) -> None:

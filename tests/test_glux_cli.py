@@ -6,34 +6,9 @@ import json
 
 import pytest
 
-from conftest import ROOT, Run, assert_user_error, sheetkit
+from conftest import ROOT, assert_user_error, sheetkit
 from pdfutil import page_sizes_mm
 
-
-def inproc(capsys, *args) -> Run:
-    """The command line run in this interpreter (fast), through the same main()."""
-    import os
-    import sys
-
-    from sheetkit.cli import main
-
-    old, cwd = sys.argv, os.getcwd()
-    sys.argv = ["sheetkit", *map(str, args)]
-    os.chdir(ROOT)
-    code = 0
-    try:
-        main()
-    except SystemExit as e:
-        code = e.code or 0
-    finally:
-        sys.argv = old
-        os.chdir(cwd)
-    out = capsys.readouterr()
-
-    class P:
-        returncode, stdout, stderr = code, out.out, out.err
-
-    return Run(P)
 
 GLUX = ["glux-board-2p", "glux-board-34p", "glux-chips", "glux-score-track", "glux-score-pad"]
 
@@ -90,9 +65,9 @@ def test_check_examples_exit_codes(tmp_path):
         assert f"{f['rule']} {f['where']}" in written
 
 
-def test_game_and_board_records_agree_on_the_example(capsys):
-    a = json.loads(inproc(capsys, "check", "--json", "examples/glux-game-3p.toml").out)[0]
-    b = json.loads(inproc(capsys, "check", "--json", "examples/glux-board-3p.toml").out)[0]
+def test_game_and_board_records_agree_on_the_example():
+    a = json.loads(sheetkit("check", "--json", "examples/glux-game-3p.toml").out)[0]
+    b = json.loads(sheetkit("check", "--json", "examples/glux-board-3p.toml").out)[0]
     assert a["scores"] == b["scores"] and a["winners"] == b["winners"]
 
 
@@ -117,17 +92,17 @@ A4 . . A3 A6 . . . . . . . .
 """
 
 
-def test_board_record_scores(tmp_path, capsys):
+def test_board_record_scores(tmp_path):
     path = tmp_path / "board.toml"
     path.write_text(BOARD)
-    run = inproc(capsys, "check", path, "--json")
+    run = sheetkit("check", path, "--json")
     assert run.code == 0, run.out + run.err
     v, = json.loads(run.out)
     totals = {s["player"]: s["total"] for s in v["scores"]}
     assert totals == {"Ana": 4, "Ben": 4}  # room A to Ana, the middle to Ben
     assert v["winners"] == ["Ben"]  # the tie goes to the middle room's pips
     # the text shows the pips behind the VP, room by room, with the places
-    text = inproc(capsys, "check", path).out
+    text = sheetkit("check", path).out
     assert "pips: A 9 (1st)" in text and "pips: middle 5 (1st)" in text
 
 
@@ -145,10 +120,10 @@ def test_board_record_scores(tmp_path, capsys):
     (('{ name = "Ana", letter = "A", start = "A1" }', '{ name = "Ana", letter = "A", start = "A1", age = 3 }'),
      ["players[0].age", "unknown field"]),
 ])
-def test_bad_board_records_exit_2_with_one_line(tmp_path, capsys, change, words):
+def test_bad_board_records_exit_2_with_one_line(tmp_path, change, words):
     path = tmp_path / "bad.toml"
     path.write_text(BOARD.replace(*change))
-    assert_user_error(inproc(capsys, "check", path), str(path), *words)
+    assert_user_error(sheetkit("check", path), str(path), *words)
 
 
 @pytest.mark.parametrize("moves, words", [
@@ -160,36 +135,36 @@ def test_bad_board_records_exit_2_with_one_line(tmp_path, capsys, change, words)
     ("A A1-E0 2", ["moves", "line 1", "E0", "not a square"]),
     ("A A0-E1 2", ["moves", "line 1", "A0", "not a square"]),
 ])
-def test_bad_game_records_exit_2_with_one_line(tmp_path, capsys, moves, words):
+def test_bad_game_records_exit_2_with_one_line(tmp_path, moves, words):
     text = (ROOT / "examples" / "glux-game-3p.toml").read_text()
     head, _, _ = text.partition('moves = """')
     path = tmp_path / "bad-game.toml"
     path.write_text(head + f'moves = """\n{moves}\n"""\n')
-    assert_user_error(inproc(capsys, "check", path), str(path), *words)
+    assert_user_error(sheetkit("check", path), str(path), *words)
 
 
-def test_missing_start_chip_is_named(tmp_path, capsys):
+def test_missing_start_chip_is_named(tmp_path):
     import re
 
     text = (ROOT / "examples" / "glux-game-3p.toml").read_text()
     path = tmp_path / "g.toml"
     path.write_text(re.sub(r", start_chip = \d", "", text, count=1))
-    assert_user_error(inproc(capsys, "check", path), "players[0].start_chip", "missing")
+    assert_user_error(sheetkit("check", path), "players[0].start_chip", "missing")
 
 
-def test_score_command(capsys):
-    run = inproc(capsys, "score", "glux", "--room", "Timo=10,Max=9,Pia=4", "--room", "Sarah=12,Max=5,Timo=4",
+def test_score_command():
+    run = sheetkit("score", "glux", "--room", "Timo=10,Max=9,Pia=4", "--room", "Sarah=12,Max=5,Timo=4",
                    "--room", "Pia=10,Sarah=10,Timo=6", "--room", "Max=9,Sarah=4,Timo=4")
     assert run.code == 0, run.err
     assert "winner: Sarah" in run.out
     assert "Sarah: 10 VP" in run.out and "Max: 8 VP" in run.out
-    two = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--json")
+    two = sheetkit("score", "glux", "--room", "Ana=9,Ben=3", "--json")
     v = json.loads(two.out)
     assert {s["player"]: s["total"] for s in v["scores"]} == {"Ana": 4, "Ben": 0}
     # a third player without pips turns on the second place
-    three = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--players", "Ana,Ben,Cris", "--json")
+    three = sheetkit("score", "glux", "--room", "Ana=9,Ben=3", "--players", "Ana,Ben,Cris", "--json")
     assert {s["player"]: s["total"] for s in json.loads(three.out)["scores"]} == {"Ana": 4, "Ben": 2, "Cris": 0}
-    tie = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2", "--middle", "2")
+    tie = sheetkit("score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2", "--middle", "2")
     assert "winner: Ben" in tie.out and "middle" in tie.out
 
 
@@ -204,65 +179,65 @@ def test_score_command(capsys):
     ([], ["--room"]),
     (["--room", "Ana=3,Ana=2"], ["twice"]),
 ])
-def test_score_bad_input(capsys, args, words):
-    assert_user_error(inproc(capsys, "score", "glux", *args), *words)
+def test_score_bad_input(args, words):
+    assert_user_error(sheetkit("score", "glux", *args), *words)
 
 
-def test_templates_are_records_that_load(tmp_path, capsys):
-    game = inproc(capsys, "template", "glux-game")
+def test_templates_are_records_that_load(tmp_path):
+    game = sheetkit("template", "glux-game")
     assert game.code == 0
     path = tmp_path / "g.toml"
     path.write_text(game.out)
-    run = inproc(capsys, "check", path, "--json")
+    run = sheetkit("check", path, "--json")
     v, = json.loads(run.out)
     assert run.code == 1 and {f["rule"] for f in v["findings"]} == {"G10"}  # legal so far, unfinished
-    board = inproc(capsys, "template", "glux-board-2p")
+    board = sheetkit("template", "glux-board-2p")
     path = tmp_path / "b.toml"
     path.write_text(board.out)
-    run = inproc(capsys, "check", path)
+    run = sheetkit("check", path)
     assert run.code == 1 and "G3" in run.out  # empty start squares
-    assert inproc(capsys, "template", "glux-board-record").code == 0
-    assert_user_error(inproc(capsys, "template", "glux-chips"), "glux-chips")
+    assert sheetkit("template", "glux-board-record").code == 0
+    assert_user_error(sheetkit("template", "glux-chips"), "glux-chips")
 
 
-def test_score_names_one_player_however_capitalised(capsys):
+def test_score_names_one_player_however_capitalised():
     """"ana" in one room and "Ana" in another are one player: counted as two, a 2-player
     game would score second places (G12) and could crown the wrong winner."""
-    run = inproc(capsys, "score", "glux", "--room", "Ana=5,Ben=3", "--room", "ana=2,ben=4", "--json")
+    run = sheetkit("score", "glux", "--room", "Ana=5,Ben=3", "--room", "ana=2,ben=4", "--json")
     assert run.code == 0, run.err
     v = json.loads(run.out)
     assert {s["player"]: s["total"] for s in v["scores"]} == {"Ana": 4, "Ben": 4}
-    listed = inproc(capsys, "score", "glux", "--room", "ana=9,BEN=3", "--players", "Ana,Ben,Cris", "--json")
+    listed = sheetkit("score", "glux", "--room", "ana=9,BEN=3", "--players", "Ana,Ben,Cris", "--json")
     assert {s["player"]: s["total"] for s in json.loads(listed.out)["scores"]} == {"Ana": 4, "Ben": 2, "Cris": 0}
-    assert_user_error(inproc(capsys, "score", "glux", "--room", "Ana=3,ANA=2"), "twice")
+    assert_user_error(sheetkit("score", "glux", "--room", "Ana=3,ANA=2"), "twice")
 
 
-def test_score_room_names_must_be_among_players(capsys):
+def test_score_room_names_must_be_among_players():
     """With --players the list is complete: a misspelt name in a room is an error, not a
     third player who turns on the second place of a 2-player game."""
-    run = inproc(capsys, "score", "glux", "--room", "Ana=5,Ben=3", "--room", "Ana=2,Bne=4", "--players", "Ana,Ben")
+    run = sheetkit("score", "glux", "--room", "Ana=5,Ben=3", "--room", "Ana=2,Bne=4", "--players", "Ana,Ben")
     assert_user_error(run, "--room 2", "Bne", "--players")
 
 
-def test_moves_and_grid_take_lower_case_letters(tmp_path, capsys):
+def test_moves_and_grid_take_lower_case_letters(tmp_path):
     """A player writing "b m9-j9 5" means player B, as "b start 5" does."""
     text = (ROOT / "examples" / "glux-game-3p.toml").read_text()
     head, _, moves = text.partition('moves = """')
     path = tmp_path / "lower.toml"
     path.write_text(head + 'moves = """' + moves.lower())
-    low = json.loads(inproc(capsys, "check", "--json", path).out)[0]
-    ref = json.loads(inproc(capsys, "check", "--json", "examples/glux-game-3p.toml").out)[0]
+    low = json.loads(sheetkit("check", "--json", path).out)[0]
+    ref = json.loads(sheetkit("check", "--json", "examples/glux-game-3p.toml").out)[0]
     assert low["findings"] == [] and low["scores"] == ref["scores"]
     board = tmp_path / "board.toml"
     board.write_text(BOARD.replace("A4 . . A3 A6", "a4 . . a3 a6").replace("B3*", "b3*"))
-    run = inproc(capsys, "check", "--json", board)
+    run = sheetkit("check", "--json", board)
     assert run.code == 0, run.out + run.err
     assert {s["player"]: s["total"] for s in json.loads(run.out)[0]["scores"]} == {"Ana": 4, "Ben": 4}
 
 
-def test_score_tie_without_middle_says_how_to_break_it(capsys):
-    run = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2")
+def test_score_tie_without_middle_says_how_to_break_it():
+    run = sheetkit("score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2")
     assert run.code == 0 and "shared win: Ana, Ben" in run.out
     assert "--middle" in run.out
-    broken = inproc(capsys, "score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2", "--middle", "2")
+    broken = sheetkit("score", "glux", "--room", "Ana=9,Ben=3", "--room", "Ben=4,Ana=2", "--middle", "2")
     assert "winner: Ben" in broken.out and "--middle K" not in broken.out

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from sheetkit import layouts
 from sheetkit.games.glux import play, rules
-from sheetkit.games.glux import check as checks
 from sheetkit.games.glux.tally import score_command
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.rules import Placement

@@ -4,7 +4,6 @@ written out directly."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetkit.games import iunu
 
 from conftest import check_data
 

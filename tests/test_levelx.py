@@ -7,7 +7,6 @@ import pytest
 
 from sheetkit.checking import records
 from sheetkit.errors import UserError
-from sheetkit.games import levelx
 from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES, Game, supply
 
 from conftest import check_data, read_data

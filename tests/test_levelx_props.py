@@ -7,7 +7,6 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from sheetkit.games import levelx
 from sheetkit.games.levelx.play import partitions, random_game
 from sheetkit.games.levelx.rules import ROWS, is_partition, supply
 

@@ -174,7 +174,6 @@ def test_filled_pads_keep_long_names_inside_their_boxes(tmp_path):
     """A long player name (and a long ninth caste) is shrunk, then shortened with an
     ellipsis: never written over the next box."""
     from sheetkit.checking import records
-    from sheetkit.games import iunu, levelx
     from sheetkit.games.iunu.compose import geometry as iunu_geometry
     from sheetkit.games.levelx.compose import pad_geometry
 

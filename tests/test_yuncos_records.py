@@ -8,7 +8,6 @@ import pytest
 from sheetkit import layouts
 from sheetkit.checking import records
 from sheetkit.errors import UserError
-from sheetkit.games import yuncos
 from sheetkit.games.yuncos.record import BAD_STEP, flight_text, parse_flight, read_record as load_record
 from sheetkit.games.yuncos.templates import record as template
 from sheetkit.grid import parse_square
