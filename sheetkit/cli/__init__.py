@@ -21,7 +21,7 @@ def cli():
 
 
 for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.lint_cmd,
-                checking.template_cmd, checking.check_cmd, checking.identify_cmd,
+                checking.template_cmd, checking.check_cmd, checking.moves_cmd, checking.identify_cmd,
                 checking.ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`.")):
     cli.add_command(command)
 

@@ -48,6 +48,46 @@ def check_cmd(records, as_json, render_to, paper):
     sys.exit(max(v.exit_code for v in verdicts))
 
 
+def _dice(text: str | None) -> tuple[int, ...] | None:
+    """--dice "3 5" or "3,5,1,6": whole numbers 1 to 6."""
+    if text is None:
+        return None
+    parts = text.replace(",", " ").split()
+    if not parts or len(parts) > 8 or not all(p.isdigit() and len(p) == 1 and 1 <= int(p) <= 6 for p in parts):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise UserError(f"--dice {shown!r}: expected die faces 1 to 6 separated by spaces, e.g. --dice \"3 5\"")
+    return tuple(int(p) for p in parts)
+
+
+@click.command("moves")
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option("--dice", metavar="FACES", help='The dice rolled, e.g. "3 5" (Yuncos) or "1 3 4 6" (Level X).')
+@click.option("--json", "as_json", is_flag=True, help="Print the legal moves as JSON.")
+def moves_cmd(record, dice, as_json):
+    """The legal next moves at the end of a record (a game in progress): exit 0, or 1 if
+    the record is already illegal."""
+    import json
+    from sheetkit.checking import records as rec
+
+    faces = _dice(dice)
+    loaded = rec.load(record)
+    ask = loaded.kind.moves
+    if ask is None:
+        raise UserError(f"{loaded.game} {loaded.record.kind} records have no next moves to ask about", source=record)
+    checked = rec.check(loaded)
+    answer = ask(loaded.record, checked, faces)
+    if as_json:
+        click.echo(json.dumps({"verdict": checked.verdict.to_json(), "moves": answer.to_json()},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"{record}: {checked.verdict.status()}")
+        for f in checked.verdict.findings:
+            click.echo("  " + f.line())
+        for line in answer.lines():
+            click.echo("  " + line)
+    sys.exit(checked.verdict.exit_code)
+
+
 @click.command("identify")
 @click.argument("text")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
