@@ -11,7 +11,7 @@ from typing import Any
 from sheetkit import games
 from sheetkit.errors import UserError
 from sheetkit.resources import data_dir
-from sheetkit.tomlfile import read_toml
+from sheetkit.tomlfile import is_file, problem, read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +40,14 @@ def resolve(ref: str) -> Path:
     """A layout id (file name in the shipped layouts) or a path to a layout file."""
     p = Path(ref)
     if ref.endswith(".toml") or p.parent != Path("."):
-        if not p.is_file():
-            raise UserError("no such layout file", source=ref)
+        bad = problem(p)
+        if bad:
+            raise UserError("no such layout file" if bad == "no such file" else bad, source=ref)
         return p
     shipped = shipped_dir() / f"{ref}.toml"
-    if shipped.is_file():
+    if is_file(shipped):
         return shipped
-    if p.is_file():
+    if is_file(p):
         return p
     known = ", ".join(shipped_ids())
     raise UserError(f"unknown layout {ref!r}; known ids: {known}")
@@ -83,7 +84,7 @@ def load_for(ref: str, source: str, field: str, game: str, kinds: tuple[str, ...
     p = Path(ref)
     if (ref.endswith(".toml") or p.parent != Path(".")) and not p.is_absolute():
         beside = Path(source).parent / p
-        if beside.is_file():
+        if problem(beside) != "no such file":  # there, even if unusable: say why
             ref = str(beside)
     try:
         layout = load(ref)

@@ -1,28 +1,143 @@
-"""Reading a TOML file, with one-line errors. No pydantic here: fast commands use it too."""
+"""The one way in for every file sheetkit reads: a regular file of bounded size, TOML of
+bounded nesting with 64-bit integers, each problem told in one line. No pydantic here:
+fast commands use it too.
+
+Files named inside other files (a record's layout, board or deck) come in the same way.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import tomllib
 from os import PathLike
 from typing import Any
 
 from sheetkit.errors import UserError
 
+MAX_BYTES = 1_000_000  # the largest shipped layout is 5 kB; a record of the longest game far less
+MAX_DEPTH = 20  # tables and arrays inside each other; the formats need 4
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # TOML integers are 64-bit
+
+_PATH_ERRORS = {
+    errno.ENOENT: "no such file",
+    errno.ENAMETOOLONG: "file name too long",
+    errno.EACCES: "permission denied (a folder on the way may not be open to you)",
+    errno.EPERM: "permission denied",
+    errno.ENOTDIR: "a part of the path is a file, not a folder",
+    errno.ELOOP: "too many symbolic links",
+    errno.EISDIR: "is a folder, expected a .toml file",
+}
+
+
+def _path_problem(e: OSError) -> str:
+    return _PATH_ERRORS.get(e.errno, e.strerror or "cannot read")
+
+
+def problem(path: str | PathLike) -> str | None:
+    """Why `path` cannot be read as an input file, in a few words; None if it can be tried.
+    Never raises: a name too long or a folder closed to the user is a problem like any other."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError) as e:  # ValueError: a NUL byte in the name
+        return _path_problem(e) if isinstance(e, OSError) else "not a file name (it holds a NUL character)"
+    return _kind_problem(st.st_mode, st.st_size)
+
+
+def _kind_problem(mode: int, size: int) -> str | None:
+    if stat.S_ISDIR(mode):
+        return "is a folder, expected a .toml file"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a device, pipe or socket); give a .toml file"
+    if size > MAX_BYTES:
+        return f"too large ({size:,} bytes; the limit is {MAX_BYTES:,})"
+    return None
+
+
+def is_file(path: str | PathLike) -> bool:
+    """True if `path` names a regular file that may be read (a readable size, no errors)."""
+    return problem(path) is None
+
+
+def read_bytes(path: str | PathLike) -> bytes:
+    """The bytes of a regular file of at most MAX_BYTES; UserError otherwise. A named pipe
+    is opened without waiting for a writer and refused; a file growing while read is cut
+    at the limit and refused, so /dev/zero-like input never fills memory."""
+    source = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise UserError(_path_problem(e), source=source) from None
+    except ValueError:
+        raise UserError("not a file name (it holds a NUL character)", source=source) from None
+    try:
+        st = os.fstat(fd)
+        bad = _kind_problem(st.st_mode, st.st_size)
+        if bad:
+            raise UserError(bad, source=source)
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise UserError(f"too large (more than {MAX_BYTES:,} bytes)", source=source)
+        return b"".join(chunks)
+    except OSError as e:
+        raise UserError(_path_problem(e), source=source) from None
+    finally:
+        os.close(fd)
+
 
 def read_toml(path: str | PathLike) -> dict[str, Any]:
+    return parse_toml(read_bytes(path), str(path))
+
+
+def parse_toml(raw: bytes, source: str) -> dict[str, Any]:
+    """TOML from bytes, within the caps; UserError naming `source` otherwise."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        raise UserError("no such file", source=str(path)) from None
-    except IsADirectoryError:
-        raise UserError("is a folder, expected a .toml file", source=str(path)) from None
-    except OSError as e:
-        raise UserError(e.strerror or "cannot read", source=str(path)) from None
-    try:
-        return tomllib.loads(raw.decode("utf-8-sig"))  # a byte order mark (Notepad) is skipped
+        text = raw.decode("utf-8-sig")  # a byte order mark (Notepad) is skipped
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
-        raise UserError(f"not UTF-8 text (line {line}); save it as UTF-8", source=str(path)) from None
+        raise UserError(f"not UTF-8 text (line {line}); save it as UTF-8", source=source) from None
+    if "\x00" in text:
+        raise UserError(f"not a text file (a NUL character on line {text[:text.index(chr(0))].count(chr(10)) + 1})",
+                        source=source)
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise UserError(f"not valid TOML: {e}", source=str(path)) from None
+        raise UserError(f"not valid TOML: {e}", source=source) from None
+    except RecursionError:
+        raise UserError(f"nested too deeply (the limit is {MAX_DEPTH} levels of tables and arrays)",
+                        source=source) from None
+    except ValueError as e:  # Python's cap on digits in int(); other ValueErrors alike
+        if "digits" in str(e):
+            raise UserError(f"an integer with too many digits (integers are 64-bit: {INT_MIN} to {INT_MAX})",
+                            source=source) from None
+        raise UserError(f"not valid TOML: {e}", source=source) from None
+    _check_bounds(data, source)
+    return data
+
+
+def _check_bounds(data: dict, source: str) -> None:
+    """Nesting at most MAX_DEPTH (dotted keys nest without recursion in the parser) and
+    every integer 64-bit; walked without recursion."""
+    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, dict):
+            items = [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            items = [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            if isinstance(value, int) and not isinstance(value, bool) and not INT_MIN <= value <= INT_MAX:
+                raise UserError(f"integer out of range (integers are 64-bit: {INT_MIN} to {INT_MAX})",
+                                source=source, field=where)
+            continue
+        if depth > MAX_DEPTH:
+            raise UserError(f"nested too deeply (the limit is {MAX_DEPTH} levels of tables and arrays)",
+                            source=source, field=where or None)
+        stack.extend((v, depth + 1, w) for w, v in items)

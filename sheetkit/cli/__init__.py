@@ -11,11 +11,21 @@ import sys
 import click
 
 from sheetkit.cli import checking, paper
-from sheetkit.errors import UserError
+from sheetkit.errors import UserError, shorten
+
+
+_debug = False  # `--debug`: a fault shows its traceback
+
+
+def _set_debug(ctx, param, value):
+    global _debug
+    _debug = bool(value)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sheetkit")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+              help="On an internal fault, show the traceback.")
 def cli():
     """Print play sheets for paper tabletop games, check filled sheets, keep score."""
 
@@ -31,25 +41,49 @@ _NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def main() -> None:
+    sys.exit(run())
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run one command line (sys.argv when None) and give its exit status: 0 done or legal,
+    1 illegal, 2 unusable input, 3 a fault in sheetkit. Every outcome is one line at most
+    on standard error; a traceback only with --debug."""
+    global _debug
+    _debug = False
     try:
-        cli.main(standalone_mode=False, prog_name="sheetkit")
+        cli.main(args, standalone_mode=False, prog_name="sheetkit")
+        return 0
     except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
+        return e.exit_code
     except click.Abort:
         click.echo("sheetkit: aborted", err=True)
-        sys.exit(2)
+        return 2
     except _NoArgsIsHelp as e:  # `sheetkit` or `sheetkit score` alone: show the help
         click.echo(e.ctx.get_help())
-        sys.exit(0)
+        return 0
     except click.UsageError as e:
         where = e.ctx.command_path if e.ctx else "sheetkit"
-        click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)
-        sys.exit(2)
+        click.echo(shorten(f"{where}: {e.format_message()} (see '{where} --help')", 400), err=True)
+        return 2
     except click.ClickException as e:
-        click.echo(f"sheetkit: {e.format_message()}", err=True)
-        sys.exit(2)
+        click.echo(shorten(f"sheetkit: {e.format_message()}", 400), err=True)
+        return 2
     except UserError as e:
         click.echo(f"sheetkit: {e}", err=True)
-        sys.exit(2)
+        return 2
     except BrokenPipeError:
-        sys.exit(1)
+        return 1
+    except SystemExit as e:  # sys.exit(code) in a command
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except MemoryError:
+        click.echo("sheetkit: out of memory; the input asks for more than this machine has", err=True)
+        return 3
+    except Exception as e:
+        if _debug:
+            import traceback
+
+            traceback.print_exc()
+        what = shorten(f"{type(e).__name__}: {e}", 200)
+        click.echo(f"sheetkit: internal error ({what}); this is a fault in sheetkit, please report it "
+                   "with the command and its input (--debug shows the traceback)", err=True)
+        return 3

@@ -8,6 +8,7 @@ tables itself (`[deck.castes.farmer]` ...).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -16,6 +17,7 @@ from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.schema import Model, check_players, read_toml, validate
+from sheetkit.tomlfile import problem
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
 CASTES_IN_DECK = 9
@@ -144,8 +146,7 @@ class Record:
         return self.data.qr
 
 
-def load_deck(path: Path, shown: str) -> Deck:
-    data = read_toml(path)
+def load_deck(data: dict, shown: str) -> Deck:
     if data.get("kind") != "deck":
         raise UserError("not a deck description (expected kind = \"deck\"; see `sheetkit template iunu-deck`)",
                         source=shown, field="kind")
@@ -169,12 +170,19 @@ def read_record(data: dict, source: str) -> Record:
         deck_source = "inline"
     elif isinstance(rec.deck, str):
         base = Path(source).parent
-        path = base / Path(rec.deck).expanduser()
-        if not path.is_file():
+        path = base / os.path.expanduser(rec.deck)  # unlike Path's, never raises (~nosuchuser)
+        bad = problem(path)
+        if bad == "no such file":
             raise UserError(f"no such deck file {str(path)!r} (a path not starting with / or ~ is "
                             "relative to the record)",
                             source=source, field="deck")
-        deck = load_deck(path, str(path))
+        if bad:
+            raise UserError(f"deck file {str(path)!r}: {bad}", source=source, field="deck")
+        try:
+            data = read_toml(path)
+        except UserError as e:  # the file itself (not TOML, too large ...): name the record too
+            raise UserError(f"cannot use deck file: {e}", source=source, field="deck") from None
+        deck = load_deck(data, str(path))
         deck_source = str(path)
     else:
         raise UserError(f"expected a deck file name or [deck] tables (got {type(rec.deck).__name__})",
