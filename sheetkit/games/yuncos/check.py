@@ -1,14 +1,109 @@
-"""Checking a Yuncos record: the sheet replayed turn by turn (rules.py), with its verdict."""
+"""Checking a Yuncos record: the sheet replayed turn by turn (rules.py, through the shared
+replay of checking/replay.py), then what is marked on the paper held against the replay,
+and the verdict with the score of what the sheet shows."""
 
 from __future__ import annotations
 
+from sheetkit.checking.replay import replay
+from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked
+from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import Record
-from sheetkit.games.yuncos.rules import _Checker
+from sheetkit.games.yuncos.rules import Rules, Sheet
+from sheetkit.games.yuncos.scoring import CRASH_TRACK, SheetDetails, rank, tally
 
 
 def check(record: Record, source: str) -> Checked:
-    """Replay a transcribed sheet: the replayed sheet, and every finding with its rule id and the score."""
-    checker = _Checker(record)
-    verdict = checker.run(source)
-    return Checked(checker.r, verdict)
+    """Replay a transcribed sheet: the replayed sheet, and every finding with its rule id and
+    the score. A record marked `in_progress` gets the standings so far, without the
+    end-of-game findings."""
+    rules = Rules(record)
+    in_progress = record.in_progress
+    replayed = replay(rules, record.turns, finished=not in_progress)
+    return Checked(replayed.state, verdict(rules, replayed.state, replayed.findings, source, in_progress))
+
+
+def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_progress: bool = False) -> Verdict:
+    """The verdict of a replayed sheet: the replay's findings, then the paper against the replay."""
+    rec, spec, model = rules.rec, rules.spec, rules.rec.model
+    findings = list(findings)
+
+    def add(rule, where, message, severity="error", **at):
+        findings.append(Finding(rule, where, message, severity, at))
+
+    crashes = list(s.crashes)
+    eaten = len(s.fish)
+    due = min(eaten, len(spec.fish.values))
+    if model.fish_marked != due:
+        extra = f" (the counter holds {len(spec.fish.values)})" if eaten > due else ""
+        add("Y7", "fish counter", f"{eaten} fish eaten{extra}, but {model.fish_marked} box(es) marked",
+            counter="fish", box=max(model.fish_marked, due))
+    marks_due = min(s.marks, len(CRASH_TRACK))
+    if model.crashes_marked != marks_due:
+        kinds: dict[str, int] = {}
+        for c in crashes:
+            if not c.get("skipped"):
+                kinds[c["kind"]] = kinds.get(c["kind"], 0) + 1
+        detail = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
+        yunco = sum(1 for c in crashes if c.get("skipped"))
+        detail += f"; {yunco} skipped with Yunco" if yunco else ""
+        full = (f"; the track holds {len(CRASH_TRACK)}, the next one eliminated the Yunco"
+                if s.marks > len(CRASH_TRACK) else "")
+        add("Y20", "crash track", f"the turns give {s.marks} crash mark(s) ({detail}{full}), so {marks_due} "
+            f"box(es) should be marked, but {model.crashes_marked} are", counter="crashes",
+            box=max(model.crashes_marked, marks_due))
+    if model.used is not None:
+        used = {b.id: b for b in s.boxes if b.used is not None}
+        for bid, b in used.items():
+            if bid not in rules.paper_used:
+                add("Y15", f"ability box {bid}", f"{b.kind} is used in turn {b.used} but box {bid} is not crossed out",
+                    box=bid, turn=b.used)
+        for bid in sorted(rules.paper_used - set(used)):
+            add("Y15", f"ability box {bid}", f"box {bid} is crossed out but no turn uses it", WARNING, box=bid)
+
+    # The score of what the sheet shows (Y22, Y23).
+    score = standing(rules, s)
+    if model.score is not None:
+        parts = dict(score.parts)
+        parts["crashes"] = -parts["crashes"]
+        parts["total"] = score.total
+        for name, want in parts.items():
+            got = getattr(model.score, name)
+            # the sheet prints a minus before the crashes box: copied with it, it is the same number
+            same = got == want or (name == "crashes" and got == -want)
+            if got is not None and not same:
+                add("Y22", f"score box {name}", f"{got} is written, but the sheet gives {want}", score=name)
+
+    details = SheetDetails(
+        layout=rec.layout.id,
+        layout_version=rec.layout.version,
+        level=spec.level,
+        start=vertex_name(rec.start),
+        turns=s.turns,
+        solo=model.solo,
+        end=None if s.end is None else {"turn": s.end[0], "reason": s.end[1]},
+        eliminated=s.eliminated,
+        fish=[{"turn": t, "vertex": vertex_name(v)} for t, v in s.fish],
+        stars=[{"vertex": vertex_name(v), "colour": c} for v, c in s.stars],
+        crashes=[{**c, "vertex": rules.name(tuple(c["vertex"]))} for c in crashes],
+        abilities={b.id: {"kind": b.kind, "unlocked": b.unlocked, "used": b.used}
+                   for b in s.boxes if b.unlocked is not None or b.used is not None},
+        qr=model.qr,
+        rank=rank(score.total) if model.solo else None,
+    )
+    return Verdict(game="yuncos", source=source, findings=findings, scores=[score], details=details,
+                   in_progress=in_progress)
+
+
+def standing(rules: Rules, s: Sheet):
+    """The Score of what the sheet shows after the turns replayed (Y22, Y23): the puzzles and
+    stars as replayed, the fish and crash boxes as marked on the paper."""
+    model, spec = rules.rec.model, rules.spec
+    nests = sum(1 for line in s.nests for x in line if x is not None)
+    columns = sum(1 for line in s.lums if all(x is not None for x in line))
+    colours = len({c for _, c in s.stars})
+    score = tally(spec.fish.values, nests=nests, columns=columns, fish=model.fish_marked, stars=len(s.stars),
+                  colours=colours, crashes=model.crashes_marked, solo=model.solo, eliminated=s.eliminated is not None)
+    if s.eliminated is not None:
+        score.notes.append(f"eliminated in turn {s.eliminated}: cannot win")
+    return score

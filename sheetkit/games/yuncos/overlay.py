@@ -100,7 +100,7 @@ def overlay(record, checked, paper: str):
         items.extend(_cross(g.fish_box(i)))
     for i in range(model.crashes_marked):
         items.extend(_cross(g.crash_box(i)))
-    crossed = model.used if model.used is not None else [b.id for b in rep.boxes.values() if b.used is not None]
+    crossed = model.used if model.used is not None else [b.id for b in rep.boxes if b.used is not None]
     for box_id in crossed:
         items.extend(_cross(_ability_box(g, box_id)))
     for turn in record.turns:

@@ -152,6 +152,7 @@ class RecordModel(Model):
     crashes_marked: int
     used: list[str] | None = None  # ability boxes crossed out on the sheet; None: not copied
     score: WrittenScore | None = None
+    in_progress: bool = False  # a game still being played: no end-of-game findings
     turn: list[TurnModel]
 
     _used = field_validator("used", mode="before")(_names)
@@ -224,6 +225,10 @@ class Record:
     @property
     def qr(self) -> str | None:
         return self.model.qr
+
+    @property
+    def in_progress(self) -> bool:
+        return self.model.in_progress
 
     @property
     def sheet(self):

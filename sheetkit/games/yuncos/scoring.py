@@ -13,6 +13,9 @@ CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right
 
 @dataclass(frozen=True, slots=True)
 class Words:
+    """A text in both languages, like schema.Label but without pydantic, which the quick
+    tally does not import (bench/bench_coldstart.py)."""
+
     es: str
     en: str
 

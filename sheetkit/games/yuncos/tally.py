@@ -14,7 +14,8 @@ from sheetkit.errors import UserError
 
 def level_facts(level: str) -> dict:
     """What the quick tally needs from a shipped level, read straight from its TOML (the
-    shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start."""
+    shipped layouts are validated by `sheetkit lint` and the tests): no pydantic, a fast start (through the
+    layout models the tally starts about 3x slower: bench/bench_coldstart.py)."""
     from sheetkit.games.yuncos.board import Board
     from sheetkit.grid import text_rows
     from sheetkit.resources import data_dir
