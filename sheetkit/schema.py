@@ -132,3 +132,11 @@ def check_players(game: str, items: list, field: str, *keys: tuple[str, Any], ru
             if key(item) in seen:
                 raise FieldError(place, f"{shown!r} appears twice: an earlier player has it")
             seen.add(key(item))
+
+
+def counts_table(value: Any, what: str, example: str) -> Any:
+    """A table of how many of each thing (chips per value, cards per caste): anything else
+    is a FieldError that shows the expected form."""
+    if not isinstance(value, dict):
+        raise FieldError("", f"expected how many {what}, e.g. {example} (got {value!r})")
+    return value

@@ -75,3 +75,16 @@ def read_data(data: dict, source: str = "t.toml"):
     from sheetkit.checking import records
 
     return records.parse(data, source).record
+
+
+def assert_unusable(data: dict, source: str, words) -> None:
+    """Unusable record data: one UserError, one line starting with the file name, naming
+    what is wrong."""
+    from sheetkit.errors import UserError
+
+    with pytest.raises(UserError) as e:
+        read_data(data, source)
+    msg = str(e.value)
+    assert msg.startswith(f"{source}: ") and "\n" not in msg
+    for w in words:
+        assert w in msg, msg

@@ -126,15 +126,18 @@ def write(items: list[S.Item], box: tuple[float, float, float, float], text: str
     items.append(S.Text(tx, y + h / 2 + size * 0.13, text, size=size, bold=True, anchor=anchor, color=INK))
 
 
-def filled_scene(title: str, width: float, height: float, margin: float, pad: list[S.Item],
-                 fill: list[S.Item], top: float, head: str, findings) -> S.Scene:
+def filled_scene(game: str, verdict, paper: str, margin: float, pad: list[S.Item], fill: list[S.Item],
+                 top: float, head_note: str = "") -> S.Scene:
     """A filled score pad: the blank pad drawn once as a form, the values on top, then the
-    verdict's head line and every finding in full below the table, on more pages if needed."""
+    verdict's head line (its source, its status and the game's `head_note`) and every
+    finding in full below the table, on more pages if needed."""
     from sheetkit.paper.annotate import list_findings
 
+    width, height = S.paper_size(paper)
+    head = f"{verdict.source}: {verdict.status()}{head_note}"
     pages = [S.Page(width, height, [S.Use("pad"), *fill])]
-    list_findings(pages, top + 7, head, findings, color=INK, margin=margin)
-    scene = S.Scene(pages=pages, title=title)
+    list_findings(pages, top + 7, head, verdict.findings, color=INK, margin=margin)
+    scene = S.Scene(pages=pages, title=f"{game}: {verdict.source}")
     scene.forms["pad"] = S.Form(width, height, pad)
     return scene
 

@@ -1,5 +1,6 @@
 """`sheetkit check RECORD --render out.pdf` for IUNU: the score pad filled in from the
-record and its verdict, with the findings under the table."""
+record and the majorities checking found (the checked state), with the verdict and its
+findings under the table."""
 
 from __future__ import annotations
 
@@ -13,17 +14,15 @@ from sheetkit.paper.measure import clip_text, fit_size
 
 
 def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
-    verdict = checked.verdict
+    majors, verdict = checked.state, checked.verdict  # caste -> index of the player holding it
     layout = layouts.load(GAME.pad)
     spec = layout.spec
-    W, H = S.paper_size(paper)
     cells: dict = {}
     items, bottom = pad_items(spec, paper, lang, cells)
     table_rows = rows(spec, lang)
     deck = record.deck
     players = record.data.player
     scores = {s.player: s for s in verdict.scores}
-    majors = verdict.details.majorities
     # the pad's caste lines: the known castes by key, the write-in line for the deck's other one
     extra = [k for k in deck.castes if k not in KNOWN_CASTES]
     caste_row: dict[str, int] = {}
@@ -55,7 +54,7 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
         for card in pl.afterlife:
             mult.setdefault(card.caste, card.multiplier)
         for key, i in caste_row.items():
-            if majors.get(key) != pl.name:
+            if majors.get(key) != p:
                 continue
             bonus, m = deck.castes[key].cards, mult.get(key, 1)
             a, f, r = cells[i, p]
@@ -70,5 +69,4 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
             x, y, w, h = cells[winner_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
 
-    head = f"{verdict.source}: {verdict.status()}"
-    return T.filled_scene(f"IUNU: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)
+    return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom)

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
-from sheetkit.schema import Model, check_players, read_toml, validate
+from sheetkit.schema import Model, check_players, counts_table, read_toml, validate
 from sheetkit.tomlfile import problem
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
@@ -95,11 +95,8 @@ class Player(Model):
     @field_validator("cards", "fed", mode="before")
     @classmethod
     def _per_caste(cls, v, info):
-        if not isinstance(v, dict):
-            what = "cards" if info.field_name == "cards" else "citizens fed"
-            raise FieldError("", f"expected how many {what} of each caste, e.g. {{ farmer = 3, priest = 1 }} "
-                                 f"(got {v!r})")
-        return v
+        what = "cards" if info.field_name == "cards" else "citizens fed"
+        return counts_table(v, f"{what} of each caste", "{ farmer = 3, priest = 1 }")
 
     @field_validator("afterlife", mode="before")
     @classmethod

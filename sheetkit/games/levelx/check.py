@@ -8,17 +8,18 @@ from dataclasses import dataclass
 
 from sheetkit.games.interface import Checked
 from sheetkit.games.levelx.record import FinalRecord, GameRecord
-from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Game, chip_points,
-                                         full_sets, is_partition, supply, winners)
+from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Rules, chip_points,
+                                         full_sets, supply, winners)
+from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
 
 def check(record, source: str) -> Checked:
-    """A whole game replayed turn by turn (the state is the Game at its end), or a final
-    position checked as it stands (the state is the record)."""
+    """A whole game replayed turn by turn (the state is the position at its end), or a final
+    position checked as it stands (the state is what each player holds)."""
     if isinstance(record, GameRecord):
         return check_game(record, source)
-    return Checked(record, check_final(record, source))
+    return check_final(record, source)
 
 
 def scores(order: list[str], chips: dict[str, dict[int, int]],
@@ -105,112 +106,37 @@ def final_findings(order: list[str], chips: dict[str, dict[int, int]],
     return out
 
 
-def check_final(record: FinalRecord, source: str) -> Verdict:
+@dataclass(frozen=True, slots=True)
+class Final:
+    """The state of a final position: what each player holds, as the record says."""
+
+    players: tuple[str, ...]  # in turn order
+    chips: dict[str, dict[int, int]]
+    bonuses: dict[str, list[int]]
+
+    def score(self, player: str) -> int:
+        return chip_points(self.chips[player]) + sum(self.bonuses[player])
+
+
+def check_final(record: FinalRecord, source: str) -> Checked:
     order = [p.name for p in record.player]
     chips = {p.name: p.chip_counts() for p in record.player}
     bonuses = {p.name: list(p.bonuses) for p in record.player}
     findings = final_findings(order, chips, bonuses)
     sc, won = scores(order, chips, bonuses)
-    return Verdict("levelx", source, findings, sc, won, FinalDetails("final", order[0], holdings(order, chips, bonuses)))
+    verdict = Verdict("levelx", source, findings, sc, won, FinalDetails("final", order[0], holdings(order, chips, bonuses)))
+    return Checked(Final(tuple(order), chips, bonuses), verdict)
 
 
 # -- the whole game -------------------------------------------------------------------------
 
-def replay(record: GameRecord) -> tuple[Game, list[Finding]]:
-    """Play the record's turns on a fresh board; findings name the rule and the turn."""
-    game = Game(record.players)
-    findings: list[Finding] = []
-    bumps: dict[tuple[str, int], tuple[str, int]] = {}  # (player, row) -> (by whom, turn), last bump
-    for i, t in enumerate(record.turn):
-        num = i + 1
-        where = f"turn {num}"
-        at = {"turn": num}
-        if game.over():
-            findings.append(Finding("L8", where, f"the game was over after turn {game.last_turn()} "
-                                                 f"(the end came on turn {game.ended_at} and that round "
-                                                 f"is complete); {len(record.turn) - i} more turn(s) recorded",
-                                    at=at))
-            break
-        expected = game.player_of_turn(num)
-        if t.player is not None and t.player != expected:
-            findings.append(Finding("L8", where, f"{t.player} played, but it was {expected}'s turn "
-                                                 f"(turns go in the order {', '.join(record.players)})", at=at))
-        if not is_partition(t.dice, t.groups):
-            findings.append(Finding("L4", where, f"groups {t.groups} do not use each of the dice "
-                                                 f"{t.dice} exactly once", at=at))
-        events = game.play_turn(t.groups)
-        for e in events:
-            if e.bumped:
-                bumps[e.bumped, e.total] = (expected, num)
-        got_chips = [e.total for e in events if e.chip]
-        got_bonus = [b for e in events for b in e.bonuses]
-        if t.chips is not None and sorted(t.chips) != sorted(got_chips):
-            why = (_why_no_chip(game, expected, t.groups, t.chips, got_chips, bumps)
-                   or _why_chip(events, t.chips))
-            findings.append(Finding("L6", where, f"recorded chips {sorted(t.chips)} but the dice give "
-                                                 f"{sorted(got_chips)}{why}", at=at))
-        if t.bonuses is not None and sorted(t.bonuses) != sorted(got_bonus):
-            sets, tiles = full_sets(game.chips[expected]), len(game.bonuses[expected])
-            left = ", ".join(map(str, game.bonus_left)) or "none"
-            findings.append(Finding("L7", where, f"recorded bonus tiles {sorted(t.bonuses)} but the "
-                                                 f"chips give {sorted(got_bonus)} ({expected} holds {sets} "
-                                                 f"complete set(s) of chips 5-10 and {tiles} tile(s) after "
-                                                 f"this turn; tiles left: {left})", at=at))
-    if not game.over():
-        last = len(record.turn)
-        if game.ended_at is None:
-            findings.append(Finding("L8", f"after turn {last}", "the record stops before the game ends: "
-                                    f"bonus tiles are left ({', '.join(map(str, game.bonus_left))}) and "
-                                    f"{game.empty_rows()} row(s) have no chips", at={"turn": last}))
-        else:
-            missing = [game.player_of_turn(k) for k in range(game.turns + 1, game.last_turn() + 1)]
-            findings.append(Finding("L8", f"after turn {last}", f"the end came on turn {game.ended_at}; "
-                                    f"the round is not complete: {', '.join(missing)} still play(s)",
-                                    at={"turn": last}))
-    return game, findings
-
-
-def _why_chip(events, claimed: list[int]) -> str:
-    """Why a chip left out of the record was taken, for the first such value (L6)."""
-    missing = sorted((Counter(e.total for e in events if e.chip) - Counter(claimed)).elements())
-    if not missing:
-        return ""
-    r = missing[0]
-    first = next(e for e in events if e.chip and e.total == r)
-    if first.moved:
-        return f" (the pawn in row {r} reaches X and the row has a chip: it is taken, L6)"
-    return f" (the pawn in row {r} is already on X: each group totalling {r} takes a chip while the row has one, L6)"
-
-
-def _why_no_chip(game: Game, player: str, groups: list[list[int]], claimed: list[int], got: list[int],
-                 bumps: dict[tuple[str, int], tuple[str, int]]) -> str:
-    """Why a claimed chip was not taken, for the first value claimed too often (L6):
-    after the turn, since only the player moves on their turn."""
-    extra = sorted((Counter(claimed) - Counter(got)).elements())
-    if not extra:
-        return ""
-    r = extra[0]
-    rolled = sum(1 for g in groups if sum(g) == r)
-    if rolled == 0:
-        return f" (no group totals {r})"
-    if Counter(claimed)[r] > rolled:
-        return f" ({'one group totals' if rolled == 1 else f'{rolled} groups total'} {r}: one chip per group at most)"
-    if game.on_x[r] != player:
-        why = f" (the pawn in row {r} is not on X"
-        if (player, r) in bumps:
-            by, turn = bumps[player, r]
-            why += f": {by} sent it back to the start on turn {turn}, L5"
-        elif game.on_x[r]:
-            why += f"; {game.on_x[r]} holds it"
-        return why + ")"
-    if game.stacks[r] == 0:
-        return f" (row {r} has no chips left)"
-    return f" (a group that leaves the pawn in row {r} short of X takes no chip)"
-
-
 def check_game(record: GameRecord, source: str) -> Checked:
-    game, findings = replay(record)
+    """The turns replayed with the shared replay (the state is the position at the end)."""
+    rules = Rules(record.players)
+    done = replay(rules, record.turn)
+    state = done.state
     order = record.players
-    sc, won = scores(order, game.chips, game.bonuses)
-    details = GameDetails("game", order[0], holdings(order, game.chips, game.bonuses), game.turns, game.ended_at)
-    return Checked(game, Verdict("levelx", source, findings, sc, won, details))
+    sc, won = scores(order, state.chips, state.bonuses)
+    details = GameDetails("game", order[0], holdings(order, state.chips, state.bonuses), state.turns,
+                          state.ended_at)
+    return Checked(state, Verdict("levelx", source, done.findings, sc, won, details))

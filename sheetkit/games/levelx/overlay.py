@@ -1,5 +1,6 @@
 """`sheetkit check RECORD --render out.pdf` for Level X: the score pad filled in from the
-record (a final position, or the end of a replayed game), with the findings below."""
+checked state (a final position, or the position at the end of a replayed game), with the
+verdict and its findings below."""
 
 from __future__ import annotations
 
@@ -13,44 +14,40 @@ from sheetkit.paper.measure import clip_text, text_width
 
 
 def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
-    verdict = checked.verdict
+    state, verdict = checked.state, checked.verdict
     layout = layouts.load(GAME.pad)
     spec = layout.spec.model_copy(update={"games": 1})  # one game: room for the findings
-    W, H = S.paper_size(paper)
     cells: dict = {}
     items, bottom = pad_items(spec, paper, lang, cells)
     rows = pad_rows(spec, lang)
     chip_row = {int(r.factor): i for i, r in enumerate(rows) if r.kind == "formula"}
     bonus_i, total_i, first_i = len(rows) - 3, len(rows) - 2, len(rows) - 1
-    held = verdict.details.players
     fill: list[S.Item] = []
-    for p, sc in enumerate(verdict.scores[:spec.players]):
+    for p, name in enumerate(state.players[:spec.players]):
         mark = "  (1)" if p == 0 else ""
         room = cells[0, p][0][2] - 1.0 - text_width(mark, T.MIN_PT, True)
-        T.write(fill, cells[0, p][0], clip_text(sc.player, room, T.MIN_PT, True) + mark, size=9.0)
-        chips = held[sc.player].chips
+        T.write(fill, cells[0, p][0], clip_text(name, room, T.MIN_PT, True) + mark, size=9.0)
+        chips = state.chips[name]
         for r in ROWS:
             n = chips[r]
             if n:
                 a, res = cells[chip_row[r], p]
                 T.write(fill, a, str(n))
                 T.write(fill, res, str(n * r))
-        bonuses = held[sc.player].bonuses
+        bonuses = state.bonuses[name]
         T.write(fill, cells[bonus_i, p][0], str(sum(bonuses)))
         if bonuses:
             x, y, w, h = cells[bonus_i, p][0]
             fill.append(S.Text(x - 1.5, y + h / 2 + 1, "+".join(map(str, bonuses)), size=7.0,
                                anchor="end", color=T.INK))
-        T.write(fill, cells[total_i, p][0], str(sc.total))
+        T.write(fill, cells[total_i, p][0], str(state.score(name)))
         if p == 0:
             x, y, w, h = cells[first_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 + 0.8, style=S.Style(stroke=T.INK, width=0.6)))
-        if sc.player in verdict.winners:
+        if name in verdict.winners:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    head = f"{verdict.source}: {verdict.status()}"
-    if verdict.details.kind == "game":
-        head += f", {verdict.details.turns} turns"
-    head += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
-    return T.filled_scene(f"Level X: {verdict.source}", W, H, INNER, items, fill, bottom, head, verdict.findings)
+    note = f", {verdict.details.turns} turns" if verdict.details.kind == "game" else ""
+    note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
+    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note)

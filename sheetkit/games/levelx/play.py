@@ -1,83 +1,137 @@
-"""Random legal games of Level X, for tests and examples.
+"""Random legal games of Level X, for tests, examples and benchmarks, played by a small
+simulation of its own written from RULES.md L1-L9: it shares no code with the checker
+(rules.py), so a bug there cannot hide itself in the games that test it.
 
-`random_game(rng, players)` rolls dice and groups them, partly at random and partly with a
+`Table` is the simulation; `random_game(rng, players)` rolls and groups at random, with a
 greedy eye on progress (so that games end in a reasonable number of turns), until the game
-is over by L8. It returns the turn-by-turn record (as TOML-ready data, with the chips and
-bonus tiles each turn took) and the final position derived from the same play.
+is over. `play_out(players, choices)` plays the turns it is given, each as (dice, which
+grouping), and finishes the game with fixed dice: hypothesis draws the choices, so that a
+failing game shrinks to a short one.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import product
 
-from sheetkit.games.levelx.rules import DICE, SQUARES, Game
-
+LENGTH = {5: 4, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}  # L1: squares per row, the last one is X
+STACK = {5: 12, 6: 11, 7: 10, 8: 9, 9: 8, 10: 7}  # L2, with 4 players
+TILES = [15, 12, 9, 6]  # L3, highest first
 MAX_TURNS = 4000
 
 
-def partitions(dice: list[int]) -> list[list[list[int]]]:
-    """Every way to split the dice into groups (each die in exactly one group)."""
-    out: list[list[list[int]]] = []
-    seen: set[tuple] = set()
-    n = len(dice)
-    for labels in product(range(n), repeat=n):
-        # canonical labelling: first die in group 0, a new group number only when needed
-        canon, mapping = [], {}
-        for lab in labels:
-            mapping.setdefault(lab, len(mapping))
-            canon.append(mapping[lab])
-        key = tuple(canon)
-        if key in seen:
-            continue
-        seen.add(key)
-        groups = [[dice[i] for i in range(n) if canon[i] == g] for g in range(len(mapping))]
-        out.append(groups)
+def splits(dice: list[int]) -> list[list[list[int]]]:
+    """Every split of the dice into groups, each die in one group (set partitions)."""
+    if not dice:
+        return [[]]
+    first, rest = dice[0], dice[1:]
+    out = []
+    for part in splits(rest):
+        out.append([[first], *part])
+        for k in range(len(part)):
+            out.append(part[:k] + [[first, *part[k]]] + part[k + 1:])
     return out
 
 
-def _value(game: Game, player: str, groups: list[list[int]]) -> float:
-    v = 0.0
-    for g in groups:
-        t = sum(g)
-        if t in SQUARES:
-            if game.pos[player][t] >= SQUARES[t] - 1 and game.stacks[t] > 0:
-                # a chip; more so one that brings a set (and a bonus, L7) closer
-                v += 3.0 + (2.0 if game.chips[player][t] == min(game.chips[player].values()) else 0.0)
-            else:
-                v += 1.0
-    return v
+class Table:
+    """A game of Level X being played: where every pawn stands, what is left, who holds what."""
 
+    def __init__(self, names: list[str]):
+        self.names = list(names)
+        self.square = {(p, r): 0 for p in names for r in LENGTH}  # 0: before the first square
+        self.left = {r: STACK[r] - (1 if len(names) < 4 else 0) for r in LENGTH}
+        self.held = {p: {r: 0 for r in LENGTH} for p in names}
+        self.tiles = list(TILES)
+        self.won = {p: [] for p in names}
+        self.played = 0
+        self.last: int | None = None  # the game's last turn, once its end is known (L8)
 
-def choose_groups(rng: random.Random, game: Game, player: str, dice: list[int], greedy: float) -> list[list[int]]:
-    options = partitions(dice)
-    if rng.random() < greedy:
-        best = max(_value(game, player, g) for g in options)
-        options = [g for g in options if _value(game, player, g) == best]
-    groups = [list(g) for g in rng.choice(options)]
-    rng.shuffle(groups)
-    return groups
+    def mover(self) -> str:
+        return self.names[self.played % len(self.names)]
+
+    def finished(self) -> bool:
+        return self.last is not None and self.played >= self.last
+
+    def worth(self, groups: list[list[int]]) -> int:
+        """How much a grouping helps the player to move: chips first, then steps."""
+        p, v = self.mover(), 0
+        for g in groups:
+            t = sum(g)
+            if t in LENGTH:
+                near = self.square[p, t] + 1 >= LENGTH[t] and self.left[t]
+                v += 3 if near else 1
+        return v
+
+    def play(self, dice: list[int], groups: list[list[int]]) -> dict:
+        """Play a turn; its record entry, with the chips and tiles it took."""
+        p = self.mover()
+        self.played += 1
+        chips, tiles = [], []
+        for g in groups:
+            t = sum(g)
+            if t not in LENGTH:  # L4: nothing happens
+                continue
+            x = LENGTH[t]
+            if self.square[p, t] < x:
+                self.square[p, t] += 1
+                if self.square[p, t] == x:  # L5: whoever else stood on X goes back
+                    for q in self.names:
+                        if q != p and self.square[q, t] == x:
+                            self.square[q, t] = 0
+            if self.square[p, t] == x and self.left[t]:  # L6
+                self.left[t] -= 1
+                self.held[p][t] += 1
+                chips.append(t)
+                while self.tiles and min(self.held[p].values()) > len(self.won[p]):  # L7
+                    tiles.append(self.tiles.pop(0))
+                    self.won[p].append(tiles[-1])
+        empty = [r for r in LENGTH if not self.left[r]]
+        if self.last is None and (not self.tiles or len(empty) >= 3):  # L8: finish the round
+            n = len(self.names)
+            self.last = (self.played + n - 1) // n * n
+        return {"player": p, "dice": list(dice), "groups": [list(g) for g in groups],
+                "chips": chips, "bonuses": tiles}
+
+    def record(self, turns: list[dict]) -> dict:
+        return {"game": "levelx", "kind": "game", "players": list(self.names), "turn": turns}
+
+    def final(self) -> dict:
+        return {"game": "levelx", "kind": "final",
+                "player": [{"name": p, "chips": {str(r): n for r, n in self.held[p].items() if n},
+                            "bonuses": list(self.won[p])} for p in self.names]}
 
 
 def random_game(rng: random.Random, players: list[str], greedy: float = 0.7) -> tuple[dict, dict]:
     """(turn-by-turn record, final-position record), both legal."""
-    game = Game(players)
+    table = Table(players)
     turns = []
-    while not game.over():
-        if game.turns >= MAX_TURNS:  # pragma: no cover - a game that never ends is a bug
+    while not table.finished():
+        if table.played >= MAX_TURNS:  # pragma: no cover - a game that never ends is a bug
             raise RuntimeError("random game did not end")
-        player = game.player_of_turn(game.turns + 1)
-        dice = [rng.randint(1, 6) for _ in range(DICE)]
-        groups = choose_groups(rng, game, player, dice, greedy)
-        events = game.play_turn(groups)
-        turns.append({"player": player, "dice": dice, "groups": groups,
-                      "chips": [e.total for e in events if e.chip],
-                      "bonuses": [b for e in events for b in e.bonuses]})
-    record = {"game": "levelx", "kind": "game", "players": list(players), "turn": turns}
-    return record, final_record(game)
+        dice = [rng.randint(1, 6) for _ in range(4)]
+        options = splits(dice)
+        if rng.random() < greedy:
+            best = max(map(table.worth, options))
+            options = [g for g in options if table.worth(g) == best]
+        groups = rng.choice(options)
+        rng.shuffle(groups)
+        turns.append(table.play(dice, groups))
+    return table.record(turns), table.final()
 
 
-def final_record(game: Game) -> dict:
-    return {"game": "levelx", "kind": "final",
-            "player": [{"name": p, "chips": {str(r): n for r, n in game.chips[p].items() if n},
-                        "bonuses": list(game.bonuses[p])} for p in game.players]}
+def play_out(players: list[str], choices: list[tuple[list[int], int]], finish: bool = True) -> tuple[dict, dict, int]:
+    """Play the given turns, each (dice, index into splits(dice)); stop early if the game
+    ends. With `finish`, play on with fixed dice and greedy groupings until it is over.
+    Returns the two records and how many of the turns were the given ones."""
+    table = Table(players)
+    turns = []
+    for dice, k in choices:
+        if table.finished():
+            break
+        options = splits(dice)
+        turns.append(table.play(dice, options[k % len(options)]))
+    given = len(turns)
+    rng = random.Random(0)
+    while finish and not table.finished():
+        dice = [rng.randint(1, 6) for _ in range(4)]
+        turns.append(table.play(dice, max(splits(dice), key=table.worth)))
+    return table.record(turns), table.final(), given

@@ -18,7 +18,7 @@ from pydantic import field_validator, model_validator
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
 
-from sheetkit.schema import Model, check_players, validate
+from sheetkit.schema import Model, check_players, counts_table, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
@@ -41,9 +41,7 @@ class FinalPlayer(Model):
     @field_validator("chips", mode="before")
     @classmethod
     def _chips_table(cls, v):
-        if not isinstance(v, dict):
-            raise FieldError("", f'expected how many chips of each value, e.g. {{ "5" = 2, "7" = 1 }} (got {v!r})')
-        return v
+        return counts_table(v, "chips of each value", '{ "5" = 2, "7" = 1 }')
 
     @model_validator(mode="after")
     def _check(self):

@@ -1,12 +1,20 @@
-"""Level X rules L1-L9 (RULES.md): the board, the supply, and a replayable game state.
+"""Level X rules L1-L9 (RULES.md): the board, the supply, the position of a game, and the
+rules that play a turn on it in the shared replay shape (sheetkit/checking/replay.py).
 
-One `Game` object is the single source of truth while a turn-by-turn record is replayed:
-legality is asked of it, and it reports what happened (moves, bumps, chips, bonuses).
+A `State` is the whole position (pawns, X squares, stacks, chips, bonus tiles, the end):
+a few dozen numbers whatever the length of the game, so a step copies it and returns the
+copy, and an earlier state stays as it was (undo, the legal-move question, prefixes).
+`Rules.step` plays one recorded turn and says what is wrong with it; `Rules.end` what is
+wrong with the record as a finished game (L8).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from itertools import product
+
+from sheetkit.checking.verdict import Finding
 
 ROWS = (5, 6, 7, 8, 9, 10)  # L1
 SQUARES = {5: 4, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}  # L1: the last square is X
@@ -40,22 +48,40 @@ class Event:
     chip: bool = False  # a chip was taken (L6)
     bonuses: list[int] = field(default_factory=list)  # bonus tiles taken right after (L7)
 
+    def to_json(self) -> dict:
+        return {"total": self.total, "moved": self.moved, "bumped": self.bumped, "chip": self.chip,
+                "bonuses": list(self.bonuses)}
 
-class Game:
-    """The position of a game of Level X and the rules that change it."""
 
-    def __init__(self, players: list[str]):
-        self.players = list(players)
-        self.n = len(players)
-        # pawn position per player and row: 0 is the start area, SQUARES[row] is X
-        self.pos = {p: {r: 0 for r in ROWS} for p in players}
-        self.on_x: dict[int, str | None] = {r: None for r in ROWS}
-        self.stacks = supply(self.n)
-        self.chips = {p: {r: 0 for r in ROWS} for p in players}
-        self.bonus_left = list(BONUSES)
-        self.bonuses: dict[str, list[int]] = {p: [] for p in players}
-        self.turns = 0  # turns played
-        self.ended_at: int | None = None  # turn number (from 1) on which the end was triggered
+@dataclass(slots=True)
+class State:
+    """The position of a game of Level X. Changed only on a fresh copy (`play`)."""
+
+    players: tuple[str, ...]
+    pos: dict[str, dict[int, int]]  # per player and row: 0 is the start area, SQUARES[row] is X
+    on_x: dict[int, str | None]
+    stacks: dict[int, int]
+    chips: dict[str, dict[int, int]]
+    bonus_left: list[int]
+    bonuses: dict[str, list[int]]
+    turns: int = 0  # turns played
+    ended_at: int | None = None  # turn number (from 1) on which the end was triggered
+    # (player, row) -> (by whom, on which turn) the pawn was last sent back: why no chip (L5)
+    bumps: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
+    after_end: int = 0  # turns recorded after the game was over (not played)
+
+    @classmethod
+    def start(cls, players) -> State:
+        players = tuple(players)
+        return cls(players, {p: {r: 0 for r in ROWS} for p in players}, {r: None for r in ROWS},
+                   supply(len(players)), {p: {r: 0 for r in ROWS} for p in players}, list(BONUSES),
+                   {p: [] for p in players})
+
+    def copy(self) -> State:
+        return replace(self, pos={p: dict(v) for p, v in self.pos.items()}, on_x=dict(self.on_x),
+                       stacks=dict(self.stacks), chips={p: dict(v) for p, v in self.chips.items()},
+                       bonus_left=list(self.bonus_left), bonuses={p: list(v) for p, v in self.bonuses.items()},
+                       bumps=dict(self.bumps))
 
     # -- the end (L8) --------------------------------------------------------------------
 
@@ -70,7 +96,8 @@ class Game:
         is completed so that every player has had the same number of turns."""
         if self.ended_at is None:
             return None
-        return -(-self.ended_at // self.n) * self.n
+        n = len(self.players)
+        return -(-self.ended_at // n) * n
 
     def over(self) -> bool:
         last = self.last_turn()
@@ -78,11 +105,35 @@ class Game:
 
     def player_of_turn(self, turn: int) -> str:
         """Turn numbers from 1; the first player (players[0]) plays turns 1, n+1, ..."""
-        return self.players[(turn - 1) % self.n]
+        return self.players[(turn - 1) % len(self.players)]
+
+    def to_move(self) -> str | None:
+        return None if self.over() else self.player_of_turn(self.turns + 1)
+
+    def score(self, player: str) -> int:
+        return chip_points(self.chips[player]) + sum(self.bonuses[player])
 
     # -- a turn (L4-L7) ------------------------------------------------------------------
 
-    def play_group(self, player: str, total: int) -> Event:
+    def play(self, groups: list[list[int]]) -> tuple[State, list[Event]]:
+        """The state after the next turn (its player is implied by the turn order)."""
+        s = self.copy()
+        s.turns += 1
+        player = s.player_of_turn(s.turns)
+        events = [s._group(player, sum(g)) for g in groups]
+        for e in events:
+            if e.bumped:
+                s.bumps[e.bumped, e.total] = (player, s.turns)
+        if s.ended_at is None and s.end_triggered():
+            s.ended_at = s.turns
+        return s, events
+
+    def play_group(self, player: str, total: int) -> tuple[State, Event]:
+        """The state after one group of dice totalling `total` for `player`."""
+        s = self.copy()
+        return s, s._group(player, total)
+
+    def _group(self, player: str, total: int) -> Event:  # on a fresh copy only
         ev = Event(total)
         if total not in SQUARES:
             return ev  # L4: totals outside 5-10 do nothing
@@ -108,25 +159,134 @@ class Game:
                 ev.bonuses.append(tile)
         return ev
 
-    def play_turn(self, groups: list[list[int]]) -> list[Event]:
-        """Play the next turn (its player is implied by the turn order)."""
-        self.turns += 1
-        player = self.player_of_turn(self.turns)
-        events = [self.play_group(player, sum(g)) for g in groups]
-        if self.ended_at is None and self.end_triggered():
-            self.ended_at = self.turns
-        return events
-
-    def score(self, player: str) -> int:
-        return chip_points(self.chips[player]) + sum(self.bonuses[player])
-
 
 def is_partition(dice: list[int], groups: list[list[int]]) -> bool:
     """L4: every die in exactly one group."""
     return sorted(dice) == sorted(d for g in groups for d in g) and all(groups)
 
 
+def groupings(dice: list[int]) -> list[list[list[int]]]:
+    """Every way to split the dice into groups (each die in exactly one group), each once
+    even when dice show the same value."""
+    out: list[list[list[int]]] = []
+    seen: set[tuple] = set()
+    n = len(dice)
+    for labels in product(range(n), repeat=n):
+        # canonical labelling: first die in group 0, a new group number only when needed
+        canon, mapping = [], {}
+        for lab in labels:
+            mapping.setdefault(lab, len(mapping))
+            canon.append(mapping[lab])
+        groups = [[dice[i] for i in range(n) if canon[i] == g] for g in range(len(mapping))]
+        key = tuple(sorted(tuple(sorted(g)) for g in groups))
+        if key not in seen:
+            seen.add(key)
+            out.append(groups)
+    return out
+
+
 def winners(totals: dict[str, int]) -> list[str]:
     """L9: most points; a tie is shared."""
     best = max(totals.values())
     return [p for p, t in totals.items() if t == best]
+
+
+# -- the replay (sheetkit/checking/replay.py) --------------------------------------------------
+
+class Rules:
+    """Level X in the shared replay shape: a move is one recorded turn (an object with
+    player, dice, groups and optional chips and bonuses, as record.Turn)."""
+
+    def __init__(self, players: list[str]):
+        self.players = list(players)
+
+    def initial(self) -> State:
+        return State.start(self.players)
+
+    def step(self, state: State, turn, number: int) -> tuple[State, list[Finding]]:
+        where, at = f"turn {number}", {"turn": number}
+        if state.over():  # said once, with the count, by `overrun`
+            return replace(state, after_end=state.after_end + 1), []
+        findings: list[Finding] = []
+        expected = state.player_of_turn(state.turns + 1)
+        if turn.player is not None and turn.player != expected:
+            findings.append(Finding("L8", where, f"{turn.player} played, but it was {expected}'s turn "
+                                                 f"(turns go in the order {', '.join(self.players)})", at=at))
+        if not is_partition(turn.dice, turn.groups):
+            findings.append(Finding("L4", where, f"groups {turn.groups} do not use each of the dice "
+                                                 f"{turn.dice} exactly once", at=at))
+        after, events = state.play(turn.groups)
+        got_chips = [e.total for e in events if e.chip]
+        got_bonus = [b for e in events for b in e.bonuses]
+        if turn.chips is not None and sorted(turn.chips) != sorted(got_chips):
+            why = (_why_no_chip(after, expected, turn.groups, turn.chips, got_chips)
+                   or _why_chip(events, turn.chips))
+            findings.append(Finding("L6", where, f"recorded chips {sorted(turn.chips)} but the dice give "
+                                                 f"{sorted(got_chips)}{why}", at=at))
+        if turn.bonuses is not None and sorted(turn.bonuses) != sorted(got_bonus):
+            sets, tiles = full_sets(after.chips[expected]), len(after.bonuses[expected])
+            left = ", ".join(map(str, after.bonus_left)) or "none"
+            findings.append(Finding("L7", where, f"recorded bonus tiles {sorted(turn.bonuses)} but the "
+                                                 f"chips give {sorted(got_bonus)} ({expected} holds {sets} "
+                                                 f"complete set(s) of chips 5-10 and {tiles} tile(s) after "
+                                                 f"this turn; tiles left: {left})", at=at))
+        return after, findings
+
+    def overrun(self, state: State) -> list[Finding]:
+        """Turns recorded after the game was over (L8): wrong in a game in progress too."""
+        if not state.after_end:
+            return []
+        first = state.turns + 1
+        return [Finding("L8", f"turn {first}", f"the game was over after turn {state.last_turn()} "
+                                               f"(the end came on turn {state.ended_at} and that round "
+                                               f"is complete); {state.after_end} more turn(s) recorded",
+                        at={"turn": first})]
+
+    def end(self, state: State) -> list[Finding]:
+        if state.over():
+            return self.overrun(state)
+        last = state.turns
+        if state.ended_at is None:
+            return [Finding("L8", f"after turn {last}", "the record stops before the game ends: "
+                            f"bonus tiles are left ({', '.join(map(str, state.bonus_left))}) and "
+                            f"{state.empty_rows()} row(s) have no chips", at={"turn": last})]
+        missing = [state.player_of_turn(k) for k in range(state.turns + 1, state.last_turn() + 1)]
+        return [Finding("L8", f"after turn {last}", f"the end came on turn {state.ended_at}; "
+                        f"the round is not complete: {', '.join(missing)} still play(s)", at={"turn": last})]
+
+
+def _why_chip(events: list[Event], claimed: list[int]) -> str:
+    """Why a chip left out of the record was taken, for the first such value (L6)."""
+    missing = sorted((Counter(e.total for e in events if e.chip) - Counter(claimed)).elements())
+    if not missing:
+        return ""
+    r = missing[0]
+    first = next(e for e in events if e.chip and e.total == r)
+    if first.moved:
+        return f" (the pawn in row {r} reaches X and the row has a chip: it is taken, L6)"
+    return f" (the pawn in row {r} is already on X: each group totalling {r} takes a chip while the row has one, L6)"
+
+
+def _why_no_chip(after: State, player: str, groups: list[list[int]], claimed: list[int], got: list[int]) -> str:
+    """Why a claimed chip was not taken, for the first value claimed too often (L6):
+    after the turn, since only the player moves on their turn."""
+    extra = sorted((Counter(claimed) - Counter(got)).elements())
+    if not extra:
+        return ""
+    r = extra[0]
+    rolled = sum(1 for g in groups if sum(g) == r)
+    if rolled == 0:
+        return f" (no group totals {r})"
+    if Counter(claimed)[r] > rolled:
+        return f" ({'one group totals' if rolled == 1 else f'{rolled} groups total'} {r}: one chip per group at most)"
+    if after.on_x[r] != player:
+        why = f" (the pawn in row {r} is not on X"
+        if (player, r) in after.bumps:
+            by, turn = after.bumps[player, r]
+            why += f": {by} sent it back to the start on turn {turn}, L5"
+        elif after.on_x[r]:
+            why += f"; {after.on_x[r]} holds it"
+        return why + ")"
+    if after.stacks[r] == 0:
+        return f" (row {r} has no chips left)"
+    return f" (a group that leaves the pawn in row {r} short of X takes no chip)"
