@@ -10,15 +10,25 @@ from typing import Any
 
 from sheetkit import games
 from sheetkit.errors import UserError
+from sheetkit.games.interface import LayoutKind, Ref
 from sheetkit.resources import data_dir
 from sheetkit.tomlfile import is_file, problem, read_toml
+
+
+# Layouts that belong to no game: the printer's calibration sheet. Their files name no
+# `game`, only their kind.
+PAPER_KINDS = {
+    "calibration": LayoutKind(model=Ref("sheetkit.paper.calibration:Calibration"),
+                              compose=Ref("sheetkit.paper.calibration:compose"),
+                              lint=Ref("sheetkit.paper.calibration:lint")),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
     id: str
     path: Path
-    game: str
+    game: str | None  # None for the layouts of no game (PAPER_KINDS)
     kind: str
     version: str  # short hash of the content: edits to comments or spacing do not change it
     spec: Any  # the game's validated model for this kind
@@ -26,6 +36,13 @@ class Layout:
     @property
     def title(self):
         return self.spec.title
+
+    @property
+    def kind_entry(self) -> LayoutKind:
+        """How this layout is composed and linted: its game's entry, or a paper kind's."""
+        if self.game is None:
+            return PAPER_KINDS[self.kind]
+        return games.get(self.game).layout_kinds[self.kind]
 
 
 def shipped_dir() -> Path:
@@ -62,6 +79,12 @@ def load(ref: str) -> Layout:
     path = resolve(ref)
     data = read_toml(path)
     source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
+    if "game" not in data and data.get("kind") in PAPER_KINDS:
+        from sheetkit.schema import validate
+
+        kind = data["kind"]
+        spec = validate(PAPER_KINDS[kind].model.load(), data, source)
+        return Layout(id=path.stem, path=path, game=None, kind=kind, version=content_version(data), spec=spec)
     game = games.named_in(data, source)
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in game.layout_kinds:  # a list or table is no key

@@ -91,6 +91,8 @@ def template(name: str) -> str:
         names = sorted(n for g in games.all_games() for n in g.templates)
         raise UserError(f"no template named {name!r}: give a layout id (see `sheetkit layouts`) "
                         f"or one of: {', '.join(names)}") from None
+    if layout.game is None:
+        raise UserError(f"layout {layout.id} ({layout.kind}) belongs to no game and has no record to fill")
     kinds = games.get(layout.game).layout_kinds
     make = kinds[layout.kind].record_template
     if make is None:

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from sheetkit.cli import checking, paper
+from sheetkit.cli import checking, paper, printer
 from sheetkit.errors import UserError, shorten
 
 
@@ -30,7 +30,7 @@ def cli():
     """Print play sheets for paper tabletop games, check filled sheets, keep score."""
 
 
-for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.lint_cmd,
+for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.lint_cmd, printer.printer_group,
                 checking.template_cmd, checking.check_cmd, checking.moves_cmd, checking.identify_cmd,
                 checking.ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`.")):
     cli.add_command(command)

@@ -18,7 +18,7 @@ def layouts_cmd(as_json):
     from sheetkit import layouts
 
     rows = [
-        {"id": l.id, "game": l.game, "kind": l.kind, "version": l.version,
+        {"id": l.id, "game": l.game or "-", "kind": l.kind, "version": l.version,
          "title": {"es": l.title.es, "en": l.title.en}}
         for l in layouts.load_all()
     ]
@@ -53,16 +53,24 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
               help="Serial of the first copy (default 1; alone, prints copy K only).")
 @click.option("--scale", type=SCALE, default="real", show_default=True,
               help="Boards: real size tiled across pages, or fit on one page.")
-def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale):
-    """Render layouts (ids or paths to layout files) to PDF."""
+@click.option("--printer", "printer_name", metavar="NAME",
+              help="Correct for this printer's profile (`sheetkit printer list`).")
+def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale, printer_name):
+    """Render layouts (ids or paths to layout files) to PDF. `sheetkit render calibration`
+    prints the sheet that a printer profile is measured on."""
     from sheetkit.paper import printing
 
+    profile = None
+    if printer_name is not None:
+        from sheetkit.paper import printers
+
+        profile = printers.get(printers.check_name(printer_name))
     jobs = printing.plan(_layout_refs(ids, all_), paper, lang, scale, out=out, out_dir=out_dir,
                          copies=copies, first_serial=first_serial)
     for job in jobs:
         pages = len(job.scene.pages)
         with _progress(pages, str(job.target)) as progress:
-            printing.write_pdf(job.scene, job.target, progress=progress)
+            printing.write_pdf(job.scene, job.target, progress=progress, printer=profile)
         click.echo(f"{job.target}  ({pages} page{'s' if pages != 1 else ''})")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from sheetkit import games, layouts
+from sheetkit import layouts
 from sheetkit.paper import scene as S
 from sheetkit.paper.scene import PAPERS, SAFE_MARGIN, bounds
 from sheetkit.checking.verdict import Finding
@@ -38,7 +38,7 @@ def legible(scene: S.Scene, where: str) -> list[Finding]:
 def on_paper(layout: layouts.Layout) -> list[Finding]:
     """Every page, on both papers and in both languages, keeps clear of the printer's margin
     and is legible."""
-    compose = games.get(layout.game).layout_kinds[layout.kind].compose
+    compose = layout.kind_entry.compose
     out: list[Finding] = []
     # boards print at real size or fitted to one page; other layouts ignore the scale
     for paper, lang, scale in itertools.product(PAPERS, ("es", "en"), ("real", "fit")):
@@ -60,6 +60,6 @@ def on_paper(layout: layouts.Layout) -> list[Finding]:
 
 def lint(ref: str) -> tuple[layouts.Layout, list[Finding]]:
     layout = layouts.load(ref)
-    findings = list(games.get(layout.game).layout_kinds[layout.kind].lint(layout))
+    findings = list(layout.kind_entry.lint(layout))
     findings += on_paper(layout)
     return layout, findings

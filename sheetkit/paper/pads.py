@@ -231,6 +231,8 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
     first_serial + 1, ... Each page of the scene becomes a Form drawn once; a copy is the
     full set of pages, each placing its form and adding the serial and QR code in its
     stamp square (pages without a stamp get neither)."""
+    from dataclasses import replace
+
     if copies < 1:
         raise UserError(f"--copies {copies}: expected at least 1")
     if first_serial < 0:
@@ -260,7 +262,7 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
                 # a page showing another layout (a side of a two-sided sheet) names that one
                 lid, version = page.source or (layout.id, layout.version)
                 items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial)
-            pages.append(S.Page(page.width, page.height, items, page.stamp, page.source))
+            pages.append(replace(page, items=items))  # stamp, source, side and boxes kept
     title = scene.title or layout.id
     return S.Scene(pages=pages, forms=forms,
                    title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})")

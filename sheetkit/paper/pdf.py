@@ -125,8 +125,26 @@ def _form_name(name: str) -> str:
     return "F_" + "".join(ch if ch.isalnum() else "_" for ch in name)
 
 
-def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
-    """Write the scene as a PDF to `out`, atomically: a temporary file renamed at the end."""
+def _box(page: S.Page, box, matrix) -> list[float]:
+    """A page box (x, y, w, h mm from the top-left) as PDF [x0 y0 x1 y1] points, moved
+    with the page's printer correction so that it stays around what it frames."""
+    x, y, w, h = box
+    pts = [(x * mm, (page.height - y - h) * mm), ((x + w) * mm, (page.height - y) * mm)]
+    if matrix:
+        a, _, _, d, e, f = matrix
+        pts = [(a * px + e, d * py + f) for px, py in pts]
+    (x0, y0), (x1, y1) = pts
+    return [round(v, 3) for v in (x0, y0, x1, y1)]
+
+
+def write(scene: S.Scene, out: str | Path, *, progress=None, printer=None) -> Path:
+    """Write the scene as a PDF to `out`, atomically: a temporary file renamed at the end.
+
+    Viewers are asked to print at actual size (PrintScaling None) and, for a two-sided
+    scene, on both sides flipping on the long edge. `printer`: a
+    sheetkit.paper.printers.Profile whose corrections are applied to every page."""
+    from sheetkit.paper.printers import page_matrix
+
     _register_fonts()
     out = Path(out)
     with replacing(out) as tmp:
@@ -138,6 +156,9 @@ def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
         c.setTitle(scene.title or out.stem)
         c.setCreator("sheetkit")
         c.setAuthor("sheetkit")
+        c.setViewerPreference("PrintScaling", "/None")
+        if scene.duplex:
+            c.setViewerPreference("Duplex", "/DuplexFlipLongEdge")
         for name in _forms_in_use_order(scene):
             form = scene.forms[name]
             c.beginForm(_form_name(name), lowerx=0, lowery=0, upperx=form.width * mm, uppery=form.height * mm)
@@ -145,7 +166,15 @@ def write(scene: S.Scene, out: str | Path, *, progress=None) -> Path:
             c.endForm()
         for i, page in enumerate(scene.pages):
             c.setPageSize((page.width * mm, page.height * mm))
+            matrix = page_matrix(printer, page.width, page.height, page.back)
+            c.setTrimBox(_box(page, page.trim, matrix) if page.trim else None)
+            c.setBleedBox(_box(page, page.bleed, matrix) if page.bleed else None)
+            if matrix:
+                c.saveState()
+                c.transform(*matrix)
             _Painter(c, page.height).draw(page.items, scene.forms)
+            if matrix:
+                c.restoreState()
             c.showPage()
             if progress:
                 progress(i + 1)

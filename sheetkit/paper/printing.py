@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from sheetkit import games, layouts
+from sheetkit import layouts
 from sheetkit.errors import UserError
 from sheetkit.paper.scene import Scene
 
@@ -13,7 +13,7 @@ from sheetkit.paper.scene import Scene
 def compose(ref: str, paper: str, lang: str, scale: str = "real") -> tuple[layouts.Layout, Scene]:
     """`scale`: "real" (boards at real size, tiled across pages) or "fit" (one page)."""
     layout = layouts.load(ref)
-    scene = games.get(layout.game).layout_kinds[layout.kind].compose(layout, paper, lang, scale=scale)
+    scene = layout.kind_entry.compose(layout, paper, lang, scale=scale)
     return layout, scene
 
 
@@ -36,13 +36,14 @@ def check_target(target: str | Path) -> None:
             break
 
 
-def write_pdf(scene: Scene, target: str | Path, progress=None) -> Path:
+def write_pdf(scene: Scene, target: str | Path, progress=None, printer=None) -> Path:
+    """`printer`: a printers.Profile whose corrections go on every page."""
     from sheetkit.paper import pdf
 
     target = Path(target)
     check_target(target)
     try:
-        return pdf.write(scene, target, progress=progress)
+        return pdf.write(scene, target, progress=progress, printer=printer)
     except OSError as e:
         raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
 

@@ -125,6 +125,13 @@ class Page:
     # (layout id, version) of what this page shows, when it differs from the layout that
     # was rendered (the pages of a two-sided sheet are each one level's layout).
     source: tuple[str, str] | None = None
+    # True for the back of a two-sided sheet: printed on the reverse of the page before it,
+    # so a printer profile's back-side offset moves it (sheetkit.paper.printers).
+    back: bool = False
+    # (x, y, w, h) mm: where the sheet is cut (the PDF's TrimBox), and how far the printed
+    # colour runs past that cut (BleedBox); None on pages that are not cut out.
+    trim: tuple[float, float, float, float] | None = None
+    bleed: tuple[float, float, float, float] | None = None
 
 
 @dataclass(slots=True)
@@ -132,6 +139,11 @@ class Scene:
     pages: list[Page] = field(default_factory=list)
     forms: dict[str, Form] = field(default_factory=dict)
     title: str = ""
+
+    @property
+    def duplex(self) -> bool:
+        """Printed on both sides of the paper (flip on the long edge)."""
+        return any(p.back for p in self.pages)
 
     def form_items(self, name: str) -> list[Item]:
         return self.forms[name].items

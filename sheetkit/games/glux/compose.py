@@ -277,7 +277,7 @@ def compose_chips(layout, paper: str, lang: str) -> Scene:
                 yy = ky + i * len(PAIRS) * s
                 items.append(Text(kx, yy, colour.letter, size=9, bold=True, color=colour.ink))
                 items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
-        pages.append(Page(W, H, items, stamp=stamp))
+        pages.append(Page(W, H, items, stamp=stamp, back=back))
     return Scene(pages, {}, spec.title(lang))
 
 

@@ -490,9 +490,10 @@ def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
     title = f"{layout.spec.title(lang)}"
     if layout.kind == "duplex":
         pages = []
-        for level in duplex_levels(layout):
+        for side, level in enumerate(duplex_levels(layout)):
             page = compose_page(level.spec, paper, lang)
             page.source = (level.id, level.version)
+            page.back = side == 1
             pages.append(page)
         return S.Scene(pages, title=title)
     return S.Scene([compose_page(layout.spec, paper, lang)], title=f"{title}: {layout.spec.labels.level(lang)}")
