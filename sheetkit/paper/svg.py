@@ -1,0 +1,127 @@
+"""Scene -> SVG text: the sheets drawn for a web page, from the same scene as the PDF.
+
+One page becomes one <svg> whose user units are the scene's millimetres (viewBox), so a
+position in the SVG is the position in the scene. Forms become <g> in <defs>, placed with
+<use>, as the PDF backend writes each form once. Text is set in the bundled DejaVu Sans
+Condensed when the page can load it (`font_url`), else in a generic sans-serif; anchors
+and sizes are the scene's, so the layout's own fitting (measured with that font) holds.
+
+Deterministic: the same scene gives the same text (numbers rounded to 1/1000 mm, ids
+numbered in order). No third-party import: the QR modules come from sheetkit.paper.qr.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from sheetkit.paper import scene as S
+
+FONT_FAMILY = "DejaVu Sans Condensed"
+PT = 25.4 / 72  # mm per point
+
+
+def num(v: float) -> str:
+    """A coordinate as short, stable text: 1/1000 mm, no trailing zeros, no "-0"."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _style(st: S.Style, *, fill_default: str = "none") -> str:
+    out = [f'fill="{escape(st.fill)}"' if st.fill else f'fill="{fill_default}"']
+    if st.stroke:
+        out.append(f'stroke="{escape(st.stroke)}" stroke-width="{num(st.width)}"')
+        if st.dash:
+            out.append(f'stroke-dasharray="{" ".join(num(d) for d in st.dash)}"')
+    return " ".join(out)
+
+
+def _points(points) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in points)
+
+
+class _Writer:
+    def __init__(self, forms: dict[str, S.Form]):
+        self.forms = forms
+        self.form_ids: dict[str, str] = {}  # form name -> its id, numbered in order of first use
+        self.clips: list[str] = []  # <clipPath> elements, numbered in order of use
+        self.defs: list[str] = []
+
+    def form_id(self, name: str) -> str:
+        if name not in self.form_ids:
+            fid = f"form{len(self.form_ids) + 1}"
+            self.form_ids[name] = fid
+            body = self.items(self.forms[name].items)  # nested forms are defined first
+            self.defs.append(f'<g id="{fid}" data-form={quoteattr(name)}>\n{body}</g>')
+        return self.form_ids[name]
+
+    def items(self, items) -> str:
+        return "".join(self.item(it) + "\n" for it in items)
+
+    def item(self, it) -> str:
+        if isinstance(it, S.Line):
+            return (f'<line x1="{num(it.x1)}" y1="{num(it.y1)}" x2="{num(it.x2)}" y2="{num(it.y2)}" '
+                    f'{_style(it.style)} stroke-linecap="butt"/>')
+        if isinstance(it, S.Path):
+            tag = "polygon" if it.closed else "polyline"
+            return f'<{tag} points="{_points(it.points)}" {_style(it.style)} stroke-linejoin="round"/>'
+        if isinstance(it, S.Rect):
+            r = f' rx="{num(it.radius)}"' if it.radius else ""
+            return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.w)}" height="{num(it.h)}"{r} '
+                    f'{_style(it.style)}/>')
+        if isinstance(it, S.Circle):
+            return f'<circle cx="{num(it.x)}" cy="{num(it.y)}" r="{num(it.r)}" {_style(it.style)}/>'
+        if isinstance(it, S.Text):
+            bold = ' font-weight="bold"' if it.bold else ""
+            return (f'<text x="{num(it.x)}" y="{num(it.y)}" font-size="{num(it.size * PT)}"{bold} '
+                    f'text-anchor="{it.anchor}" fill="{escape(it.color)}">{escape(it.text)}</text>')
+        if isinstance(it, S.QR):
+            from sheetkit.paper import qr
+
+            n, rects = qr.rects(it.data)
+            m = it.size / n
+            d = "".join(f"M{num(it.x + c * m)} {num(it.y + r * m)}h{num(w * m)}v{num(h * m)}h{num(-w * m)}z"
+                        for c, r, w, h in rects)
+            return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.size)}" height="{num(it.size)}" '
+                    f'fill="#ffffff"/><path d="{d}" fill="#000000" data-qr={quoteattr(it.data)}/>')
+        if isinstance(it, S.Use):
+            use = f'<use href="#{self.form_id(it.name)}" x="{num(it.x)}" y="{num(it.y)}"/>'
+            if not it.clip:
+                return use
+            cid = f"clip{len(self.clips) + 1}"
+            cx, cy, cw, ch = it.clip
+            self.clips.append(f'<clipPath id="{cid}"><rect x="{num(cx)}" y="{num(cy)}" '
+                              f'width="{num(cw)}" height="{num(ch)}"/></clipPath>')
+            return f'<g clip-path="url(#{cid})">{use}</g>'
+        raise TypeError(f"cannot draw {type(it).__name__}")  # pragma: no cover
+
+
+def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, title: str | None = None) -> str:
+    """One page of the scene as a standalone SVG document, sized in millimetres.
+
+    `font_url`: where the page can load the bundled regular font (the bold one at the same
+    address with `-Bold` before `.ttf`); without it, text falls back to sans-serif."""
+    pg = scene.pages[page]
+    w = _Writer(scene.forms)
+    body = w.items(pg.items)
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pg.width)}mm" height="{num(pg.height)}mm" '
+            f'viewBox="0 0 {num(pg.width)} {num(pg.height)}" '
+            f'font-family="{FONT_FAMILY}, sans-serif">']
+    label = title if title is not None else scene.title
+    if label:
+        head.append(f"<title>{escape(label)}</title>")
+    defs = []
+    if font_url:
+        bold_url = font_url[:-4] + "-Bold.ttf" if font_url.endswith(".ttf") else font_url
+        defs.append("<style>"
+                    f"@font-face{{font-family:'{FONT_FAMILY}';src:url({quoteattr(font_url)[1:-1]})}}"
+                    f"@font-face{{font-family:'{FONT_FAMILY}';font-weight:bold;src:url({quoteattr(bold_url)[1:-1]})}}"
+                    "</style>")
+    defs += w.clips + w.defs
+    if defs:
+        head.append("<defs>\n" + "\n".join(defs) + "\n</defs>")
+    head.append(f'<rect x="0" y="0" width="{num(pg.width)}" height="{num(pg.height)}" fill="#ffffff"/>')
+    return "\n".join(head) + "\n" + body + "</svg>\n"
+
+
+def pages_svg(scene: S.Scene, **kw) -> list[str]:
+    return [page_svg(scene, i, **kw) for i in range(len(scene.pages))]
