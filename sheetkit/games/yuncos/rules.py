@@ -157,8 +157,10 @@ class Sheet:
 
     pos: Vertex  # where the next flight starts
     turns: int = 0  # turns replayed
-    visited: frozenset[Vertex] = frozenset()
-    diagonals: frozenset[tuple[Vertex, bool]] = frozenset()  # (square, rising) of every diagonal step
+    # The path so far as bits of one int, for what the next flight may touch or cross (Y10):
+    # every vertex visited, and (square, rising) of every diagonal step; Rules.bit numbers
+    # them. An int is immutable, and its size is the map's, not the game's.
+    path: int = 0
     fish: tuple[tuple[int, Vertex], ...] = ()  # (turn, vertex) eaten, in order
     stars: tuple[tuple[Vertex, str], ...] = ()  # passed, in order, with their colours
     crashes: Chain = EMPTY  # every crash event, a dict {"turn", "kind", "step", "vertex"[, "skipped"]}
@@ -184,8 +186,7 @@ class _Turn:
 
     def __init__(self, s: Sheet):
         self.pos = s.pos
-        self.visited = set(s.visited)
-        self.diagonals = set(s.diagonals)
+        self.path = s.path
         self.fish = list(s.fish)
         self.stars = dict(s.stars)
         self.events: list[dict] = []  # this turn's crashes
@@ -224,11 +225,23 @@ class Rules:
         self.paper_used = frozenset(record.model.used or [])
         self.named = frozenset(u for t in record.turns for u in t.use if box_kind(spec, u) is not None)
         self.length = len(record.turns)
+        # bit numbers of the path's vertices and diagonals: the map's vertices first; points
+        # off the map (only illegal flights reach them) numbered as they are first met
+        self._bits: dict = {(x, y): y * self.board.width + x
+                            for y in range(self.board.height) for x in range(self.board.width)}
+
+    def bit(self, key) -> int:
+        """The bit of a vertex, or of a (square, rising) diagonal, in Sheet.path. The table
+        only grows: every state made so far keeps its meaning."""
+        n = self._bits.get(key)
+        if n is None:
+            n = self._bits[key] = len(self._bits)
+        return 1 << n
 
     def initial(self) -> Sheet:
         spec = self.spec
         start = self.rec.start
-        return Sheet(pos=start, visited=frozenset([start]),
+        return Sheet(pos=start, path=self.bit(start),
                      nests=tuple((None,) * spec.nests.length for _ in range(2)),
                      lums=tuple((None,) * spec.luminaries.height for _ in range(spec.luminaries.columns)),
                      boxes=tuple(Box(b, box_kind(spec, b)) for b in all_boxes(spec)))
@@ -251,7 +264,7 @@ class Rules:
             self._late(w, sheet, t)
         self._flight_and_puzzle(w, turn, t)
         return Sheet(
-            pos=w.pos, turns=sheet.turns + 1, visited=frozenset(w.visited), diagonals=frozenset(w.diagonals),
+            pos=w.pos, turns=sheet.turns + 1, path=w.path,
             fish=tuple(w.fish), stars=tuple(w.stars.items()),
             crashes=_extend(sheet.crashes, w.events), marks=w.marks,
             nests=tuple(map(tuple, w.nests)), lums=tuple(map(tuple, w.lums)),
@@ -314,7 +327,7 @@ class Rules:
             w.add("Y6", f"turn {t}", f"the flight starts at {vertex_name(turn.start_at)}, but {prev} "
                   f"{self.name(w.pos)}", turn=t, vertex=list(turn.start_at))
             w.pos = turn.start_at  # the paper shows a jump; the path goes on from there
-            w.visited.add(turn.start_at)
+            w.path |= self.bit(turn.start_at)
 
         # Abilities (Y15-Y19). Diagonal steps drawn are diagonal uses even when not listed.
         steps = turn.steps
@@ -368,16 +381,17 @@ class Rules:
                 what = "leaves the map" if board.on_map(pos) else "stays off the map"
                 w.add("Y3", f"turn {t}, step {k}", f"step {STEP_NAMES[(dx, dy)]} from {self.name(pos)} {what}",
                       turn=t, step=k, vertex=list(pos))
-            hit = nxt in w.visited
+            here = self.bit(nxt)
+            hit = bool(w.path & here)
             if dx and dy:
                 sq = (min(pos[0], nxt[0]), min(pos[1], nxt[1]))
                 slope = dx * dy > 0
-                if (sq, not slope) in w.diagonals:
+                if w.path & self.bit((sq, not slope)):
                     hit = True
-                w.diagonals.add((sq, slope))
+                w.path |= self.bit((sq, slope))
             if hit and crossing is None:
                 crossing = (k, nxt)
-            w.visited.add(nxt)
+            w.path |= here
             pos = nxt
             if nxt in board.lights:
                 w.events.append({"turn": t, "kind": "light", "step": k, "vertex": list(nxt)})
