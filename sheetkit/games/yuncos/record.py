@@ -167,7 +167,7 @@ class RecordModel(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        if not self.turn:
+        if not self.turn and not self.in_progress:  # a game in progress may not have begun
             raise FieldError("turn", "no turns: add one [[turn]] table per turn played")
         if self.fish_marked < 0:
             raise FieldError("fish_marked", f"expected 0 or more (got {self.fish_marked})")
