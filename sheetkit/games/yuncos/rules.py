@@ -362,7 +362,12 @@ class Rules:
         unit = tuple(s for s, d in zip(steps, is_diag) if not d)
         faces = flight_faces(spec, unit)
         if not faces:
-            if spec.level == "easy":
+            beyond = 6 if unit else 1  # the die that +1 (or -1) takes to 7 unit steps (or none)
+            if spec.level == "easy" and pm and len(unit) in (0, 7) and (turn.dice is None or beyond in turn.dice):
+                w.add("Y17", f"turn {t}", f"the flight has {len(unit)} unit steps: "
+                      f"{'+1 on a 6' if unit else '-1 on a 1'} is no die value; plus or minus keeps a die within 1-6",
+                      turn=t, vertex=list(w.pos))
+            elif spec.level == "easy":
                 w.add("Y4", f"turn {t}", f"the flight has {len(unit)} unit steps; a die flies 1 to 6",
                       turn=t, vertex=list(w.pos))
             else:
@@ -457,6 +462,19 @@ class Rules:
                     flies.append((i, f, v))
         plus = " with ±1" if pm else ""
         shown = f"{dice[0]} and {dice[1]}"
+        # What a player who took a die past 1-6 may have meant: 6+1 as 1, 1-1 as 6 (Y17).
+        wrapped = []
+        for i in (0, 1):
+            for a, b in adjust:
+                f, v = dice[i] + a, dice[1 - i] + b
+                if not (1 <= f <= 6 and 1 <= v <= 6) and (f - 1) % 6 + 1 in flight_faces_:
+                    past = (dice[i], a) if not 1 <= f <= 6 else (dice[1 - i], b)
+                    wrapped.append(((f - 1) % 6 + 1, (v - 1) % 6 + 1, past))
+        if not flies and wrapped:
+            f, _, past = wrapped[0]
+            w.add("Y17", f"turn {t}", f"the flight is a {f} only if {past[0]}{past[1]:+d} wrapped round to {f}; "
+                  f"plus or minus keeps a die within 1-6 (dice {shown})", turn=t, dice=list(dice))
+            return
         if not flies:
             rule = "Y4" if self.spec.level == "easy" else "Y5"
             n = len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())
@@ -472,9 +490,15 @@ class Rules:
         elif turn.value not in written:
             cell = turn.cell
             rule = "Y11" if cell.kind == "nest" else "Y12"
+            past = next((p for _, v, p in wrapped if v == turn.value), None)
             line = w.nests[cell.line] if cell.kind == "nest" else w.lums[cell.line]
             idx = cell.index if cell.index is not None else next_free(line)
             name = cell.name(idx if idx is not None else len(line) - 1)
+            if past is not None:
+                w.add("Y17", f"turn {t}, {cell_words(name)}", f"{turn.value} is written as if {past[0]}{past[1]:+d} "
+                      f"wrapped round to {turn.value}; plus or minus keeps a die within 1-6, so with dice {shown} and "
+                      f"this flight the puzzle die is {' or '.join(map(str, written))}", turn=t, cell=name)
+                return
             w.add(rule, f"turn {t}, {cell_words(name)}",
                   f"{turn.value} is written, but with dice {shown}{plus} and this flight the puzzle die is "
                   f"{' or '.join(map(str, written))}", turn=t, cell=name)
