@@ -76,6 +76,7 @@ def test_a_chain_keeps_its_items_in_order_and_shares_its_tail():
 
 @pytest.mark.parametrize("script, args", [
     ("bench_coldstart.py", ["--repeat", "1"]),
+    ("bench_yuncos_step.py", ["--number", "5", "--long", "2000"]),
 ])
 def test_the_yuncos_benchmarks_run(script, args):
     proc = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], capture_output=True,

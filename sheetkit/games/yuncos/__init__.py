@@ -15,7 +15,8 @@ GAME = Game(
                              record_template=Ref(_ + "templates:record")),
     },
     record_kinds={
-        "game": RecordKind(Ref(_ + "record:RecordModel"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+        "game": RecordKind(Ref(_ + "record:RecordModel"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
+                           moves=Ref(_ + "moves:moves")),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

@@ -70,6 +70,21 @@ class _Player:
         self.boxes[box]["used"] = turn
         return box
 
+    def standing(self) -> dict[str, Any]:
+        """What the sheet shows now: the marked boxes and the score parts (Y22)."""
+        spec = self.spec
+        fish = min(len(self.eaten), len(spec.fish.values))
+        crashes = min(self.marks, len(TRACK))
+        parts = {
+            "nests": 2 * sum(len(r) for r in self.nests),
+            "luminaries": 6 * sum(1 for c in self.lums if len(c) == spec.luminaries.height),
+            "fish": spec.fish.values[fish - 1] if fish else 0,
+            "navigation": len(self.stars) * len(set(self.stars.values())),
+            "crashes": -(TRACK[crashes - 1] if crashes else 0),
+        }
+        return {"fish_marked": fish, "crashes_marked": crashes,
+                "used": sorted(b for b, s in self.boxes.items() if s["used"] is not None), "parts": parts}
+
     # ---- puzzles
 
     def fits(self, v: int) -> list[str]:
@@ -310,7 +325,7 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
         p.marks += events - yunco
         log.append({"turn": t, "dice": rolled, "fly": face, "write": w, "plusminus": pm, "diagonal": n_diag,
                     "yunco": yunco, "lights": met["lights"], "crossing": met["crossing"], "ground": ground,
-                    "end": pos})
+                    "cell": None if ground else cell, "end": pos, "sheet": p.standing()})
         if p.marks > len(TRACK):
             end = "eliminated"
             break
@@ -320,22 +335,13 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
         if p.complete():
             end = "puzzles"
             break
-    fish = min(len(p.eaten), len(spec.fish.values))
-    crashes = min(p.marks, len(TRACK))
-    used = sorted(b for b, s in p.boxes.items() if s["used"] is not None)
+    sheet = p.standing()
     record: dict[str, Any] = {"game": "yuncos", "layout": layout.id, "start": start}
     if solo:
         record["solo"] = True
-    record.update({"fish_marked": fish, "crashes_marked": crashes, "used": used, "turn": turns})
-    colours = len(set(p.stars.values()))
-    parts = {
-        "nests": 2 * sum(len(r) for r in p.nests),
-        "luminaries": 6 * sum(1 for c in p.lums if len(c) == spec.luminaries.height),
-        "fish": spec.fish.values[fish - 1] if fish else 0,
-        "navigation": len(p.stars) * colours,
-        "crashes": -(TRACK[crashes - 1] if crashes else 0),
-    }
-    return Game(record, parts, sum(parts.values()), end, log)
+    record.update({"fish_marked": sheet["fish_marked"], "crashes_marked": sheet["crashes_marked"],
+                   "used": sheet["used"], "turn": turns})
+    return Game(record, sheet["parts"], sum(sheet["parts"].values()), end, log)
 
 
 def _value(v: Any) -> str:

@@ -167,7 +167,7 @@ class RecordModel(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        if not self.turn:
+        if not self.turn and not self.in_progress:  # a game in progress may not have begun
             raise FieldError("turn", "no turns: add one [[turn]] table per turn played")
         if self.fish_marked < 0:
             raise FieldError("fish_marked", f"expected 0 or more (got {self.fish_marked})")
@@ -308,10 +308,32 @@ def _layout(ref: str, source: str):
     return _one_level(layout, source, "layout")
 
 
+# More turns than any sheet has boxes for: refused before a single turn is read, so that a
+# record of a million turns costs nothing (the sheet's own bound, `longest_game`, follows
+# once its layout is loaded).
+MOST_TURNS = 1000
+
+
+def longest_game(spec) -> tuple[int, str]:
+    """The most turns a game on this sheet can last, and why. Every turn writes a value in a
+    puzzle box or marks a crash; the crash track has 6 boxes, a 7th crash eliminates the
+    Yunco, and each Yunco box skips one crash. A record longer than this is not a
+    transcription of a sheet at all, so it is refused as unusable input (exit 2), not
+    checked into hundreds of findings: no turn past that bound could be on the paper."""
+    boxes = 2 * spec.nests.length + spec.luminaries.columns * spec.luminaries.height
+    yunco = sum(1 for b in all_boxes(spec) if box_kind(spec, b) == "yunco")
+    most = boxes + len(CRASH_TRACK) + 1 + yunco
+    return most, (f"{boxes} puzzle boxes, {len(CRASH_TRACK)} crash boxes and the crash that eliminates, "
+                  f"{yunco} Yunco box(es)")
+
+
 def read_record(data: dict[str, Any], source: str) -> Record:
     """Validate a record read from TOML; any problem is one UserError line."""
     data = dict(data)
     turns = data.get("turn")
+    if isinstance(turns, list) and len(turns) > MOST_TURNS:
+        raise UserError(f"{len(turns)} turns: no Yuncos sheet has room for more than {MOST_TURNS}",
+                        source=source, field="turn")
     if isinstance(turns, dict):
         raise UserError("a single [turn] table; write each turn as its own [[turn]] table (two brackets)",
                         source=source, field="turn")
@@ -349,6 +371,10 @@ def read_record(data: dict[str, Any], source: str) -> Record:
         if box_kind(spec, u) is None:
             raise UserError(f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}",
                             source=source, field=f"used[{i}]")
+    most, why = longest_game(spec)
+    if len(model.turn) > most:
+        raise UserError(f"{len(model.turn)} turns: a game on {layout.id} lasts at most {most} turns ({why})",
+                        source=source, field="turn")
     parsed = []
     for i, t in enumerate(model.turn, 1):
         try:

@@ -157,8 +157,10 @@ class Sheet:
 
     pos: Vertex  # where the next flight starts
     turns: int = 0  # turns replayed
-    visited: frozenset[Vertex] = frozenset()
-    diagonals: frozenset[tuple[Vertex, bool]] = frozenset()  # (square, rising) of every diagonal step
+    # The path so far as bits of one int, for what the next flight may touch or cross (Y10):
+    # every vertex visited, and (square, rising) of every diagonal step; Rules.bit numbers
+    # them. An int is immutable, and its size is the map's, not the game's.
+    path: int = 0
     fish: tuple[tuple[int, Vertex], ...] = ()  # (turn, vertex) eaten, in order
     stars: tuple[tuple[Vertex, str], ...] = ()  # passed, in order, with their colours
     crashes: Chain = EMPTY  # every crash event, a dict {"turn", "kind", "step", "vertex"[, "skipped"]}
@@ -184,8 +186,7 @@ class _Turn:
 
     def __init__(self, s: Sheet):
         self.pos = s.pos
-        self.visited = set(s.visited)
-        self.diagonals = set(s.diagonals)
+        self.path = s.path
         self.fish = list(s.fish)
         self.stars = dict(s.stars)
         self.events: list[dict] = []  # this turn's crashes
@@ -224,11 +225,23 @@ class Rules:
         self.paper_used = frozenset(record.model.used or [])
         self.named = frozenset(u for t in record.turns for u in t.use if box_kind(spec, u) is not None)
         self.length = len(record.turns)
+        # bit numbers of the path's vertices and diagonals: the map's vertices first; points
+        # off the map (only illegal flights reach them) numbered as they are first met
+        self._bits: dict = {(x, y): y * self.board.width + x
+                            for y in range(self.board.height) for x in range(self.board.width)}
+
+    def bit(self, key) -> int:
+        """The bit of a vertex, or of a (square, rising) diagonal, in Sheet.path. The table
+        only grows: every state made so far keeps its meaning."""
+        n = self._bits.get(key)
+        if n is None:
+            n = self._bits[key] = len(self._bits)
+        return 1 << n
 
     def initial(self) -> Sheet:
         spec = self.spec
         start = self.rec.start
-        return Sheet(pos=start, visited=frozenset([start]),
+        return Sheet(pos=start, path=self.bit(start),
                      nests=tuple((None,) * spec.nests.length for _ in range(2)),
                      lums=tuple((None,) * spec.luminaries.height for _ in range(spec.luminaries.columns)),
                      boxes=tuple(Box(b, box_kind(spec, b)) for b in all_boxes(spec)))
@@ -251,7 +264,7 @@ class Rules:
             self._late(w, sheet, t)
         self._flight_and_puzzle(w, turn, t)
         return Sheet(
-            pos=w.pos, turns=sheet.turns + 1, visited=frozenset(w.visited), diagonals=frozenset(w.diagonals),
+            pos=w.pos, turns=sheet.turns + 1, path=w.path,
             fish=tuple(w.fish), stars=tuple(w.stars.items()),
             crashes=_extend(sheet.crashes, w.events), marks=w.marks,
             nests=tuple(map(tuple, w.nests)), lums=tuple(map(tuple, w.lums)),
@@ -314,7 +327,7 @@ class Rules:
             w.add("Y6", f"turn {t}", f"the flight starts at {vertex_name(turn.start_at)}, but {prev} "
                   f"{self.name(w.pos)}", turn=t, vertex=list(turn.start_at))
             w.pos = turn.start_at  # the paper shows a jump; the path goes on from there
-            w.visited.add(turn.start_at)
+            w.path |= self.bit(turn.start_at)
 
         # Abilities (Y15-Y19). Diagonal steps drawn are diagonal uses even when not listed.
         steps = turn.steps
@@ -349,7 +362,12 @@ class Rules:
         unit = tuple(s for s, d in zip(steps, is_diag) if not d)
         faces = flight_faces(spec, unit)
         if not faces:
-            if spec.level == "easy":
+            beyond = 6 if unit else 1  # the die that +1 (or -1) takes to 7 unit steps (or none)
+            if spec.level == "easy" and pm and len(unit) in (0, 7) and (turn.dice is None or beyond in turn.dice):
+                w.add("Y17", f"turn {t}", f"the flight has {len(unit)} unit steps: "
+                      f"{'+1 on a 6' if unit else '-1 on a 1'} is no die value; plus or minus keeps a die within 1-6",
+                      turn=t, vertex=list(w.pos))
+            elif spec.level == "easy":
                 w.add("Y4", f"turn {t}", f"the flight has {len(unit)} unit steps; a die flies 1 to 6",
                       turn=t, vertex=list(w.pos))
             else:
@@ -368,16 +386,17 @@ class Rules:
                 what = "leaves the map" if board.on_map(pos) else "stays off the map"
                 w.add("Y3", f"turn {t}, step {k}", f"step {STEP_NAMES[(dx, dy)]} from {self.name(pos)} {what}",
                       turn=t, step=k, vertex=list(pos))
-            hit = nxt in w.visited
+            here = self.bit(nxt)
+            hit = bool(w.path & here)
             if dx and dy:
                 sq = (min(pos[0], nxt[0]), min(pos[1], nxt[1]))
                 slope = dx * dy > 0
-                if (sq, not slope) in w.diagonals:
+                if w.path & self.bit((sq, not slope)):
                     hit = True
-                w.diagonals.add((sq, slope))
+                w.path |= self.bit((sq, slope))
             if hit and crossing is None:
                 crossing = (k, nxt)
-            w.visited.add(nxt)
+            w.path |= here
             pos = nxt
             if nxt in board.lights:
                 w.events.append({"turn": t, "kind": "light", "step": k, "vertex": list(nxt)})
@@ -443,6 +462,19 @@ class Rules:
                     flies.append((i, f, v))
         plus = " with ±1" if pm else ""
         shown = f"{dice[0]} and {dice[1]}"
+        # What a player who took a die past 1-6 may have meant: 6+1 as 1, 1-1 as 6 (Y17).
+        wrapped = []
+        for i in (0, 1):
+            for a, b in adjust:
+                f, v = dice[i] + a, dice[1 - i] + b
+                if not (1 <= f <= 6 and 1 <= v <= 6) and (f - 1) % 6 + 1 in flight_faces_:
+                    past = (dice[i], a) if not 1 <= f <= 6 else (dice[1 - i], b)
+                    wrapped.append(((f - 1) % 6 + 1, (v - 1) % 6 + 1, past))
+        if not flies and wrapped:
+            f, _, past = wrapped[0]
+            w.add("Y17", f"turn {t}", f"the flight is a {f} only if {past[0]}{past[1]:+d} wrapped round to {f}; "
+                  f"plus or minus keeps a die within 1-6 (dice {shown})", turn=t, dice=list(dice))
+            return
         if not flies:
             rule = "Y4" if self.spec.level == "easy" else "Y5"
             n = len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())
@@ -458,9 +490,15 @@ class Rules:
         elif turn.value not in written:
             cell = turn.cell
             rule = "Y11" if cell.kind == "nest" else "Y12"
+            past = next((p for _, v, p in wrapped if v == turn.value), None)
             line = w.nests[cell.line] if cell.kind == "nest" else w.lums[cell.line]
             idx = cell.index if cell.index is not None else next_free(line)
             name = cell.name(idx if idx is not None else len(line) - 1)
+            if past is not None:
+                w.add("Y17", f"turn {t}, {cell_words(name)}", f"{turn.value} is written as if {past[0]}{past[1]:+d} "
+                      f"wrapped round to {turn.value}; plus or minus keeps a die within 1-6, so with dice {shown} and "
+                      f"this flight the puzzle die is {' or '.join(map(str, written))}", turn=t, cell=name)
+                return
             w.add(rule, f"turn {t}, {cell_words(name)}",
                   f"{turn.value} is written, but with dice {shown}{plus} and this flight the puzzle die is "
                   f"{' or '.join(map(str, written))}", turn=t, cell=name)
