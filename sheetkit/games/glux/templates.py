@@ -69,7 +69,7 @@ def record_template(layout) -> str:
     if layout.kind != "board":
         raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
                         "try a board side, e.g. glux-board-2p")
-    g = layout.spec.geometry
+    g = layout.spec
     from sheetkit.grid import square_name
 
     n = min(g.players)
