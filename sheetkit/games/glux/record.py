@@ -214,6 +214,9 @@ def read_record(data: dict[str, Any], source: str) -> GluxRecord:
     kind = data.get("kind")
     if kind not in RECORD_KINDS:
         raise UserError(f"expected one of: {', '.join(RECORD_KINDS)} (got {kind!r})", source=source, field="kind")
+    if kind == "board" and "in_progress" in data:
+        raise UserError("a final board is a finished game: in_progress is for a game record "
+                        '(kind = "game"), placement by placement', source=source, field="in_progress")
     spec = validate(RECORD_KINDS[kind], data, source)
     layout_id, board = load_board_layout(spec.board, source)
     g = board
