@@ -51,6 +51,11 @@ def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed)
     by_board = verdict_of(play.board_toml(lid, GEOMS[lid], setups, placements))
     assert by_board.legal, [f.line() for f in by_board.findings]
     assert summary(by_game) == summary(by_board)
+    # the same game written in the short notation, and the board with only "*" on stacks
+    by_short = verdict_of(play.game_toml(lid, setups, placements, short=True))
+    assert by_short.legal, [f.line() for f in by_short.findings]
+    by_stars = verdict_of(play.board_toml(lid, GEOMS[lid], setups, placements, below=False))
+    assert by_stars.legal and summary(by_short) == summary(by_stars) == summary(by_game)
     # 3. the pips of each room, counted at the table
     rooms = by_board.info["rooms"]
     names = [s.name for s in setups]
