@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from sheetkit import layouts
 from sheetkit.games.glux import play, rules
 from sheetkit.games.glux.tally import score_command
-from sheetkit.games.glux.geometry import PAIRS
-from sheetkit.games.glux.rules import Placement
+from sheetkit.games.glux.rules import PAIRS, Placement
 
 from conftest import check_data
+from glux_boards import CRAMPED, run
 
 TABLES = [("glux-board-2p", 2), ("glux-board-34p", 3), ("glux-board-34p", 4)]
-GEOMS = {lid: layouts.load(lid).spec.geometry for lid, _ in TABLES}
+GEOMS = {lid: layouts.load(lid).spec for lid, _ in TABLES}
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -41,15 +41,20 @@ def summary(v):
 def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed):
     lid, n = table
     setups, placements = game(lid, n, seed)
-    rp = rules.replay(GEOMS[lid], setups, placements)
+    rp = run(GEOMS[lid], setups, placements)
     assert rp.findings == []
     # 1. the whole game
     by_game = verdict_of(play.game_toml(lid, setups, placements))
     assert by_game.legal, [f.line() for f in by_game.findings]
     # 2. the final board
-    by_board = verdict_of(play.board_toml(lid, setups, rp.board))
+    by_board = verdict_of(play.board_toml(lid, GEOMS[lid], setups, placements))
     assert by_board.legal, [f.line() for f in by_board.findings]
     assert summary(by_game) == summary(by_board)
+    # the same game written in the short notation, and the board with only "*" on stacks
+    by_short = verdict_of(play.game_toml(lid, setups, placements, short=True))
+    assert by_short.legal, [f.line() for f in by_short.findings]
+    by_stars = verdict_of(play.board_toml(lid, GEOMS[lid], setups, placements, below=False))
+    assert by_stars.legal and summary(by_short) == summary(by_stars) == summary(by_game)
     # 3. the pips of each room, counted at the table
     rooms = by_board.info["rooms"]
     names = [s.name for s in setups]
@@ -68,14 +73,14 @@ def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed)
 def states(lid, setups, placements):
     """For each turn k (1-based): the board before it and who had used the start option.
     The game is legal, so the chips simply go down one after another."""
-    b = rules.Board(GEOMS[lid])
+    b = rules.Board.empty(GEOMS[lid])
     for su in setups:
-        b.put(su.start, rules.Chip(su.name, su.start_chip))
+        b = b.put(su.start, rules.Chip(su.name, su.start_chip))
     used: set[str] = set()
     for k, pl in enumerate(placements, 1):
         yield k, b, set(used)
         own = next(su.start for su in setups if su.name == pl.player)
-        b.put(own if pl.start else pl.dest, rules.Chip(pl.player, pl.face))
+        b = b.put(own if pl.start else pl.dest, rules.Chip(pl.player, pl.face))
         if pl.start:
             used.add(pl.player)
 
@@ -121,12 +126,8 @@ def illegal_variant(rule: str, lid: str, setups, placements, k: int, b: rules.Bo
         for sq, c, d in lines():
             if clear(sq, d) and b.count(d) < 2 and d in foreign:
                 return Placement(me, pl.face, sq, d)
-    if rule == "G8":
-        own = next(s.start for s in setups if s.name == me)
-        if me in used:  # a second time (the start square is full by now, G6 too)
-            return Placement(me, pl.face)
-        if not pl.start and pl.dest != own:  # without counting, but not on one's own start
-            return Placement(me, pl.face, None, pl.dest)
+    if rule == "G8" and me in used:  # a second time (the start square is full by now, G6 too)
+        return Placement(me, pl.face)
     if rule == "G1" and not pl.start:
         counts = {pr: 0 for pr in PAIRS}
         s0 = next(s for s in setups if s.name == me)
@@ -151,7 +152,7 @@ def test_one_illegal_placement_is_caught_with_its_rule(table, seed, rule, where)
     assume(chances)
     k, bad = chances[min(len(chances) - 1, int(where * len(chances)))]
     changed = placements[:k - 1] + [bad] + placements[k:]
-    rp = rules.replay(GEOMS[lid], setups, changed)
+    rp = run(GEOMS[lid], setups, changed)
     first = [f for f in rp.findings if f.at["turn"] <= k]
     assert first, f"turn {k}: {bad} not caught"
     assert all(f.at["turn"] == k for f in first)
@@ -165,7 +166,7 @@ def test_generator_covers_the_start_option_and_both_sides():
             setups, placements = game(lid, n, seed)
             assert len({s.start for s in setups}) == n
             used_start += sum(p.start for p in placements)
-            assert rules.replay(GEOMS[lid], setups, placements).findings == []
+            assert run(GEOMS[lid], setups, placements).findings == []
     assert used_start > 0
 
 
@@ -180,7 +181,7 @@ def test_every_rule_gets_its_illegal_variant():
                     bad = illegal_variant(rule, lid, setups, placements, k, b, used)
                     if bad is not None:
                         changed = placements[:k - 1] + [bad] + placements[k:]
-                        found = rules.replay(GEOMS[lid], setups, changed).findings
+                        found = run(GEOMS[lid], setups, changed).findings
                         if rule in {f.rule for f in found if f.at["turn"] == k}:
                             caught.add(rule)
                         break
@@ -192,17 +193,12 @@ def test_every_rule_gets_its_illegal_variant():
 def test_cramped_board_forces_start_placements_and_exclusions():
     """On a 5 x 5 board players soon run out of placements: G9 paths are played and
     accepted."""
-    from sheetkit.games.glux.geometry import Geometry
-
-    mid = tuple((c, r) for r in range(1, 4) for c in range(1, 4))
-    corners = {(0, 0): frozenset({2, 4}), (4, 4): frozenset({2, 4}), (4, 0): frozenset({4}),
-               (0, 4): frozenset({4})}
-    g = Geometry(5, 5, {"m": mid}, {s: "m" for s in mid}, "m", corners, (2, 4))
+    g = CRAMPED
     outs = starts = 0
     for seed in range(30):
         for n in (2, 4):
             setups, placements = play.random_game(g, n, random.Random(seed), start_chance=0.0)
-            rp = rules.replay(g, setups, placements)
+            rp = run(g, setups, placements)
             assert rp.findings == [], [f.line() for f in rp.findings]
             outs += len(rp.out)
             starts += sum(p.start for p in placements)

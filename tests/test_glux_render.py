@@ -41,7 +41,7 @@ def crop_mm(img, x0, y0, x1, y1):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_tiles_count_and_page_size(pdfs, lid, paper):
     path, layout, scene = pdfs[lid, paper]
-    g = layout.spec.geometry
+    g = layout.spec
     plan = tiling.plan(g.width * layout.spec.square, g.height * layout.spec.square, paper)
     sizes = page_sizes_mm(path)
     assert len(sizes) == len(plan.tiles) + 1  # the assembly page, then the tiles
@@ -68,7 +68,7 @@ def strip_diff(a, b) -> float:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
     path, layout, _ = pdfs["glux-board-34p", paper]
-    g = layout.spec.geometry
+    g = layout.spec
     plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
     ox, oy = tiling.tile_origin(plan)
     ov = plan.overlap
@@ -93,7 +93,7 @@ def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
 def test_registration_marks_are_inside_the_strips(lid, paper):
     """Every mark (4 mm from its centre to the tip of its cross) lies wholly in a strip
     printed on both neighbouring sheets, and each seam has two of them."""
-    g = layouts.load(lid).spec.geometry
+    g = layouts.load(lid).spec
     plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
     seams = 0
     for t in plan.tiles:
@@ -196,10 +196,16 @@ def test_score_pad_boxes_take_digits():
 
     for paper in ("a4", "letter"):
         _, scene = printing.compose("glux-score-pad", paper, "es")
-        rects = [it for it in scene.pages[0].items if isinstance(it, Rect)]
+        items = [it for form in scene.forms.values() for it in form.items]  # drawn once, through tables.py
+        rects = [it for it in items if isinstance(it, Rect) and it.style.stroke]
         assert min(min(r.w, r.h) for r in rects) >= 7
         assert min(r.style.width for r in rects) * 72 / 25.4 >= 0.25
-        assert min(t.size for t in scene.pages[0].items if isinstance(t, Text)) >= 6
+        assert min(t.size for t in items if isinstance(t, Text)) >= 6
+        # every room row of the pad, the middle room last, each with a box per player and part
+        texts = [t.text for t in items if isinstance(t, Text)]
+        for label in ["A", "J", "Centro", "Total PV", "Desempate: pips en el centro", "Ganador"]:
+            assert label in texts, label
+        assert texts.count("Puesto") == 4
 
 
 @pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
@@ -269,9 +275,13 @@ def test_spanish_pad_and_track_say_pips_as_the_rulebook_does():
     pip column reads "Puntos" beside a "PV" column invites writing VP in it."""
     from sheetkit.paper.scene import Text
 
+    def texts(scene):
+        items = scene.pages[0].items + [it for form in scene.forms.values() for it in form.items]
+        return [t.text for t in items if isinstance(t, Text)]
+
     for lid in ("glux-score-pad", "glux-score-track"):
         _, scene = printing.compose(lid, "a4", "es")
-        words = " ".join(t.text for t in scene.pages[0].items if isinstance(t, Text))
+        words = " ".join(texts(scene))
         assert "puntos" not in words.lower().replace("puntos de victoria", ""), words
     _, pad = printing.compose("glux-score-pad", "a4", "es")
-    assert "Pips" in {t.text for t in pad.pages[0].items if isinstance(t, Text)}
+    assert "Pips" in texts(pad)

@@ -38,6 +38,7 @@ MAX_SERIAL = 99_999_999  # keeps the text, and so the QR code, small
 # The smallest stamp square that leaves a QR code a phone reads from 30 cm: the code with
 # its quiet zone is the square less the serial's band, about 14 mm or more.
 MIN_STAMP = 18.0
+STAMP = 22.0  # mm: the stamp square of the shipped pads and sheets (the serial and the QR code)
 RULE = "QR"
 
 _VERSION = re.compile(r"[0-9a-f]{8,64}")

@@ -1,6 +1,6 @@
 """Score tables on paper: a label column and one column per player, row by row.
 
-Used by the IUNU and the Level X score pads, so both share one way of drawing boxes,
+Used by the IUNU, the Level X and the Glüx score pads, so they share one way of drawing boxes,
 formulas and marks, and of showing a filled pad with its findings (`check --render`). Everything in millimetres, text in
 points; black and white only.
 """
@@ -16,6 +16,7 @@ HEAVY = S.Style(width=0.5)
 NORMAL = S.Style(width=0.3)
 RULE = S.Style(width=0.15)
 SHADE = S.Style(stroke=None, fill="#e6e6e6")
+SHADED_BOX = S.Style(width=0.3, fill="#e6e6e6")  # the box of a split row that holds the points
 
 MIN_PT = 6.0
 SYM = 2.8  # mm for the "x" and "=" of a formula
@@ -32,6 +33,9 @@ class Row:
                  box to fill (e.g. the afterlife multiplier)
       "mark"     a circle per player to tick (first player, winner)
       "section"  a heading across the table, no boxes
+      "heads"    the names of `parts` over the sub-columns of each player (e.g. pips,
+                 place, VP)
+      "split"    one box per part in each player column, the last (the points) shaded
     """
 
     kind: str
@@ -41,6 +45,7 @@ class Row:
     bold: bool = False
     left_box: bool = False  # a box in the label column (e.g. a caste's bonus, filled once)
     write_in: bool = False  # the label is a line to write on (a caste to be named)
+    parts: tuple[str, ...] = ()  # a player column's sub-columns ("heads" and "split" rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,7 @@ class Geometry:
 
 
 def row_height(g: Geometry, row: Row) -> float:
-    return g.section_h if row.kind == "section" else g.row_h
+    return g.section_h if row.kind in ("section", "heads") else g.row_h
 
 
 def draw(g: Geometry, rows: list[Row], items: list[S.Item], player_word: str = "",
@@ -181,6 +186,16 @@ def _cell(g: Geometry, row: Row, cx: float, y: float, h: float, items: list[S.It
                                 anchor="middle", color="#9a9a9a"))
     elif row.kind == "formula":
         _formula(g, row, cx, by, items)
+    elif row.kind in ("heads", "split"):
+        w = (g.col_w - 2) / len(row.parts)
+        for j, part in enumerate(row.parts):
+            x = cx + 1 + j * w
+            if row.kind == "heads":
+                size = fit_size(part, w - 1, 7.5, False, MIN_PT)
+                items.append(S.Text(x + w / 2, y + h / 2 + size * 0.13, part, size=size, anchor="middle"))
+            else:
+                last = j == len(row.parts) - 1
+                items.append(S.Rect(x + 0.5, by, w - 1, b, style=SHADED_BOX if last else HEAVY if row.bold else NORMAL))
     else:
         raise ValueError(f"unknown row kind {row.kind!r}")
 

@@ -16,11 +16,11 @@ import math
 from dataclasses import dataclass, replace
 
 from sheetkit.paper.measure import wrap
+from sheetkit.paper.pads import STAMP  # the square kept free on the first page
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, Circle, Form, Item, Line, Page, Path, QR, Rect, Style,
                             Text, Use, paper_size)
 
 OVERLAP = 12.0  # mm of drawing printed on both neighbouring tiles
-STAMP = 22.0  # mm, the square kept free on the first page
 HEADER = 9.0  # mm above each tile's drawing for its label
 GAP = 3.0  # mm between the drawing's edge and the safe margin (room for the edge marks)
 MARK = Style(stroke=BLACK, width=0.2)

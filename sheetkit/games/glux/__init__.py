@@ -1,7 +1,8 @@
 """Glüx: place light chips by counting, win the rooms. Rules G1-G14 in RULES.md.
 
 Layout kinds: a board side, the chips, the score track, the score pad. Records: the final
-board or the whole game (see docs/glux.md).
+board or the whole game, finished or in progress, with the legal next moves (see
+docs/glux.md).
 """
 
 from sheetkit.games.interface import Game, LayoutKind, RecordKind, Ref
@@ -20,7 +21,8 @@ GAME = Game(
     },
     record_kinds={
         "board": RecordKind(Ref(_ + "record:BoardRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
-        "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+        "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
+                           moves=Ref(_ + "moves:legal_moves_of")),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

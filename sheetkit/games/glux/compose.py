@@ -4,15 +4,16 @@ and the final board of a checked record with its findings marked."""
 
 from __future__ import annotations
 
+from sheetkit.paper import tables as T
 from sheetkit.paper import tiling
-from sheetkit.games.glux.geometry import PAIRS
+from sheetkit.paper.pads import STAMP
+from sheetkit.games.glux.rules import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
 from sheetkit.paper.measure import fit_size, text_width
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
-                            Text, hatch, paper_size)
+                            Text, Use, hatch, paper_size)
 
-STAMP = tiling.STAMP
 GRID_LINE = Style(stroke="#6b6b6b", width=0.2)
 WALL = Style(stroke=BLACK, width=0.9)
 BORDER = Style(stroke=BLACK, width=1.2)
@@ -57,7 +58,7 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
     """The board drawn with squares of `sq` mm, its top-left corner at (ox, oy).
     `labels_aside`: room labels small in a square's bottom-left corner, leaving its middle
     free for a chip drawn on top."""
-    g = spec.geometry
+    g = spec
     items: list[Item] = []
     region = {}
     for r, row in enumerate(spec.rows):
@@ -115,7 +116,7 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
             items.append(Text(x, y + sq * 0.12, numbers, size=6, anchor="middle"))
             items.append(Text(x, y + sq * 0.12 + 2.3, word, size=6, anchor="middle"))
     # room labels
-    for rid, squares in g.rooms.items():
+    for rid, squares in g.room_squares.items():
         if not squares:
             continue
         c, r = _label_square(squares)
@@ -145,14 +146,14 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
 
 
 def board_form(spec: GluxBoard, lang: str) -> Form:
-    g = spec.geometry
+    g = spec
     return Form(g.width * spec.square, g.height * spec.square, board_items(spec, lang, spec.square))
 
 
 def fit_page(spec: GluxBoard, paper: str, title: str, bottom: float = 0.0) -> tuple[Page, float, float, float]:
     """A page (orientation to suit the board) with the title, the stamp square at the top
     right, and the board fitted below: (page, square size, x, y of the board)."""
-    g = spec.geometry
+    g = spec
     pw, ph = paper_size(paper)
     if g.width > g.height:
         pw, ph = max(pw, ph), min(pw, ph)
@@ -318,64 +319,42 @@ def compose_track(layout, paper: str, lang: str) -> Scene:
     return Scene([page], {}, spec.title(lang))
 
 
+def pad_rows(spec: GluxScorePad, lang: str) -> list[T.Row]:
+    """The names, then a row per room (pips, place and VP for each player), the middle
+    room last and bold, the totals, the tiebreak and the winner."""
+    L = spec.labels
+    parts = (L.pips(lang), L.place(lang), L.vp(lang))
+    return ([T.Row("name", L.player(lang)), T.Row("heads", L.room(lang), parts=parts)]
+            + [T.Row("split", room, parts=parts) for room in spec.rooms]
+            + [T.Row("split", L.middle(lang), parts=parts, bold=True),
+               T.Row("value", L.total(lang), bold=True),
+               T.Row("value", L.tiebreak(lang)),
+               T.Row("mark", L.winner(lang))])
+
+
 def compose_pad(layout, paper: str, lang: str) -> Scene:
     spec: GluxScorePad = layout.spec
     L = spec.labels
     W, H = paper_size(paper)
     m = SAFE_MARGIN
-    items: list[Item] = [Text(m, m + 7, spec.title(lang), size=15, bold=True)]
-    items.append(Text(m, m + 14, f"{L.date(lang)}: ______________", size=9))
-    x0 = m + 0.5
-    label_w = 24.0
-    n = spec.players
-    col_w = (W - 2 * m - 1 - label_w) / (3 * n)
-    rh = spec.row_height
-    y = m + STAMP + 4
-    thin = Style(stroke=BLACK, width=0.25)
-    bold = Style(stroke=BLACK, width=0.6)
-    shade = Style(stroke=BLACK, width=0.25, fill="#e6e6e6")
-    # header: player name boxes, then pips / place / VP
-    items.append(Rect(x0, y, label_w, rh * 2, thin))
-    items.append(Text(x0 + 1.5, y + rh * 2 - 2.5, L.room(lang), size=9, bold=True))
-    items.append(Text(x0 + 1.5, y + 4.2, L.player(lang) + " →", size=7))
-    for p in range(n):
-        px = x0 + label_w + p * 3 * col_w
-        items.append(Rect(px, y, 3 * col_w, rh, bold))
-        items.append(Text(px + 1.2, y + 3.2, f"{p + 1}", size=6, color="#555555"))
-        for j, lab in enumerate((L.pips(lang), L.place(lang), L.vp(lang))):
-            size = fit_size(lab, col_w - 1.5, 8, min_pt=6)
-            items.append(Rect(px + j * col_w, y + rh, col_w, rh, shade if j == 2 else thin))
-            items.append(Text(px + j * col_w + col_w / 2, y + rh + rh / 2 + 1.2, lab, size=size,
-                              anchor="middle"))
-    y += 2 * rh
-    rows = [(r, False) for r in spec.rooms] + [(L.middle(lang), True)]
-    for label, mid in rows:
-        items.append(Rect(x0, y, label_w, rh, bold if mid else thin))
-        items.append(Text(x0 + label_w / 2, y + rh / 2 + 1.6, label, size=11 if not mid else 9, bold=True,
-                          anchor="middle"))
-        for p in range(n):
-            px = x0 + label_w + p * 3 * col_w
-            for j in range(3):
-                items.append(Rect(px + j * col_w, y + 0.0, col_w, rh, shade if j == 2 else thin))
-        y += rh
-    y += 2
-    for label in (L.total(lang), L.tiebreak(lang)):
-        lines = tiling.wrap(label, label_w - 2.4, 7, True)
-        items.append(Rect(x0, y, label_w, rh * 1.3, bold))
-        for i, ln in enumerate(lines[:3]):
-            items.append(Text(x0 + 1.2, y + 3.4 + i * 3.3, ln, size=7, bold=True))
-        for p in range(n):
-            px = x0 + label_w + p * 3 * col_w
-            items.append(Rect(px, y, 3 * col_w, rh * 1.3, bold))
-        y += rh * 1.3 + 1.5
-    items.append(Text(x0, y + 6, f"{L.winner(lang)}: ____________________________", size=10, bold=True))
-    y += 12
+    items: list[Item] = [Text(m, m + 7, spec.title(lang), size=fit_size(spec.title(lang), W - 2 * m - STAMP - 4, 15, True),
+                              bold=True)]
+    date = L.date(lang)
+    items.append(Text(m, m + 15, date, size=8))
+    dx = m + text_width(date, 8) + 2
+    items.append(Line(dx, m + 15.5, dx + 50, m + 15.5, T.RULE))
+    label_w = 44.0
+    inner = m + 2  # the table's frame clear of the printer margin
+    g = T.Geometry(x=inner, y=m + STAMP + 4, label_w=label_w, col_w=(W - 2 * inner - label_w) / spec.players,
+                   players=spec.players, row_h=spec.row_height, box=spec.row_height - 3)
+    y = T.draw(g, pad_rows(spec, lang), items, player_word=L.player(lang)) + 6
     for note in [L.side_note(lang)] + [r(lang) for r in L.rules]:
         for ln in tiling.wrap(note, W - 2 * m, 8):
-            items.append(Text(x0, y, ln, size=8))
+            items.append(Text(m, y, ln, size=8))
             y += 4
-    page = Page(W, H, items, stamp=(W - m - STAMP, m, STAMP))
-    return Scene([page], {}, spec.title(lang))
+    name = f"glux-pad-{paper}-{lang}"
+    return Scene([Page(W, H, [Use(name)], stamp=(W - m - STAMP, m, STAMP))], {name: Form(W, H, items)},
+                 spec.title(lang))
 
 
 def compose(layout, paper: str, lang: str, scale: str = "real") -> Scene:

@@ -16,8 +16,9 @@ from typing import Literal
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.games.glux.geometry import Geometry
 from sheetkit.grid import check_rows, text_rows
+
+Square = tuple[int, int]
 from sheetkit.schema import Label, Model
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -104,9 +105,46 @@ class GluxBoard(Model):
             raise FieldError("rooms", f"expected exactly one room with middle = true (got {len(middles)})")
         return self
 
+    # What the rules ask of a board side. Squares are (column, row), (0, 0) top-left.
+
     @cached_property
-    def geometry(self) -> "Geometry":
-        return Geometry.from_spec(self)
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @cached_property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @cached_property
+    def room_squares(self) -> dict[str, tuple[Square, ...]]:
+        """Room id -> its squares in reading order, rooms in the order of `rooms`."""
+        out: dict[str, list[Square]] = {k: [] for k in self.rooms}
+        for r, row in enumerate(self.rows):
+            for c, ch in enumerate(row):
+                if self.legend[ch].room is not None:
+                    out[self.legend[ch].room].append((c, r))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def starts(self) -> dict[Square, frozenset[int]]:
+        """Start square -> the player counts it serves."""
+        return {(c, r): frozenset(self.legend[ch].start) for r, row in enumerate(self.rows)
+                for c, ch in enumerate(row) if self.legend[ch].start}
+
+    @cached_property
+    def middle_room(self) -> str:
+        return next(k for k, r in self.rooms.items() if r.middle)
+
+    def on_board(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def start_squares(self, n_players: int) -> list[Square]:
+        """The squares marked as start squares for `n_players`, in reading order."""
+        return sorted((sq for sq, ns in self.starts.items() if n_players in ns), key=lambda s: (s[1], s[0]))
+
+    def corners(self) -> list[Square]:
+        w, h = self.width - 1, self.height - 1
+        return [(0, 0), (w, 0), (0, h), (w, h)]
 
 
 class ChipColour(Model):

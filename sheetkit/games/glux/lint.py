@@ -25,24 +25,24 @@ def _connected(squares: set) -> bool:
 
 
 def board_findings(spec: GluxBoard) -> list[Finding]:
-    g = spec.geometry
+    g = spec
     out: list[Finding] = []
-    if len(g.rooms) != ROOMS[spec.side]:
+    if len(g.room_squares) != ROOMS[spec.side]:
         out.append(Finding("G2", "rooms", f"the {spec.side} side has {ROOMS[spec.side]} rooms "
-                                          f"(middle included), this one {len(g.rooms)}"))
-    for rid, sqs in g.rooms.items():
+                                          f"(middle included), this one {len(g.room_squares)}"))
+    for rid, sqs in g.room_squares.items():
         if not sqs:
             out.append(Finding("G2", f"room {rid}", "no square of the grid belongs to it"))
         elif not _connected(set(sqs)):
             out.append(Finding("G2", f"room {rid}", "its squares are not all connected"))
-    mid = set(g.rooms[g.middle])
+    mid = set(g.room_squares[g.middle_room])
     cols = {c for c, _ in mid}
     rows = {r for _, r in mid}
     if len(mid) != 9 or len(cols) != 3 or len(rows) != 3:
-        out.append(Finding("G2", f"room {g.middle}", "the middle room is a 3x3 block of 9 squares"))
+        out.append(Finding("G2", f"room {g.middle_room}", "the middle room is a 3x3 block of 9 squares"))
     elif (min(cols) + 1, min(rows) + 1) != ((g.width - 1) // 2, (g.height - 1) // 2) or g.width % 2 == 0 \
             or g.height % 2 == 0:
-        out.append(Finding("G2", f"room {g.middle}", "the middle room sits in the middle of the board"))
+        out.append(Finding("G2", f"room {g.middle_room}", "the middle room sits in the middle of the board"))
     for lang in ("es", "en"):
         ls = [r.label(lang) for r in spec.rooms.values()]
         if len(set(ls)) != len(ls):

@@ -12,7 +12,7 @@ from sheetkit.paper.scene import BLACK, WHITE, Circle, Scene, Style, Text
 def overlay(record, checked, paper: str) -> Scene:
     """The final board of a record on one page: every top chip (owner letter and pips, a
     double ring on stacks), the findings circled with their rule ids, and the scores."""
-    board, verdict = checked.state, checked.verdict
+    board, verdict = checked.state.board, checked.verdict
     spec = record.board
     lang = "en"
     letters = {p.name: p.letter for p in record.spec.players}
@@ -34,12 +34,12 @@ def overlay(record, checked, paper: str) -> Scene:
                           anchor="middle"))
         page.items += items
     for (c, r), f in squares_of(verdict.findings):
-        if not spec.geometry.on_board((c, r)):
+        if not spec.on_board((c, r)):
             continue  # a placement off the board: listed below, nowhere to circle
         x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
         page.items.append(Circle(x, y, sq * 0.46, Style(stroke=RED, width=0.8)))
         page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
-    g = spec.geometry
+    g = spec
     y = by + g.height * sq + 5
     head = (f"{verdict.status()}; " + ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores)
             + (f"; winner: {', '.join(verdict.winners)}" if verdict.winners else ""))

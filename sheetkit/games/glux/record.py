@@ -4,13 +4,19 @@ Both name the board layout (`board = "glux-board-2p"`, or a path to a layout fil
 players in seat order (the first listed places first). See docs/glux.md for examples.
 
 Final board grid: one token per square, separated by spaces, one line per row:
-  "."    an empty square
-  "A3"   the top chip is player A's, showing 3 pips
-  "A3*"  the same, on a square holding two chips (a stack)
+  "."      an empty square
+  "A3"     the top chip is player A's, showing 3 pips
+  "A3*"    the same, on a square holding two chips (a stack), the chip below not noted
+  "A3/B5"  the same stack with the chip below: player B's, showing 5
 
 Moves of a whole game, one placement per line, in the order played:
-  "A C1-C4 5"    player A counts from C1 to C4 and places a chip showing 5
+  "A C4 5"       player A places a chip showing 5 on C4, counted from whichever chip
+                 of theirs reaches it (onto their own start square with no chip
+                 reaching it: the start placement, G8)
+  "A C1-C4 5"    the same with the square counted from
   "A start 2"    player A uses the once-per-game start placement (G8), chip showing 2
+
+A game record may say `in_progress = true`: the game is still being played.
 """
 
 from __future__ import annotations
@@ -23,15 +29,18 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from sheetkit.errors import FieldError, UserError
-from sheetkit.games.glux.geometry import Square
 from sheetkit.grid import parse_square, text_rows
-from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
+from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup, Square
 from sheetkit.games.glux.layout import GluxBoard
 from sheetkit.schema import Model, check_players, validate
 
+UNKNOWN = Chip("?", 0)  # the chip below a stack, when the grid does not say
 LETTER = re.compile(r"^[A-Z]$")
-CHIP = re.compile(r"^([A-Za-z])([1-6])(\*?)$")  # the letter in either case
-MOVE = re.compile(r"^([A-Za-z])\s+([A-Za-z]{1,2}[0-9]{1,3})\s*-\s*([A-Za-z]{1,2}[0-9]{1,3})\s+([0-9]+)$")
+# the letter in either case; a stack's top chip, then "*" or "/" and the chip below
+CHIP = re.compile(r"^([A-Za-z])([1-6])(?:(\*)|/([A-Za-z])([1-6]))?$")
+SQUARE = r"([A-Za-z]{1,2}[0-9]{1,3})"
+MOVE = re.compile(rf"^([A-Za-z])\s+{SQUARE}\s*-\s*{SQUARE}\s+([0-9]+)$")
+SHORT = re.compile(rf"^([A-Za-z])\s+{SQUARE}\s+([0-9]+)$")
 START = re.compile(r"^([A-Z])\s+start\s+([0-9]+)$", re.IGNORECASE)
 
 
@@ -72,6 +81,9 @@ class _Record(Model):
     players: list[Player]
     qr: str | None = None  # the QR text of the score pad sheet the game was counted on
 
+    def setups(self) -> list[PlayerSetup]:
+        return [PlayerSetup(p.name, p.letter, p.start_square, p.start_chip) for p in self.players]
+
 
 class BoardRecord(_Record):
     kind: Literal["board"]
@@ -90,30 +102,39 @@ class BoardRecord(_Record):
                     continue
                 m = CHIP.match(tok)
                 if not m:
-                    raise FieldError("grid", f"row {r}: {tok!r} is not \".\" nor a chip like \"A3\" or \"A3*\"")
-                if m.group(1).upper() not in letters:
-                    raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {m.group(1).upper()}")
+                    raise FieldError("grid", f"row {r}: {tok!r} is not \".\" nor a chip like \"A3\", or a stack "
+                                             "like \"A3*\" or \"A3/B5\" (A3 on top of B5)")
+                for letter in (m.group(1), m.group(4)):
+                    if letter is not None and letter.upper() not in letters:
+                        raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {letter.upper()}")
         return self
 
     @cached_property
     def rows(self) -> list[list[str]]:
         return text_rows(self.grid)
 
-    def chips(self) -> dict[Square, tuple[Chip, bool]]:
-        """Square -> (top chip, whether the square holds a stack of two)."""
+    def chips(self) -> dict[Square, tuple[Chip, ...]]:
+        """Square -> its stack, bottom first; a chip below that is not noted is UNKNOWN."""
         names = {p.letter: p.name for p in self.players}
         out = {}
         for r, row in enumerate(self.rows):
             for c, tok in enumerate(row):
                 m = CHIP.match(tok)
                 if m:
-                    out[(c, r)] = (Chip(names[m.group(1).upper()], int(m.group(2))), bool(m.group(3)))
+                    top = Chip(names[m.group(1).upper()], int(m.group(2)))
+                    if m.group(3):
+                        out[(c, r)] = (UNKNOWN, top)
+                    elif m.group(4):
+                        out[(c, r)] = (Chip(names[m.group(4).upper()], int(m.group(5))), top)
+                    else:
+                        out[(c, r)] = (top,)
         return out
 
 
 class GameRecord(_Record):
     kind: Literal["game"]
     moves: str
+    in_progress: bool = False  # still being played: no end-of-game findings (G10)
 
     @model_validator(mode="after")
     def _check(self):
@@ -134,7 +155,15 @@ class GameRecord(_Record):
                 continue
             m = MOVE.match(line)
             s = START.match(line)
-            if m:
+            short = SHORT.match(line)
+            if short:
+                letter, b, face = short.groups()
+                letter = letter.upper()
+                origin, dest = None, parse_square(b)
+                if dest is None:
+                    raise FieldError("moves", f"line {n}: {line!r}: {b} is not a square "
+                                              "(a column letter and a row number from 1, e.g. \"C4\")")
+            elif m:
                 letter, a, b, face = m.groups()
                 letter = letter.upper()
                 origin, dest = parse_square(a), parse_square(b)
@@ -147,17 +176,14 @@ class GameRecord(_Record):
                 letter = letter.upper()
                 origin = dest = None
             else:
-                raise FieldError("moves", f"line {n}: {line!r}: expected \"LETTER FROM-TO FACE\" "
-                                          "(e.g. \"A C1-C4 5\") or \"LETTER start FACE\"")
+                raise FieldError("moves", f"line {n}: {line!r}: expected \"LETTER TO FACE\" (e.g. \"A C4 5\"), "
+                                          "\"LETTER FROM-TO FACE\" (e.g. \"A C1-C4 5\") or \"LETTER start FACE\"")
             if letter not in names:
                 raise FieldError("moves", f"line {n}: {line!r}: no player has the letter {letter}")
             if not 1 <= int(face) <= 6:
                 raise FieldError("moves", f"line {n}: {line!r}: a chip face shows 1 to 6 pips (got {face})")
             out.append(Placement(names[letter], int(face), origin, dest, n))
         return out
-
-    def setups(self) -> list[PlayerSetup]:
-        return [PlayerSetup(p.name, p.letter, p.start_square, p.start_chip) for p in self.players]
 
 
 RECORD_KINDS = {"board": BoardRecord, "game": GameRecord}
@@ -188,9 +214,12 @@ def read_record(data: dict[str, Any], source: str) -> GluxRecord:
     kind = data.get("kind")
     if kind not in RECORD_KINDS:
         raise UserError(f"expected one of: {', '.join(RECORD_KINDS)} (got {kind!r})", source=source, field="kind")
+    if kind == "board" and "in_progress" in data:
+        raise UserError("a final board is a finished game: in_progress is for a game record "
+                        '(kind = "game"), placement by placement', source=source, field="in_progress")
     spec = validate(RECORD_KINDS[kind], data, source)
     layout_id, board = load_board_layout(spec.board, source)
-    g = board.geometry
+    g = board
     for i, p in enumerate(spec.players):
         if not g.on_board(p.start_square):
             raise UserError(f"{p.start} is not on the board ({g.width} x {g.height} squares)",

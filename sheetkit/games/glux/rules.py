@@ -1,17 +1,28 @@
 """Glüx rules as pure functions: placements (G4-G10), chips (G1) and scoring (G11-G13).
 
-The board state is the single source of truth: a stack of chips per square. Legality is a
-question asked of it (`legal_placements`); replaying a game returns findings, never raises.
+A game is replayed in the shared shape of sheetkit.checking.replay: `GluxRules` gives the
+state before the first placement, `step` the state after one placement with what is wrong
+with it, and `end` what is wrong with the game as a finished one (G10). States are
+immutable, and a step costs the same early or late in a game: the board is one stack per
+square in a tuple of fixed length, and the player due is found without looking back.
+Legality is also a question asked of a state (`counted_placements`, `reaching`), which is
+what the legal-move question (moves.py) asks. Nothing here imports pydantic: the board side
+(the layout model) comes in from the caller, so the quick tally loads fast.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from sheetkit.games.glux.geometry import PAIRS, Geometry, Square
 from sheetkit.grid import square_name
 from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
+if TYPE_CHECKING:
+    from sheetkit.games.glux.layout import GluxBoard
+
+Square = tuple[int, int]
+PAIRS: tuple[tuple[int, int], ...] = ((1, 6), (2, 5), (3, 4))  # G1: the two faces of a chip
 CHIPS = 24  # per player (G1)
 PER_PAIR = 8
 FULL = 2  # chips on a square that make it full (G6)
@@ -20,6 +31,7 @@ FIRST_VP, SECOND_VP = 4, 2
 
 
 def pair_of(face: int) -> tuple[int, int]:
+    """The chip (its two faces) that shows `face`."""
     return next(p for p in PAIRS if face in p)
 
 
@@ -29,25 +41,40 @@ class Chip:
     pips: int  # visible face
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Board:
-    """Chips on the squares: a stack per square, bottom first."""
+    """Chips on the squares of a board side: a stack per square, bottom first, in a tuple
+    with one entry per square. Immutable: `put` gives a new board."""
 
-    geom: Geometry
-    stacks: dict[Square, list[Chip]] = field(default_factory=dict)
+    side: GluxBoard
+    cells: tuple[tuple[Chip, ...], ...]
+
+    @classmethod
+    def empty(cls, side: GluxBoard) -> Board:
+        return cls(side, ((),) * (side.width * side.height))
+
+    def stack(self, sq: Square) -> tuple[Chip, ...]:
+        return self.cells[sq[1] * self.side.width + sq[0]] if self.side.on_board(sq) else ()
 
     def count(self, sq: Square) -> int:
-        return len(self.stacks.get(sq, ()))
+        return len(self.stack(sq))
 
     def top(self, sq: Square) -> Chip | None:
-        s = self.stacks.get(sq)
+        s = self.stack(sq)
         return s[-1] if s else None
 
-    def put(self, sq: Square, chip: Chip) -> None:
-        self.stacks.setdefault(sq, []).append(chip)
+    def put(self, sq: Square, chip: Chip) -> Board:
+        i = sq[1] * self.side.width + sq[0]
+        return Board(self.side, self.cells[:i] + (self.cells[i] + (chip,),) + self.cells[i + 1:])
+
+    @property
+    def stacks(self) -> dict[Square, tuple[Chip, ...]]:
+        """The squares holding chips, in reading order."""
+        w = self.side.width
+        return {(i % w, i // w): s for i, s in enumerate(self.cells) if s}
 
     def tops(self) -> dict[Square, Chip]:
-        return {sq: s[-1] for sq, s in self.stacks.items() if s}
+        return {sq: s[-1] for sq, s in self.stacks.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,15 +83,15 @@ class Move:
     dest: Square
 
 
-def counted_placements(board: Board, player: str, foreign_starts: set[Square]) -> list[Move]:
-    """Every placement by counting (G4-G7) open to `player`."""
+def counted_placements(board: Board, player: str, foreign_starts: set[Square] | dict) -> list[Move]:
+    """Every placement by counting (G4-G7) open to `player`, origins in reading order."""
     out: list[Move] = []
-    for sq, chip in sorted(board.tops().items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    for sq, chip in board.tops().items():
         if chip.owner != player:
             continue
         for dx, dy in DIRS:
             dest = (sq[0] + dx * chip.pips, sq[1] + dy * chip.pips)
-            if not board.geom.on_board(dest) or board.count(dest) >= FULL or dest in foreign_starts:
+            if not board.side.on_board(dest) or board.count(dest) >= FULL or dest in foreign_starts:
                 continue
             if any(board.count((sq[0] + dx * k, sq[1] + dy * k)) for k in range(1, chip.pips)):
                 continue
@@ -72,10 +99,34 @@ def counted_placements(board: Board, player: str, foreign_starts: set[Square]) -
     return out
 
 
+def reaching(board: Board, player: str, dest: Square) -> tuple[list[Square], Square | None]:
+    """The squares whose top chip is `player`'s and counts exactly to `dest` on a free path
+    (G4, G5), looking out from `dest`; and, when there is none, the first chip blocking
+    the path of a chip of theirs that shows the right count (G5), else None."""
+    origins: list[Square] = []
+    blocker = None
+    for dx, dy in DIRS:
+        first = None  # the nearest chip in this direction
+        for k in range(1, 7):
+            sq = (dest[0] - dx * k, dest[1] - dy * k)
+            if not board.side.on_board(sq):
+                break
+            top = board.top(sq)
+            if top is None:
+                continue
+            if top.owner == player and top.pips == k:
+                if first is None:
+                    origins.append(sq)
+                elif blocker is None:
+                    blocker = first
+            first = first or sq
+    return sorted(origins, key=lambda s: (s[1], s[0])), (None if origins else blocker)
+
+
 def check_counted(board: Board, player: str, origin: Square, dest: Square,
                   foreign_starts: dict[Square, str]) -> list[tuple[str, Square, str]]:
     """(rule, square, sentence) for each way the counted placement origin -> dest breaks G4-G7."""
-    g = board.geom
+    g = board.side
     out: list[tuple[str, Square, str]] = []
     if not g.on_board(origin):
         return [("G4", origin, f"origin {square_name(origin)} is not on the board")]
@@ -102,6 +153,12 @@ def check_counted(board: Board, player: str, origin: Square, dest: Square,
                    if board.count((origin[0] + ux * k, origin[1] + uy * k))]
         if blocked:
             out.append(("G5", blocked[0], f"the path is blocked by the chip on {square_name(blocked[0])}"))
+    out += _destination(board, dest, foreign_starts)
+    return out
+
+
+def _destination(board: Board, dest: Square, foreign_starts: dict[Square, str]) -> list[tuple[str, Square, str]]:
+    out = []
     if board.count(dest) >= FULL:
         out.append(("G6", dest, f"{square_name(dest)} already holds {board.count(dest)} chips (full)"))
     if dest in foreign_starts:
@@ -109,7 +166,24 @@ def check_counted(board: Board, player: str, origin: Square, dest: Square,
     return out
 
 
-# ---------------------------------------------------------------- replaying a whole game
+def check_reached(board: Board, player: str, dest: Square, foreign_starts: dict[Square, str],
+                  ) -> tuple[list[Square], list[tuple[str, Square, str]]]:
+    """A placement written without its origin: the origins that reach `dest` and what is
+    wrong with it (G4-G7)."""
+    if not board.side.on_board(dest):
+        return [], [("G4", dest, f"destination {square_name(dest)} is not on the board")]
+    origins, blocker = reaching(board, player, dest)
+    out = []
+    if blocker is not None:
+        out.append(("G5", blocker, f"no chip of {player}'s reaches {square_name(dest)}: the path is blocked "
+                                   f"by the chip on {square_name(blocker)}"))
+    elif not origins:
+        out.append(("G4", dest, f"no chip of {player}'s on top of its square counts exactly to "
+                                f"{square_name(dest)} in a straight line"))
+    return origins, out + _destination(board, dest, foreign_starts)
+
+
+# ---------------------------------------------------------------- replaying a game
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,154 +191,252 @@ class PlayerSetup:
     name: str
     letter: str
     start: Square
-    start_chip: int  # visible face of the chip put on the start square at setup
+    start_chip: int | None  # visible face of the chip put on the start square at setup (game records)
 
 
 @dataclass(frozen=True, slots=True)
 class Placement:
+    """One line of a game: counted from `origin` to `dest` (the long form), to `dest` from
+    whichever chip reaches it (the short form: no origin), or the start placement (G8:
+    neither)."""
+
     player: str
     face: int
-    origin: Square | None = None  # None: the once-per-game start placement (G8)
-    dest: Square | None = None  # for G8, None means the player's own start square
+    origin: Square | None = None
+    dest: Square | None = None
     line: int = 0  # line in the record, for messages
 
     @property
     def start(self) -> bool:
-        return self.origin is None
+        return self.origin is None and self.dest is None
+
+    @property
+    def short(self) -> bool:
+        return self.origin is None and self.dest is not None
 
 
-@dataclass
-class Replay:
+@dataclass(frozen=True, slots=True)
+class State:
+    """A game after some placements. Per seat (the players in the order they place):
+    chips placed after setup, chips of each pair (the start chip included), the turn of
+    the start placement (G8) and the turn before which the player was out (G9)."""
+
     board: Board
-    findings: list[Finding]
-    out: dict[str, int]  # player -> turn before which they were excluded (G9)
-    placed: dict[str, int]
-    used_start: dict[str, int]  # player -> turn of their start placement (G8)
+    players: tuple[PlayerSetup, ...]
+    placed: tuple[int, ...]
+    pairs: tuple[tuple[int, ...], ...]
+    used: tuple[int | None, ...]
+    out: tuple[int | None, ...]
+    seat: int = 0  # the seat from which the player due is looked for
+    turns: int = 0  # placements replayed
+    over: bool = False  # a placement came after the end of the game (G10, reported once)
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def used_start(self) -> dict[str, int]:
+        return {p.name: t for p, t in zip(self.players, self.used) if t is not None}
+
+    def out_since(self) -> dict[str, int]:
+        return {p.name: t for p, t in zip(self.players, self.out) if t is not None}
 
 
 def _where(turn: int, player: str, sq: Square | None) -> str:
     return f"turn {turn} ({player}" + (f", {square_name(sq)})" if sq is not None else ")")
 
 
-def replay(geom: Geometry, players: list[PlayerSetup], placements: list[Placement]) -> Replay:
-    """Play the placements in order, checking G1 and G4-G10 on every turn.
+def _set(values: tuple, i: int, value) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]
+
+
+class GluxRules:
+    """G1 and G4-G10 for one table: a board side and the players in seat order.
 
     An illegal placement is reported and still put on the board when its destination is
-    on the board, so that later turns are judged against what lay on the table.
-    """
-    board = Board(geom)
-    findings: list[Finding] = []
-    names = [p.name for p in players]
-    n = len(names)
-    setup = {p.name: p for p in players}
-    starts = {p.start: p.name for p in players}
-    pairs = {p: {pr: 0 for pr in PAIRS} for p in names}
-    placed = {p: 0 for p in names}  # chips placed after setup
-    used: dict[str, int] = {}
-    out: dict[str, int] = {}
+    on the board, so that later turns are judged against what lay on the table."""
 
-    for p in players:
-        board.put(p.start, Chip(p.name, p.start_chip))
-        pairs[p.name][pair_of(p.start_chip)] += 1
+    def __init__(self, side: GluxBoard, players: list[PlayerSetup] | tuple[PlayerSetup, ...]):
+        self.side = side
+        self.players = tuple(players)
+        self.seat_of = {p.name: i for i, p in enumerate(self.players)}
+        self.starts = {p.start: p.name for p in self.players}
+        self._foreign = [{sq: who for sq, who in self.starts.items() if who != p.name} for p in self.players]
 
-    def own_start_of(player: str) -> Square:
-        return setup[player].start
+    def initial(self) -> State:
+        board = Board.empty(self.side)
+        pairs = []
+        for p in self.players:
+            board = board.put(p.start, Chip(p.name, p.start_chip or 0))
+            counts = [0] * len(PAIRS)
+            if p.start_chip:
+                counts[PAIRS.index(pair_of(p.start_chip))] += 1
+            pairs.append(tuple(counts))
+        n = len(self.players)
+        return State(board, self.players, (0,) * n, tuple(pairs), (None,) * n, (None,) * n)
 
-    def foreign(player: str) -> dict[Square, str]:
-        return {sq: who for sq, who in starts.items() if who != player}
+    # ---- questions asked of a state
 
-    def can_count(player: str) -> bool:
-        return bool(counted_placements(board, player, set(foreign(player))))
+    def foreign(self, seat: int) -> dict[Square, str]:
+        """The other players' start squares (G7)."""
+        return self._foreign[seat]
 
-    def can_start(player: str) -> bool:
-        return player not in used and board.count(setup[player].start) < FULL
+    def can_count(self, s: State, seat: int) -> bool:
+        return bool(counted_placements(s.board, self.players[seat].name, self._foreign[seat]))
 
-    def has_chips(player: str) -> bool:
-        return placed[player] < CHIPS - 1
+    def can_start(self, s: State, seat: int) -> bool:
+        return s.used[seat] is None and s.board.count(self.players[seat].start) < FULL
 
-    def next_active(pos: int, turn: int) -> tuple[str | None, int]:
-        """The player due to place from seat `pos` on, excluding (G9) those who cannot."""
+    @staticmethod
+    def has_chips(s: State, seat: int) -> bool:
+        return s.placed[seat] < CHIPS - 1
+
+    def due(self, s: State, turn: int) -> tuple[int | None, tuple[int | None, ...]]:
+        """The seat due to place from `s.seat` on, passing over (and putting out, G9) those
+        who can neither count nor use the start option; None when nobody can place."""
+        n = len(self.players)
+        out = s.out
         for k in range(n):
-            p = names[(pos + k) % n]
-            if p in out or not has_chips(p):
+            seat = (s.seat + k) % n
+            if out[seat] is not None or not self.has_chips(s, seat):
                 continue
-            if not can_count(p) and not can_start(p):
-                out[p] = turn
+            if not self.can_count(s, seat) and not self.can_start(s, seat):
+                out = _set(out, seat, turn)
                 continue
-            return p, (pos + k) % n
-        return None, pos
+            return seat, out
+        return None, out
 
-    def add(rule: str, turn: int, player: str, sq: Square | None, msg: str) -> None:
-        at: dict = {"turn": turn, "player": player}
-        if sq is not None:
-            at["square"] = square_name(sq)
-        findings.append(Finding(rule, _where(turn, player, sq), msg, at=at))
+    def settle(self, s: State) -> State:
+        """`s` with the players put out who could not place when their turn came at the
+        end of the record; and its `seat` on the player to move, if any."""
+        seat, out = self.due(s, s.turns + 1)
+        return replace(s, out=out, seat=s.seat if seat is None else seat)
 
-    pos = 0
-    for turn, pl in enumerate(placements, 1):
-        due, pos = next_active(pos, turn)
-        mover = pl.player
-        if due is None:
-            add("G10", turn, mover, None, "the game was already over: no player had a chip to place "
-                                         "or a legal placement")
-            break
-        spare = has_chips(mover)  # the chip placed exists
-        if mover != due:
-            if not spare:
-                add("G1", turn, mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
-            elif mover in out:
-                why = (f"the start option already used at turn {used[mover]}" if mover in used
-                       else f"the start square {square_name(own_start_of(mover))} already full")
-                add("G9", turn, mover, None, f"{mover} was out of the game since turn {out[mover]}: "
-                                             f"no legal placement, and {why}")
-            elif not can_count(due):
-                add("G9", turn, due, None, f"{due} could not place by counting and had to use the "
-                                           f"start option; the record gives {mover}'s placement instead")
-            else:
-                add("order", turn, mover, None, f"it was {due}'s turn (players place in the order listed)")
-        seat = names.index(mover)
-        own_start = setup[mover].start
+    def to_move(self, s: State) -> str | None:
+        if s.over:
+            return None
+        seat, _ = self.due(s, s.turns + 1)
+        return None if seat is None else self.players[seat].name
+
+    def _first_in_turn(self, s: State) -> int | None:
+        """The next seat that is in the game and has a chip, not asking whether it can place."""
+        n = len(self.players)
+        for k in range(n):
+            seat = (s.seat + k) % n
+            if s.out[seat] is None and self.has_chips(s, seat):
+                return seat
+        return None
+
+    def _plainly_legal(self, s: State, seat: int, pl: Placement) -> bool:
+        """The placement is legal on its face, so the player could place: no need to ask
+        whether they could have (G9), which would mean looking at all their chips."""
         if pl.start:
+            return self.can_start(s, seat)
+        if pl.short:
+            origins, problems = check_reached(s.board, pl.player, pl.dest, self._foreign[seat])
+            return (not problems and bool(origins)) or (pl.dest == self.players[seat].start and self.can_start(s, seat))
+        return not check_counted(s.board, pl.player, pl.origin, pl.dest, self._foreign[seat])
+
+    # ---- the replay
+
+    def step(self, s: State, pl: Placement, turn: int) -> tuple[State, list[Finding]]:
+        findings: list[Finding] = []
+        s = replace(s, turns=turn)
+        if s.over:
+            return s, findings
+
+        def add(rule: str, player: str, sq: Square | None, msg: str) -> None:
+            at: dict = {"turn": turn, "player": player}
+            if sq is not None:
+                at["square"] = square_name(sq)
+            findings.append(Finding(rule, _where(turn, player, sq), msg, at=at))
+
+        mover = pl.player
+        seat = self.seat_of[mover]
+        if self._first_in_turn(s) == seat and self._plainly_legal(s, seat, pl):
+            due, out = seat, s.out
+        else:
+            due, out = self.due(s, turn)
+        s = replace(s, out=out)
+        if due is None:
+            add("G10", mover, None, "the game was already over: no player had a chip to place "
+                                    "or a legal placement")
+            return replace(s, over=True), findings
+        spare = self.has_chips(s, seat)  # the chip placed exists
+        if seat != due:
+            who = self.players[due].name
+            if not spare:
+                add("G1", mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
+            elif out[seat] is not None:
+                why = (f"the start option already used at turn {s.used[seat]}" if s.used[seat] is not None
+                       else f"the start square {square_name(self.players[seat].start)} already full")
+                add("G9", mover, None, f"{mover} was out of the game since turn {out[seat]}: "
+                                       f"no legal placement, and {why}")
+            elif not self.can_count(s, due):
+                add("G9", who, None, f"{who} could not place by counting and had to use the "
+                                     f"start option; the record gives {mover}'s placement instead")
+            else:
+                add("order", mover, None, f"it was {who}'s turn (players place in the order listed)")
+        own_start = self.players[seat].start
+        used = s.used
+        start = pl.start
+        problems: list[tuple[str, Square, str]] = []
+        if pl.short:
+            origins, problems = check_reached(s.board, mover, pl.dest, self._foreign[seat])
+            # Onto one's own start square with no chip reaching it by counting: the start option.
+            start = pl.dest == own_start and not origins
+        if start:
             dest = pl.dest if pl.dest is not None else own_start
-            if mover in used:
-                add("G8", turn, mover, dest, f"the start option was already used at turn {used[mover]}")
+            if used[seat] is not None:
+                add("G8", mover, dest, f"the start option was already used at turn {used[seat]}")
             if dest != own_start:
-                add("G8", turn, mover, dest, f"the start option places on {mover}'s own start square "
-                                             f"{square_name(own_start)} only")
-            if geom.on_board(dest) and board.count(dest) >= FULL:
-                add("G6", turn, mover, dest, f"{square_name(dest)} already holds {board.count(dest)} chips (full)")
-            used.setdefault(mover, turn)
+                add("G8", mover, dest, f"the start option places on {mover}'s own start square "
+                                       f"{square_name(own_start)} only")
+            if self.side.on_board(dest) and s.board.count(dest) >= FULL:
+                add("G6", mover, dest, f"{square_name(dest)} already holds {s.board.count(dest)} chips (full)")
+            if used[seat] is None:
+                used = _set(used, seat, turn)
         else:
             dest = pl.dest
-            forced = not can_count(mover)
-            problems = check_counted(board, mover, pl.origin, dest, foreign(mover))
+            if not pl.short:
+                problems = check_counted(s.board, mover, pl.origin, dest, self._foreign[seat])
             for rule, sq, msg in problems:
-                add(rule, turn, mover, sq, msg)
-            if forced and can_start(mover):
-                add("G9", turn, mover, own_start, "no placement by counting was possible: the chip had to "
-                                                  f"go on the start square {square_name(own_start)} (G8)")
-        pairs[mover][pair_of(pl.face)] += 1
-        placed[mover] += 1
-        pr = pair_of(pl.face)
-        if spare and pairs[mover][pr] == PER_PAIR + 1:  # (a chip beyond the 24th is reported above)
-            add("G1", turn, mover, dest, f"{mover}'s {PER_PAIR + 1}th chip of the pair {pr[0]}|{pr[1]}: "
-                                         f"each player has only {PER_PAIR}")
-        if dest is not None and geom.on_board(dest):
-            board.put(dest, Chip(mover, pl.face))
-        pos = (seat + 1) % n
-    else:
-        turn = len(placements) + 1
-        due, pos = next_active(pos, turn)
-        if due is not None:
-            left = CHIPS - 1 - placed[due]
-            hand = ""
-            if all(placed[p] >= CHIPS - 2 for p in names if p not in out):
-                # every bag is empty: the record may have stopped on another reading of G10
-                hand = (" (the bags are empty, but the chip each player holds in hand is placed too "
-                        "before the game ends)")
-            add("G10", turn, due, None, f"the record ends after turn {turn - 1}, but {due} still had "
-                                        f"{left} chip(s) to place and a legal placement{hand}")
-    return Replay(board, findings, out, placed, used)
+                add(rule, mover, sq, msg)
+            if problems and not self.can_count(s, seat) and self.can_start(s, seat):
+                add("G9", mover, own_start, "no placement by counting was possible: the chip had to "
+                                            f"go on the start square {square_name(own_start)} (G8)")
+        pr = PAIRS.index(pair_of(pl.face))
+        counts = _set(s.pairs[seat], pr, s.pairs[seat][pr] + 1)
+        if spare and counts[pr] == PER_PAIR + 1:  # (a chip beyond the 24th is reported above)
+            a, b = PAIRS[pr]
+            add("G1", mover, dest, f"{mover}'s {PER_PAIR + 1}th chip of the pair {a}|{b}: "
+                                   f"each player has only {PER_PAIR}")
+        board = s.board
+        if dest is not None and self.side.on_board(dest):
+            board = board.put(dest, Chip(mover, pl.face))
+        return replace(s, board=board, placed=_set(s.placed, seat, s.placed[seat] + 1),
+                       pairs=_set(s.pairs, seat, counts), used=used,
+                       seat=(seat + 1) % len(self.players)), findings
+
+    def end(self, s: State) -> list[Finding]:
+        """G10: the record runs to the end of the game."""
+        if s.over:
+            return []
+        turn = s.turns + 1
+        seat, out = self.due(s, turn)
+        if seat is None:
+            return []
+        due = self.players[seat].name
+        left = CHIPS - 1 - s.placed[seat]
+        hand = ""
+        if all(s.placed[i] >= CHIPS - 2 for i in range(len(self.players)) if out[i] is None):
+            # every bag is empty: the record may have stopped on another reading of G10
+            hand = (" (the bags are empty, but the chip each player holds in hand is placed too "
+                    "before the game ends)")
+        return [Finding("G10", _where(turn, due, None),
+                        f"the record ends after turn {turn - 1}, but {due} still had "
+                        f"{left} chip(s) to place and a legal placement{hand}",
+                        at={"turn": turn, "player": due})]
 
 
 # ---------------------------------------------------------------- scoring
@@ -334,7 +506,7 @@ def score(rooms: list[tuple[str, dict[str, int]]], players: list[str], middle: i
 def board_room_pips(board: Board, room_names: dict[str, str]) -> list[tuple[str, dict[str, int]]]:
     """Sum the visible pips of the top chips in each room (G11), rooms in board order."""
     out = []
-    for rid, squares in board.geom.rooms.items():
+    for rid, squares in board.side.room_squares.items():
         pips: dict[str, int] = {}
         for sq in squares:
             chip = board.top(sq)
@@ -346,8 +518,8 @@ def board_room_pips(board: Board, room_names: dict[str, str]) -> list[tuple[str,
 
 def score_board(board: Board, players: list[str], room_names: dict[str, str]) -> Result:
     rooms = board_room_pips(board, room_names)
-    ids = list(board.geom.rooms)
-    return score(rooms, players, ids.index(board.geom.middle))
+    ids = list(board.side.room_squares)
+    return score(rooms, players, ids.index(board.side.middle_room))
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,8 +535,10 @@ class GluxDetails(Details):
 
 
 def verdict(result: Result, source: str, findings: list[Finding] | None = None, out: dict[str, int] | None = None,
-            *, layout: str | None = None, kind: str | None = None, turns: int | None = None) -> Verdict:
-    """The Verdict of a scored game: one Score per player, parts = VP per room."""
+            *, layout: str | None = None, kind: str | None = None, turns: int | None = None,
+            in_progress: bool = False, to_move: str | None = None) -> Verdict:
+    """The Verdict of a scored game: one Score per player, parts = VP per room. A game in
+    progress has its standings so far and no winner yet."""
     scores = []
     for p in result.players:
         parts = [(r.name, r.vp[p]) for r in result.rooms]
@@ -377,6 +551,9 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None, 
             notes.append(f"out of the game from turn {out[p]} (G9)")
         scores.append(Score(p, parts, result.totals[p], notes, eliminated=False))
     details = GluxDetails(layout, kind, turns, tuple(result.rooms), result.middle)
+    if in_progress:
+        return Verdict("glux", source, findings or (), scores, (), details, None,
+                       in_progress=True, to_move=to_move)
     return Verdict("glux", source, findings or (), scores, result.winners, details, result.tiebreak or None)
 
 

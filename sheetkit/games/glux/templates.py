@@ -5,8 +5,9 @@ from __future__ import annotations
 from sheetkit.errors import UserError
 
 _PLAYERS = '''# The players in seat order: the first listed places first. "letter" names the player
-# in the grid and the moves; "start" is their start square (G3: corners for 2 and 4
-# players; for 3, the two top corners and the middle of the bottom edge).
+# in the grid and the moves; "start" is their start square (G3: 2 players on either
+# pair of diagonally opposite corners; 4 on the corners; 3 on the two top corners and
+# the middle of the bottom edge).
 players = [
   { name = "Ana", letter = "A", colour = "yellow", start = "A1"%s },
   { name = "Ben", letter = "B", colour = "green", start = "%s"%s },
@@ -33,6 +34,7 @@ board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a 
 #   .     an empty square
 #   A3    the top chip is player A's and shows 3 pips
 #   A3*   the same, and the square holds two chips (a stack)
+#   A3/B5 the same stack, with the chip below it: player B's, showing 5
 grid = """
 {grid}
 """
@@ -46,18 +48,21 @@ game = "glux"
 kind = "game"
 board = "{layout_id}"   # the board side: glux-board-2p or glux-board-34p (or a layout file)
 # qr = ""               # the QR text of the numbered score pad sheet, if it has one
+# in_progress = true    # the game is still being played: the standings so far, no G10
 
 # start_chip: the pips shown by the chip each player set on their start square.
 {_PLAYERS % (", start_chip = 4", corner, ", start_chip = 3")}
 # One placement per line, in the order played ("#" starts a comment):
-#   A A1-A5 2     player A counts from their chip on A1 to A5 (4 squares, so the
-#                 chip on A1 shows 4) and places a chip showing 2
+#   A A5 2        player A places a chip showing 2 on A5, counted from a chip of
+#                 theirs that reaches it (the chip on A1 shows 4)
+#   A A1-A5 2     the same, saying which chip it was counted from
 #   B start 6     player B uses the once-per-game start placement (G8): a chip
-#                 showing 6 on top of their start chip
+#                 showing 6 on top of their start chip ("B M9 6" says the same when
+#                 no chip of B's reaches M9 by counting)
 # A player who can place neither way is out (G9): just leave their turns out.
 moves = """
 A A1-A5 2
-B M9-M6 5
+B M6 5
 """
 '''
 
@@ -69,7 +74,7 @@ def record_template(layout) -> str:
     if layout.kind != "board":
         raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
                         "try a board side, e.g. glux-board-2p")
-    g = layout.spec.geometry
+    g = layout.spec
     from sheetkit.grid import square_name
 
     n = min(g.players)

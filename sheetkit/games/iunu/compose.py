@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
+from sheetkit.paper.pads import STAMP
 from sheetkit.games.iunu.layout import ScorePad
 from sheetkit.paper.measure import fit_size
 
 INNER = 12.0  # mm from the paper edge to the drawing (the printer margin is 10 mm)
-STAMP = 22.0
 
 
 def rows(spec: ScorePad, lang: str) -> list[T.Row]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
+from sheetkit.paper.pads import STAMP
 from sheetkit.games.levelx.layout import Board, ScorePad
 from sheetkit.paper.measure import fit_size, text_width
 
 INNER = 12.0  # mm from the paper edge to the drawing (the printer margin is 10 mm)
-STAMP = 22.0
 GREY = "#b0b0b0"
 SQUARE = S.Style(width=0.4)
 X_SQUARE = S.Style(width=0.9)
