@@ -113,7 +113,8 @@ class GameRecord(_WithQR):
     game: Literal["levelx"]
     kind: Literal["game"]
     players: list[str]  # in turn order; the first is the first player
-    turn: list[Turn]  # [[turn]] tables, in the order played
+    turn: list[Turn] = []  # [[turn]] tables, in the order played
+    in_progress: bool = False  # the game is still being played: no end-of-game findings (L8)
 
     @model_validator(mode="after")
     def _check(self):
@@ -138,6 +139,9 @@ def read_record(data: dict, source: str) -> Record:
     if kind == "final" and "players" in data and "player" not in data:
         raise UserError("a final position has one [[player]] table per player (name, chips, bonuses); "
                         "players = [...] is for kind = \"game\"", source=source, field="players")
+    if kind == "final" and "in_progress" in data:
+        raise UserError("a final position is the end of a game; a game still being played is "
+                        'recorded turn by turn (kind = "game")', source=source, field="in_progress")
     if kind == "game" and "player" in data and "players" not in data:
         raise UserError('a game record names the players in turn order, players = ["Ana", "Ben"]; '
                         '[[player]] tables are for kind = "final"', source=source, field="player")
