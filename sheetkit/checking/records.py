@@ -103,7 +103,8 @@ def template(name: str) -> str:
 
 
 def _result_lines(verdict: Verdict) -> list[str]:
-    out = [f"  {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"]
+    label = "leading" if verdict.in_progress else "winner" if len(verdict.winners) == 1 else "shared win"
+    out = [f"  {label}: {', '.join(verdict.winners)}"]
     if verdict.tiebreak:
         out.append(f"  {verdict.tiebreak}")
     if not verdict.legal:

@@ -163,7 +163,7 @@ class Verdict:
             for n in s.notes:
                 out.append(f"    {n}")
         if self.winners and len(self.scores) > 1:
-            label = "winner" if len(self.winners) == 1 else "shared win"
+            label = "leading" if self.in_progress else "winner" if len(self.winners) == 1 else "shared win"
             out.append(f"  {label}: {', '.join(self.winners)}")
             if self.tiebreak:
                 out.append(f"  {self.tiebreak}")

@@ -15,7 +15,8 @@ GAME = Game(
     },
     record_kinds={
         "final": RecordKind(Ref(_ + "record:FinalRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
-        "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+        "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
+                           moves=Ref(_ + "moves:moves")),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

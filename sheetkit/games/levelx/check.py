@@ -11,7 +11,7 @@ from sheetkit.games.levelx.record import FinalRecord, GameRecord
 from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Rules, chip_points,
                                          full_sets, supply, winners)
 from sheetkit.checking.replay import replay
-from sheetkit.checking.verdict import Details, Finding, Score, Verdict
+from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 
 
 def check(record, source: str) -> Checked:
@@ -131,12 +131,23 @@ def check_final(record: FinalRecord, source: str) -> Checked:
 # -- the whole game -------------------------------------------------------------------------
 
 def check_game(record: GameRecord, source: str) -> Checked:
-    """The turns replayed with the shared replay (the state is the position at the end)."""
+    """The turns replayed with the shared replay (the state is the position at the end). A
+    game in progress gets the standings so far, no end-of-game findings and whose turn it
+    is; turns recorded after the end are still findings (L8)."""
     rules = Rules(record.players)
-    done = replay(rules, record.turn)
+    done = replay(rules, record.turn, finished=not record.in_progress)
     state = done.state
+    findings = done.findings
+    if record.in_progress:
+        findings = findings + rules.overrun(state)
+        if state.over() and not state.after_end:
+            findings.append(Finding("L8", f"after turn {state.turns}", "the game is over (the end came on "
+                                    f"turn {state.ended_at} and that round is complete): in_progress can go",
+                                    severity=WARNING, at={"turn": state.turns}))
     order = record.players
     sc, won = scores(order, state.chips, state.bonuses)
     details = GameDetails("game", order[0], holdings(order, state.chips, state.bonuses), state.turns,
                           state.ended_at)
-    return Checked(state, Verdict("levelx", source, done.findings, sc, won, details))
+    return Checked(state, Verdict("levelx", source, findings, sc, won, details,
+                                  in_progress=record.in_progress,
+                                  to_move=state.to_move() if record.in_progress else None))

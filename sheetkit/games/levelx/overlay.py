@@ -44,10 +44,13 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
         if p == 0:
             x, y, w, h = cells[first_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 + 0.8, style=S.Style(stroke=T.INK, width=0.6)))
-        if name in verdict.winners:
+        if name in verdict.winners and not verdict.in_progress:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
     note = f", {verdict.details.turns} turns" if verdict.details.kind == "game" else ""
-    note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
+    if verdict.in_progress:
+        note += f"; leading: {', '.join(verdict.winners)}"
+    else:
+        note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
     return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note)

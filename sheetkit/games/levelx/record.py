@@ -113,7 +113,8 @@ class GameRecord(_WithQR):
     game: Literal["levelx"]
     kind: Literal["game"]
     players: list[str]  # in turn order; the first is the first player
-    turn: list[Turn]  # [[turn]] tables, in the order played
+    turn: list[Turn] = []  # [[turn]] tables, in the order played
+    in_progress: bool = False  # the game is still being played: no end-of-game findings (L8)
 
     @model_validator(mode="after")
     def _check(self):
@@ -126,6 +127,46 @@ class GameRecord(_WithQR):
 
 Record = Union[FinalRecord, GameRecord]
 KINDS = {"final": FinalRecord, "game": GameRecord}
+LINE_EXAMPLE = '"Ana: 3+4 5 2" (the player, then the four dice as grouped: 3+4 is one group)'
+
+
+def turn_from_line(text, players, field: str) -> dict:
+    """One turn in the one-line notation, `"Ana: 3+4 5+6"` (the player is optional: `"3+4
+    5+6"`), as the [[turn]] table it stands for: the dice are those of the groups."""
+    if not isinstance(text, str):
+        raise FieldError(field, f"expected one line per turn, e.g. {LINE_EXAMPLE} (got {text!r})")
+    who, colon, play = text.rpartition(":")
+    who = who.strip() if colon else None
+    if who is not None and isinstance(players, list) and who not in players:
+        raise FieldError(field, f"{who!r} is not one of players {players}")
+    groups = []
+    for word in play.split():
+        dice = word.split("+")
+        if not all(d.strip().isdigit() and len(d.strip()) == 1 for d in dice):
+            raise FieldError(field, f"{word!r} is not a group of dice: expected e.g. {LINE_EXAMPLE}")
+        groups.append([int(d) for d in dice])
+    dice = [d for g in groups for d in g]
+    if len(dice) != DICE or not all(1 <= d <= 6 for d in dice):
+        raise FieldError(field, f"expected the {DICE} dice rolled, each 1 to 6, as grouped, e.g. "
+                                f"{LINE_EXAMPLE} (got {text!r})")
+    return {"player": who or None, "dice": dice, "groups": groups}
+
+
+def _turn_lines(data: dict, source: str) -> dict:
+    """A game written in the one-line notation, `turns = ["Ana: 3+4 5+6", ...]`, as the same
+    game in [[turn]] tables."""
+    if "turn" in data:
+        raise UserError("a game gives its turns either as [[turn]] tables or as turns = [...] lines, "
+                        "not both", source=source, field="turns")
+    lines = data["turns"]
+    if not isinstance(lines, list):
+        raise UserError(f"expected a list of lines, one per turn, e.g. [{LINE_EXAMPLE.split(' (')[0]}]",
+                        source=source, field="turns")
+    try:
+        turns = [turn_from_line(t, data.get("players"), f"turns[{i}]") for i, t in enumerate(lines)]
+    except FieldError as e:
+        raise UserError(e.message, source=source, field=e.field) from None
+    return {**{k: v for k, v in data.items() if k != "turns"}, "turn": turns}
 
 
 def read_record(data: dict, source: str) -> Record:
@@ -138,7 +179,12 @@ def read_record(data: dict, source: str) -> Record:
     if kind == "final" and "players" in data and "player" not in data:
         raise UserError("a final position has one [[player]] table per player (name, chips, bonuses); "
                         "players = [...] is for kind = \"game\"", source=source, field="players")
+    if kind == "final" and "in_progress" in data:
+        raise UserError("a final position is the end of a game; a game still being played is "
+                        'recorded turn by turn (kind = "game")', source=source, field="in_progress")
     if kind == "game" and "player" in data and "players" not in data:
         raise UserError('a game record names the players in turn order, players = ["Ana", "Ben"]; '
                         '[[player]] tables are for kind = "final"', source=source, field="player")
+    if kind == "game" and "turns" in data:
+        data = _turn_lines(data, source)
     return validate(KINDS[kind], data, source)

@@ -47,10 +47,11 @@ class Event:
     bumped: str | None = None  # the player sent back to the start from X (L5)
     chip: bool = False  # a chip was taken (L6)
     bonuses: list[int] = field(default_factory=list)  # bonus tiles taken right after (L7)
+    square: int | None = None  # where the pawn in row `total` stands after it (None: no such row)
 
     def to_json(self) -> dict:
-        return {"total": self.total, "moved": self.moved, "bumped": self.bumped, "chip": self.chip,
-                "bonuses": list(self.bonuses)}
+        return {"total": self.total, "moved": self.moved, "square": self.square, "bumped": self.bumped,
+                "chip": self.chip, "bonuses": list(self.bonuses)}
 
 
 @dataclass(slots=True)
@@ -157,6 +158,7 @@ class State:
                 tile = self.bonus_left.pop(0)
                 self.bonuses[player].append(tile)
                 ev.bonuses.append(tile)
+        ev.square = self.pos[player][row]
         return ev
 
 

@@ -20,6 +20,11 @@ groups = [[0, 0], [0, 0]]   # how the dice were grouped: every die in exactly on
                         # e.g. [[3, 4], [5], [2]] moves the pawns in rows 7 and 5
 # chips = []            # optional: the chips taken this turn as seen at the table, e.g. [7]
 # bonuses = []          # optional: bonus tiles taken this turn, e.g. [15]
+
+# Or, instead of the [[turn]] tables, one line per turn: the player, then the dice as
+# grouped (3+4 is one group of two dice):
+# turns = ["Ana: 3+4 5 2", "Ben: 6+4 1+1"]
+# in_progress = true    # the game is still being played: the standings so far
 """
 
 

@@ -1,0 +1,113 @@
+"""The legal-move question of Level X, asked of the position at the end of a record: for
+four dice, every way to group them and what each would do (pawns moved, pawns sent back,
+chips, bonus tiles, the end); without dice, what one group of each total 5-10 would do.
+
+Every grouping of the dice is legal (L4); what differs is what it does, so each option is
+that grouping played on a copy of the position (`State.play`), the position itself left as
+it was. Registered as `moves=` on the game record kind (sheetkit/games/interface.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetkit.errors import UserError
+from sheetkit.games.levelx.rules import DICE, ROWS, SQUARES, Event, State, groupings
+
+
+def notation(groups) -> str:
+    """A grouping as the one-line record notation writes it: "3+4 5 2"."""
+    return " ".join("+".join(map(str, g)) for g in groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One grouping of the dice, and what it would do."""
+
+    groups: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...]  # one per group, in order
+    ends_game: bool  # the turn triggers the end (L8)
+    points: int  # points gained
+
+    @property
+    def chips(self) -> list[int]:
+        return [e.total for e in self.events if e.chip]
+
+    @property
+    def bonuses(self) -> list[int]:
+        return [b for e in self.events for b in e.bonuses]
+
+    def to_json(self) -> dict:
+        return {"groups": [list(g) for g in self.groups], "notation": notation(self.groups),
+                "groups_do": [e.to_json() for e in self.events],
+                "chips": self.chips, "bonuses": self.bonuses, "points": self.points, "ends_game": self.ends_game}
+
+    def line(self) -> str:
+        parts = [_effect(e) for e in self.events]
+        tail = [f"+{self.points} points"] if self.points else []
+        if self.ends_game:
+            tail.append("ends the game")
+        return f"{notation(self.groups)}: " + "; ".join(parts) + (f"  ({', '.join(tail)})" if tail else "")
+
+
+def _effect(e: Event) -> str:
+    square = e.square
+    if square is None:
+        return f"{e.total} nothing"
+    x = SQUARES[e.total]
+    where = "X" if square == x else f"square {square} of {x}"
+    out = f"{e.total} to {where}" if e.moved else f"{e.total} stays on X" if square == x else f"{e.total} nothing"
+    if e.bumped:
+        out += f", {e.bumped} back to start"
+    if e.chip:
+        out += ", chip"
+    if e.bonuses:
+        out += ", bonus " + "+".join(map(str, e.bonuses))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Moves:
+    player: str | None  # to move; None once the game is over
+    turn: int  # the number of the turn to be played
+    dice: tuple[int, ...] | None
+    options: tuple[Option, ...]  # with dice: every grouping; without: one group per total 5-10
+
+    def to_json(self) -> dict:
+        return {"game": "levelx", "to_move": self.player, "turn": self.turn,
+                "dice": list(self.dice) if self.dice is not None else None,
+                "over": self.player is None, "options": [o.to_json() for o in self.options]}
+
+    def lines(self) -> list[str]:
+        if self.player is None:
+            return [f"the game is over after turn {self.turn - 1}: no more moves"]
+        if self.dice is None:
+            head = f"turn {self.turn}, {self.player} to move: what a group of each total would do"
+        else:
+            head = (f"turn {self.turn}, {self.player} to move, dice {' '.join(map(str, self.dice))}: "
+                    f"{len(self.options)} grouping(s)")
+        return [head] + [f"  {o.line()}" for o in self.options]
+
+
+def option(state: State, groups) -> Option:
+    player = state.player_of_turn(state.turns + 1)
+    after, events = state.play([list(g) for g in groups])
+    return Option(tuple(tuple(g) for g in groups), tuple(events),
+                  state.ended_at is None and after.ended_at is not None,
+                  after.score(player) - state.score(player))
+
+
+def moves(record, checked, dice: tuple[int, ...] | None = None) -> Moves:
+    state = checked.state
+    if not isinstance(state, State):
+        raise UserError("the next moves are asked of a game recorded turn by turn (kind = \"game\"), "
+                        "not of a final position")
+    turn = state.turns + 1
+    if state.over():
+        return Moves(None, turn, None if dice is None else tuple(dice), ())
+    if dice is None:
+        return Moves(state.to_move(), turn, None, tuple(option(state, [[r]]) for r in ROWS))
+    dice = tuple(dice)
+    if len(dice) != DICE or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
+        raise UserError(f"--dice: expected the {DICE} dice rolled, each 1 to 6 (got {' '.join(map(str, dice))})")
+    return Moves(state.to_move(), turn, dice, tuple(option(state, g) for g in groupings(list(dice))))
