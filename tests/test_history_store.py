@@ -213,10 +213,11 @@ def _first_version_file(path):
     solo = verdict("yuncos", {"": 53}, solo=True, rank="Fearless night flyer", layout="yuncos-easy")
     going = verdict("levelx", {"Ana": 20, "Ben": 30}, in_progress=True)
     db.execute("INSERT INTO people VALUES (1, 'u1', 'Ana', 'ana'), (2, 'u2', 'Ben', 'ben')")
-    db.execute("INSERT INTO plays VALUES (1, 'yuncos', '2026-01-05 20:00:00', NULL, NULL, 1, 0, '2026-01-05 22:00:00'),"
-               " (2, 'levelx', '2026-01-06 20:00:00', 'Bar', 30, 1, 0, '2026-01-06 22:00:00')")
-    db.execute("INSERT INTO sheets VALUES (1, 0, 'game = \"yuncos\"', 'aa', '/r/a.toml', 'yuncos-easy', '3b56f308',"
-               " NULL, NULL, ?), (2, 0, 'game = \"levelx\"', 'bb', '/r/b.toml', NULL, NULL, NULL, NULL, ?)",
+    db.execute("INSERT INTO plays VALUES (1, 'yuncos', '2026-01-05 20:00:00', NULL, NULL, 'yuncos-easy', '3b56f308',"
+               " NULL, NULL, 1, 0, '2026-01-05 22:00:00'),"
+               " (2, 'levelx', '2026-01-06 20:00:00', 'Bar', 30, NULL, NULL, NULL, NULL, 1, 0, '2026-01-06 22:00:00')")
+    db.execute("INSERT INTO sheets VALUES (1, 0, 'aa', 'yuncos-easy', '3b56f308', NULL, NULL, '/r/a.toml',"
+               " 'game = \"yuncos\"', ?), (2, 0, 'bb', NULL, NULL, NULL, NULL, '/r/b.toml', 'game = \"levelx\"', ?)",
                (json.dumps(solo), json.dumps(going)))
     db.execute("INSERT INTO seats VALUES (1, 0, 1, 53, 0, 0), (2, 0, 1, 20, 0, 1), (2, 1, 2, 30, 0, 0)")
     db.close()

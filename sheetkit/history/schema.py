@@ -37,6 +37,10 @@ MIGRATIONS: list[list[str]] = [
             played_at TEXT NOT NULL,           -- 'YYYY-MM-DD HH:MM:SS', local time as given
             location TEXT,
             duration_min INTEGER,
+            layout TEXT,                       -- the first sheet's, kept here for listing:
+            layout_version TEXT,               -- the sheets' rows are long (texts and verdicts)
+            qr TEXT,
+            serial INTEGER,
             legal INTEGER NOT NULL,
             illegal_ok INTEGER NOT NULL DEFAULT 0,
             logged_at TEXT NOT NULL
@@ -44,13 +48,14 @@ MIGRATIONS: list[list[str]] = [
         """CREATE TABLE sheets (
             play_id INTEGER NOT NULL REFERENCES plays(id) ON DELETE CASCADE,
             ord INTEGER NOT NULL,
-            text TEXT NOT NULL,                -- the record exactly as given: the source of truth
             sha256 TEXT NOT NULL,
-            source TEXT NOT NULL,              -- where it was read from (finds the files it names)
             layout TEXT,
             layout_version TEXT,
             qr TEXT,                           -- the pad's QR text, e.g. SK1:yuncos-easy:3b56f308:0042
             serial INTEGER,
+            source TEXT NOT NULL,              -- where it was read from (finds the files it names)
+            -- the long columns last, so that listing never reads through them
+            text TEXT NOT NULL,                -- the record exactly as given: the source of truth
             verdict TEXT NOT NULL,             -- the verdict as JSON, as checked when logged
             PRIMARY KEY (play_id, ord)
         )""",

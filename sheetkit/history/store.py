@@ -320,17 +320,18 @@ class Store:
     def _insert(self, p: NewPlay) -> int:
         seats = seats_of(p.sheets, p.names)
         db = self.db
+        first = p.sheets[0]
         cur = db.execute(
-            "INSERT INTO plays (game, played_at, location, duration_min, legal, illegal_ok, in_progress, logged_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (p.game, p.played_at, p.location, p.duration_min, int(p.legal), int(p.illegal_ok and not p.legal),
-             int(p.in_progress), p.logged_at or now()))
+            "INSERT INTO plays (game, played_at, location, duration_min, layout, layout_version, qr, serial, legal,"
+            " illegal_ok, in_progress, logged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (p.game, p.played_at, p.location, p.duration_min, *first.layout, first.qr, first.serial, int(p.legal),
+             int(p.illegal_ok and not p.legal), int(p.in_progress), p.logged_at or now()))
         play_id = cur.lastrowid
         for i, s in enumerate(p.sheets):
             layout, version = s.layout
-            db.execute("INSERT INTO sheets (play_id, ord, text, sha256, source, layout, layout_version, qr, serial,"
+            db.execute("INSERT INTO sheets (play_id, ord, sha256, layout, layout_version, qr, serial, source, text,"
                        " verdict) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (play_id, i, s.text, s.sha256, s.source, layout, version, s.qr, s.serial,
+                       (play_id, i, s.sha256, layout, version, s.qr, s.serial, s.source, s.text,
                         json.dumps(s.verdict, ensure_ascii=False, sort_keys=True)))
         seen: set[int] = set()
         for i, st in enumerate(seats):
@@ -404,24 +405,24 @@ class Store:
             where.append(f"pl.id IN ({', '.join('?' * len(ids))})")
             args += ids
         sql = ("SELECT pl.id, pl.game, pl.played_at, pl.location, pl.duration_min, pl.legal, pl.illegal_ok,"
-               " pl.in_progress, pl.logged_at, sh.layout, sh.layout_version, sh.qr, sh.serial"
-               " FROM plays pl JOIN sheets sh ON sh.play_id = pl.id AND sh.ord = 0"
+               " pl.in_progress, pl.logged_at, pl.layout, pl.layout_version, pl.qr, pl.serial"
+               " FROM plays pl"
                + (" WHERE " + " AND ".join(where) if where else "")
                + " ORDER BY pl.played_at DESC, pl.id DESC" + (f" LIMIT {int(limit)}" if limit else ""))
         rows = self._read(sql, args)
-        seats = self._seats([r[0] for r in rows])
+        seats = self._seats(where, args) if not limit else self._seats(["pl.id IN (%s)" % ", ".join(
+            str(int(r[0])) for r in rows) or "NULL"], [])
         return [Play(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), bool(r[7]), r[8], r[9], r[10], r[11],
                      r[12], tuple(seats.get(r[0], ()))) for r in rows]
 
-    def _seats(self, play_ids: list[int]) -> dict[int, list[Seat]]:
+    def _seats(self, where: list[str], args: list[Any]) -> dict[int, list[Seat]]:
+        """The seats of the plays chosen by `where`, in one query."""
         out: dict[int, list[Seat]] = {}
-        if not play_ids:
-            return out
-        # one query for all: a temporary list of ids beats thousands of small queries
         sql = ("SELECT s.play_id, p.name, s.score, s.winner, s.start, s.rank, s.eliminated, p.uid"
                " FROM seats s JOIN people p ON p.id = s.person_id"
-               " WHERE s.play_id IN (SELECT value FROM json_each(?)) ORDER BY s.play_id, s.ord")
-        for r in self._read(sql, (json.dumps(play_ids),)):
+               + (" WHERE s.play_id IN (SELECT pl.id FROM plays pl WHERE " + " AND ".join(where) + ")" if where else "")
+               + " ORDER BY s.play_id, s.ord")
+        for r in self._read(sql, args):
             out.setdefault(r[0], []).append(Seat(r[1], r[2], bool(r[3]), bool(r[4]), r[5], bool(r[6]), r[7]))
         return out
 
