@@ -69,7 +69,34 @@ def bgstats_play(play: Play) -> dict[str, Any]:
 
 
 def bgstats_link(play: Play) -> str:
-    return BGSTATS_LINK + quote(json.dumps(bgstats_play(play), ensure_ascii=False, separators=(",", ":")), safe="")
+    return BGSTATS_LINK + quote(json.dumps(bgstats_play(play), ensure_ascii=False, separators=(",", ":")), safe=":,")
+
+
+def record_link(path: str, game: str, verdict: dict[str, Any]) -> str:
+    """The BG Stats link of a record: as logged, when the default history holds this very
+    text (its players' names, date and place); else as it would be logged now, a sheet
+    that names no player being "Player"."""
+    from sheetkit.history import intake, schema
+    from sheetkit.history.store import Store, now
+
+    text = intake.read_text(path)
+    sheet = Sheet(text, path, verdict)
+    db = schema.default_path()
+    if db.is_file():
+        try:
+            with Store.open(db) as store:
+                found = store.find(sheet.sha256)
+                if found is not None:
+                    return bgstats_link(store.get(found))
+        except HistoryError:
+            pass  # an unusable history does not stop the sheet from being drawn
+    if not sheet.named:
+        sheet = Sheet(text, path, verdict, "Player")
+    layout, version = sheet.layout
+    legal = bool(verdict.get("legal"))
+    play = Play(0, game, now(), None, None, legal, not legal, bool(verdict.get("in_progress")), now(), layout,
+                version, sheet.qr, sheet.serial, tuple(seats_of([sheet])), (sheet,))
+    return bgstats_link(play)
 
 
 def to_bgstats(plays: Iterable[Play]) -> str:

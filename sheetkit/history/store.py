@@ -285,6 +285,11 @@ class Store:
                 return Duplicate(row[0], "text", sheet)
         return None
 
+    def find(self, sha256: str) -> int | None:
+        """The first play logged with a record of this text (its SHA-256), if any."""
+        row = self._read("SELECT play_id FROM sheets WHERE sha256 = ? ORDER BY play_id LIMIT 1", (sha256,))
+        return row[0][0] if row else None
+
     def add_play(self, play: NewPlay, again: bool = False) -> int:
         return self.add_plays([play], again)[0]
 
