@@ -226,3 +226,32 @@ def test_listing_and_stats_import_no_schema_or_rendering_library(tmp_path):
         assert data["code"] == 0, proc.stderr
         heavy = sorted({m.split(".")[0] for m in data["modules"]} & {"pydantic", "reportlab", "PIL", "qrcode"})
         assert heavy == [], f"`sheetkit {' '.join(args)}` imported {heavy}"
+
+
+def test_recheck_recomputes_from_the_stored_text(db, tmp_path):
+    import shutil
+
+    for name in ("iunu-game.toml", "iunu-deck-example.toml"):
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+    assert log(db, GLUX, str(tmp_path / "iunu-game.toml")).code == 0
+    r = run("recheck", "--all", "--db", db)
+    assert (r.code, r.out) == (0, "rechecked 2 play(s): 0 changed\n")
+    # a verdict as an older sheetkit might have given it: Ben's 18 written down as 3, and no winner
+    raw = sqlite3.connect(db)
+    old = json.loads(raw.execute("SELECT verdict FROM sheets WHERE play_id = 1").fetchone()[0])
+    old["scores"][1]["total"], old["winners"] = 3, []
+    raw.execute("UPDATE sheets SET verdict = ? WHERE play_id = 1", (json.dumps(old),))
+    raw.execute("UPDATE seats SET score = 3, winner = 0 WHERE play_id = 1 AND ord = 1")
+    raw.commit()
+    raw.close()
+    assert "Ben 3," in run("plays", "--db", db).out
+    r = run("recheck", "1", "--db", db)
+    assert r.code == 0 and r.out.splitlines()[-1] == "rechecked 1 play(s): 1 changed"
+    assert "Ben 18 (won)" in run("plays", "--db", db).out
+    # the deck the IUNU record names has gone: said, the play kept as it was
+    (tmp_path / "iunu-deck-example.toml").unlink()
+    r = run("recheck", "--all", "--db", db)
+    assert r.code == 1 and "play 2: not rechecked" in r.err and "iunu-deck-example.toml" in r.err
+    assert "Carla 34 (won)" in run("plays", "--db", db).out
+    one_line_error(run("recheck", "--db", db), "--all")
+    one_line_error(run("recheck", "5", "--db", db), "no play 5")

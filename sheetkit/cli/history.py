@@ -255,6 +255,36 @@ def import_cmd(file, db_path):
     click.echo(f"imported {len(ids)} play(s)" + (f"; {skipped} already in the history, skipped" if skipped else ""))
 
 
+@click.command("recheck")
+@click.argument("plays", nargs=-1, type=int, metavar="[PLAY...]")
+@click.option("--all", "everything", is_flag=True, help="Every play in the history.")
+@DB
+def recheck_cmd(plays, everything, db_path):
+    """Check the logged record texts again with this sheetkit's rules and layouts, and keep
+    the new verdicts (after an upgrade, or a fix to a layout). The texts are not changed."""
+    from sheetkit.history import intake
+
+    if bool(plays) == everything:
+        raise UserError("recheck: name the plays (see `sheetkit plays`) or give --all"
+                        + (", not both" if plays else ""))
+    changed = failed = 0
+    with _store(db_path) as store:
+        ids = list(plays) if plays else sorted(p.id for p in store.plays())
+        for i in ids:
+            play = store.get(i)
+            try:
+                verdicts = [intake.sheet_from_text(s.text, s.source)[0].verdict for s in play.sheets]
+            except UserError as e:  # e.g. the deck file it names has moved
+                click.echo(f"play {i}: not rechecked: {e}", err=True)
+                failed += 1
+                continue
+            if store.update_verdicts(i, verdicts):
+                changed += 1
+                click.echo(f"play {_summary(store.get(i)).strip()}")
+    click.echo(f"rechecked {len(ids) - failed} play(s): {changed} changed" + (f"; {failed} could not be read" if failed else ""))
+    sys.exit(1 if failed else 0)
+
+
 @click.group("player")
 def player_group():
     """The people in the history: `sheetkit player list`, `sheetkit player rename OLD NEW`."""
@@ -287,4 +317,5 @@ def player_rename_cmd(old, new, db_path):
     click.echo(f"{what}: {old} -> {new}")
 
 
-COMMANDS = (log_cmd, plays_cmd, show_cmd, stats_cmd, delete_cmd, export_cmd, import_cmd, player_group)
+COMMANDS = (log_cmd, plays_cmd, show_cmd, stats_cmd, delete_cmd, export_cmd, import_cmd, recheck_cmd,
+            player_group)

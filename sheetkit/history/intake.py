@@ -138,12 +138,12 @@ def plays_from_files(paths: list[str], players: tuple[str, ...] = (), *, date: s
         raise UserError(f"--duration: expected minutes, 1 to {7 * 24 * 60} (got {duration_min})")
     sheets, game_names = [], []
     for p in paths:
-        sheet, loaded, _ = sheet_from_text(read_text(p), p, names.get(p))
+        # checked from its full path, as `recheck` will: the files it names are found the same way
+        sheet, loaded, _ = sheet_from_text(read_text(p), str(Path(p).resolve()), names.get(p))
         if sheet.named and p in names:
             raise UserError(f"--player: {p} names its own players "
                             f"(to call a player otherwise, see `sheetkit player rename`)")
-        # kept with its full path: a later re-check finds the files it names (a deck, a layout)
-        sheets.append(Sheet(sheet.text, str(Path(p).resolve()), sheet.verdict, sheet.player))
+        sheets.append(sheet)
         game_names.append(loaded.game)
     return group(sheets, game_names, played_at=played_at, location=location, duration_min=duration_min,
                  illegal_ok=illegal_ok)

@@ -362,6 +362,36 @@ class Store:
         return self.db.execute("INSERT INTO people (uid, name, key) VALUES (?, ?, ?)",
                                (uid or uuid.uuid4().hex, name, name.casefold())).lastrowid
 
+    def update_verdicts(self, play_id: int, verdicts: list[dict[str, Any]]) -> bool:
+        """Store new verdicts for a play's sheets (a re-check of the same texts) and redraw
+        its seats from them; the people stay in their seats. True if anything changed."""
+        play = self.get(play_id)
+        if len(verdicts) != len(play.sheets):
+            raise HistoryError(f"play {play_id} has {len(play.sheets)} record(s), not {len(verdicts)}")
+        sheets = [Sheet(s.text, s.source, v, s.player) for s, v in zip(play.sheets, verdicts)]
+        if [s.verdict for s in sheets] == [s.verdict for s in play.sheets]:
+            return False
+        seats = seats_of(sheets, [st.name for st in play.seats] if len(play.seats) else None)
+        if len(seats) != len(play.seats):
+            raise HistoryError(f"play {play_id}: the record now names {len(seats)} player(s), not {len(play.seats)}")
+        new = NewPlay(play.game, tuple(sheets), play.played_at)
+        first = sheets[0]
+        with self._write():
+            self.db.execute("UPDATE plays SET legal = ?, in_progress = ?, layout = ?, layout_version = ?, qr = ?,"
+                            " serial = ? WHERE id = ?", (int(new.legal), int(new.in_progress), *first.layout,
+                                                         first.qr, first.serial, play_id))
+            for i, sh in enumerate(sheets):
+                layout, version = sh.layout
+                self.db.execute("UPDATE sheets SET verdict = ?, layout = ?, layout_version = ?, qr = ?, serial = ?"
+                                " WHERE play_id = ? AND ord = ?",
+                                (json.dumps(sh.verdict, ensure_ascii=False, sort_keys=True), layout, version, sh.qr,
+                                 sh.serial, play_id, i))
+            for i, st in enumerate(seats):
+                self.db.execute("UPDATE seats SET score = ?, winner = ?, start = ?, rank = ?, eliminated = ?"
+                                " WHERE play_id = ? AND ord = ?",
+                                (st.score, int(st.winner), int(st.start), st.rank, int(st.eliminated), play_id, i))
+        return True
+
     def delete(self, play_id: int) -> None:
         with self._write():
             if self.db.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
