@@ -255,3 +255,11 @@ def test_recheck_recomputes_from_the_stored_text(db, tmp_path):
     assert "Carla 34 (won)" in run("plays", "--db", db).out
     one_line_error(run("recheck", "--db", db), "--all")
     one_line_error(run("recheck", "5", "--db", db), "no play 5")
+
+
+def test_the_history_benchmark_runs():
+    """`python bench/run.py` runs bench/bench_history.py; a tiny run of it works."""
+    proc = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_history.py"), "--plays", "40", "--repeat", "1"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "stats/list" in proc.stdout
