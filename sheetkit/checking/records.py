@@ -68,13 +68,44 @@ def check(loaded: Loaded) -> Checked:
     return Checked(checked.state, verdict)
 
 
-def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4") -> Path:
+def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
+           qr: tuple[str, str] | None = None) -> Path:
+    """The checked sheet as a PDF; `qr` = (text, caption) adds a QR code to its first page
+    (e.g. the link that sends the play to BG Stats)."""
     from sheetkit.paper.printing import write_pdf
 
     overlay = loaded.kind.overlay
     if overlay is None:
         raise UserError(f"--render: {loaded.game} records have no sheet to draw")
-    return write_pdf(overlay(loaded.record, checked, paper), out)
+    scene = overlay(loaded.record, checked, paper)
+    if qr is not None:
+        _add_qr(scene, *qr)
+    return write_pdf(scene, out)
+
+
+def _add_qr(scene, text: str, caption: str, margin: float = 10.0) -> None:
+    """A QR code on the first page, where the drawing leaves room: below it, else beside it,
+    as large as fits (40 or 34 mm: a long link's modules stay large enough for a phone's
+    camera); else on a page of its own after the first. Same for every game."""
+    from sheetkit.paper import scene as S
+
+    page = scene.pages[0]
+    box = S.bounds(page.items, scene.forms) or (margin, margin, margin, margin)
+    reserved = [page.stamp] if page.stamp else []
+    for size in (40.0, 34.0):
+        tall = size + 5.0  # the caption under it
+        spots = [(page.width - margin - size, box[3] + 3.0),  # below the drawing, at the right
+                 (box[2] + 3.0, margin)]  # beside it, at the top
+        for x, y in spots:
+            fits = x >= margin and y >= margin and x + size <= page.width - margin and y + tall <= page.height - margin
+            clear = all(x + size <= sx or x >= sx + ss or y + tall <= sy or y >= sy + ss for sx, sy, ss in reserved)
+            if fits and clear:
+                page.items += [S.QR(x, y, size, text), S.Text(x + size / 2, y + size + 3.5, caption, 7.0, anchor="middle")]
+                return
+    size = 60.0
+    x, y = (page.width - size) / 2, margin + 20.0
+    scene.pages.insert(1, S.Page(page.width, page.height, [
+        S.Text(page.width / 2, margin + 10.0, caption, 11.0, bold=True, anchor="middle"), S.QR(x, y, size, text)]))
 
 
 def template(name: str) -> str:

@@ -25,7 +25,9 @@ def template_cmd(name):
 @click.option("--render", "render_to", type=click.Path(dir_okay=False),
               help="Draw the sheet with the transcription and the findings (one record only).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for --render.")
-def check_cmd(records, as_json, render_to, paper):
+@click.option("--bgstats-qr", is_flag=True,
+              help="With --render: a QR code on the sheet that sends the play to BG Stats.")
+def check_cmd(records, as_json, render_to, paper, bgstats_qr):
     """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
     import json
     from sheetkit.checking import records as rec
@@ -37,8 +39,15 @@ def check_cmd(records, as_json, render_to, paper):
     loaded = [rec.load(path) for path in records]  # all input is read before any output
     checked = [rec.check(r) for r in loaded]
     verdicts = [c.verdict for c in checked]
+    if bgstats_qr and not render_to:
+        raise UserError("--bgstats-qr goes on the checked sheet: give --render FILE.pdf too")
     if render_to:
-        target = rec.render(loaded[0], checked[0], render_to, paper)
+        qr = None
+        if bgstats_qr:
+            from sheetkit.history.exports import record_link
+
+            qr = (record_link(records[0], loaded[0].game, verdicts[0].to_json()), "BG Stats: scan to send this play")
+        target = rec.render(loaded[0], checked[0], render_to, paper, qr)
     if as_json:
         click.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=2))
     else:

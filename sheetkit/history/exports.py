@@ -1,0 +1,215 @@
+"""Plays out of the history, and sheetkit's own JSON back in.
+
+- BG Stats' "push plays" JSON, and the link that opens BG Stats' import dialog with one
+  play (https://app.bgstatsapp.com/createPlay.html?data=<the play, URL-encoded JSON>);
+- a flat CSV, one row per player per play;
+- sheetkit's JSON: every play with its record texts and verdicts, which `import` reads back.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from typing import Any, Iterable
+from urllib.parse import quote
+
+from sheetkit.history.store import NewPlay, Play, Sheet, clean_name, seats_of
+from sheetkit.history.schema import HistoryError
+
+SOURCE_NAME = "sheetkit"
+BGSTATS_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+FORMAT = "sheetkit-history"
+FORMAT_VERSION = 1
+
+
+def game_title(game: str) -> str:
+    from sheetkit import games
+
+    try:
+        return games.get(game).title
+    except Exception:  # a game this sheetkit does not know (from an import): its name will do
+        return game
+
+
+def source_play_id(play: Play) -> str:
+    """Stable across exports, imports and machines: the pad's QR text when the sheet had one,
+    else the fingerprint of the record text."""
+    if play.qr:
+        return play.qr
+    sheets = play.sheets or ()
+    return f"sheetkit:{sheets[0].sha256[:20]}" if sheets else f"sheetkit:play:{play.id}"
+
+
+def bgstats_play(play: Play) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": source_play_id(play),
+        "playDate": play.played_at,
+        "game": {"name": game_title(play.game), "sourceGameId": f"sheetkit:{play.game}",
+                 "highestWins": True, "noPoints": False},
+        "players": [{"name": s.name, "sourcePlayerId": f"sheetkit:{s.uid}" if s.uid else f"sheetkit:{s.name.casefold()}",
+                     "score": s.score, "winner": bool(s.winner), "startPlayer": bool(s.start)} for s in play.seats],
+    }
+    if play.layout:
+        d["board"] = play.layout
+    if play.location:
+        d["location"] = play.location
+    if play.duration_min:
+        d["durationMin"] = play.duration_min
+    notes = []
+    if play.in_progress:
+        notes.append("in progress")
+    if not play.legal:
+        notes.append("illegal: the tally is not a result")
+    if notes:
+        d["comments"] = "; ".join(notes)
+    return d
+
+
+def bgstats_link(play: Play) -> str:
+    return BGSTATS_LINK + quote(json.dumps(bgstats_play(play), ensure_ascii=False, separators=(",", ":")), safe=":,")
+
+
+def record_link(path: str, game: str, verdict: dict[str, Any]) -> str:
+    """The BG Stats link of a record: as logged, when the default history holds this very
+    text (its players' names, date and place); else as it would be logged now, a sheet
+    that names no player being "Player"."""
+    from sheetkit.history import intake, schema
+    from sheetkit.history.store import Store, now
+
+    text = intake.read_text(path)
+    sheet = Sheet(text, path, verdict)
+    db = schema.default_path()
+    if db.is_file():
+        try:
+            with Store.open(db) as store:
+                found = store.find(sheet.sha256)
+                if found is not None:
+                    return bgstats_link(store.get(found))
+        except HistoryError:
+            pass  # an unusable history does not stop the sheet from being drawn
+    if not sheet.named:
+        sheet = Sheet(text, path, verdict, "Player")
+    layout, version = sheet.layout
+    legal = bool(verdict.get("legal"))
+    play = Play(0, game, now(), None, None, legal, not legal, bool(verdict.get("in_progress")), now(), layout,
+                version, sheet.qr, sheet.serial, tuple(seats_of([sheet])), (sheet,))
+    return bgstats_link(play)
+
+
+def to_bgstats(plays: Iterable[Play]) -> str:
+    return json.dumps([bgstats_play(p) for p in plays], ensure_ascii=False, indent=2) + "\n"
+
+
+def to_links(plays: Iterable[Play]) -> str:
+    return "".join(bgstats_link(p) + "\n" for p in plays)
+
+
+CSV_COLUMNS = ["play", "played_at", "game", "layout", "location", "duration_min", "player", "seat", "score",
+               "winner", "start_player", "rank", "eliminated", "legal", "in_progress", "qr"]
+
+
+def to_csv(plays: Iterable[Play]) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for p in plays:
+        for i, s in enumerate(p.seats, 1):
+            w.writerow([p.id, p.played_at, p.game, p.layout or "", p.location or "", p.duration_min or "",
+                        _cell(s.name), i, "" if s.score is None else s.score, int(s.winner), int(s.start), s.rank or "",
+                        int(s.eliminated), int(p.legal), int(p.in_progress), p.qr or ""])
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A spreadsheet must not run a name as a formula (=, +, -, @ first)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def to_json(plays: Iterable[Play]) -> str:
+    return json.dumps({"format": FORMAT, "version": FORMAT_VERSION, "plays": [p.to_json() for p in plays]},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
+# ------------------------------------------------------------------ import
+
+MAX_IMPORT = 512 * 1024 * 1024
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\Z")
+
+
+def read_json(raw: bytes, source: str) -> list[NewPlay]:
+    """sheetkit's JSON -> the plays to add; every play checked before any is written."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise HistoryError("not UTF-8 text: expected sheetkit's JSON (`sheetkit export --format json`)",
+                           source=source) from None
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise HistoryError(f"not valid JSON: {e}", source=source) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise HistoryError("not sheetkit's history JSON (made by `sheetkit export --format json`)", source=source)
+    if data.get("version") != FORMAT_VERSION:
+        raise HistoryError(f"history JSON version {data.get('version')!r}; this sheetkit reads version "
+                           f"{FORMAT_VERSION}", source=source)
+    plays = data.get("plays")
+    if not isinstance(plays, list):
+        raise HistoryError("expected a list of plays", source=source, field="plays")
+    return [_play(p, source, f"plays[{i}]") for i, p in enumerate(plays)]
+
+
+def _play(p: Any, source: str, at: str) -> NewPlay:
+    def bad(field: str, what: str):
+        return HistoryError(what, source=source, field=f"{at}.{field}" if field else at)
+
+    if not isinstance(p, dict):
+        raise bad("", "expected a play (a JSON object)")
+    game = p.get("game")
+    if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,30}", game):
+        raise bad("game", f"expected a game's name (got {game!r})")
+    for key in ("played_at", "logged_at"):
+        if not isinstance(p.get(key), str) or not _DATE.match(p[key]):
+            raise bad(key, f"expected 'YYYY-MM-DD HH:MM:SS' (got {p.get(key)!r})")
+    location = p.get("location")
+    if location is not None and (not isinstance(location, str) or len(location) > 200):
+        raise bad("location", "expected text of at most 200 characters, or null")
+    duration = p.get("duration_min")
+    if duration is not None and (type(duration) is not int or not 0 < duration <= 7 * 24 * 60):
+        raise bad("duration_min", f"expected minutes, or null (got {duration!r})")
+    if not isinstance(p.get("illegal_ok"), bool):
+        raise bad("illegal_ok", "expected true or false")
+    sheets_in = p.get("sheets")
+    if not isinstance(sheets_in, list) or not sheets_in:
+        raise bad("sheets", "expected the play's records (a non-empty list)")
+    sheets = []
+    for j, s in enumerate(sheets_in):
+        where = f"sheets[{j}]"
+        if not isinstance(s, dict):
+            raise bad(where, "expected a record (a JSON object)")
+        if not isinstance(s.get("text"), str) or not isinstance(s.get("source"), str):
+            raise bad(where, "expected the record's text and source")
+        v = s.get("verdict")
+        if not (isinstance(v, dict) and isinstance(v.get("legal"), bool) and isinstance(v.get("scores"), list)
+                and all(isinstance(sc, dict) and isinstance(sc.get("player"), str)
+                        and (sc.get("total") is None or type(sc.get("total")) is int) for sc in v["scores"])
+                and isinstance(v.get("winners", []), list) and isinstance(v.get("info", {}), dict)):
+            raise bad(f"{where}.verdict", "expected the verdict as `sheetkit check --json` gives it")
+        player = s.get("player")
+        if player is not None and not isinstance(player, str):
+            raise bad(f"{where}.player", "expected a name or null")
+        sheets.append(Sheet(s["text"], s["source"], v, player))
+    people = p.get("players")
+    if not isinstance(people, list) or not all(isinstance(x, dict) and isinstance(x.get("name"), str) for x in people):
+        raise bad("players", "expected the players, each with a name")
+    try:
+        names = tuple(clean_name(x["name"]) for x in people)
+        uids = tuple(x.get("uid") or None for x in people)
+        if not all(u is None or (isinstance(u, str) and re.fullmatch(r"[0-9A-Za-z_-]{1,64}", u)) for u in uids):
+            raise HistoryError("a player's uid is letters, digits, - and _ (at most 64)")
+        play = NewPlay(game, tuple(sheets), p["played_at"], location, duration, p["illegal_ok"], names,
+                       uids if all(uids) else None, p["logged_at"])
+        seats_of(play.sheets, play.names)
+    except HistoryError as e:
+        raise bad("players", e.detail) from None
+    return play
