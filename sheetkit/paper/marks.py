@@ -11,13 +11,15 @@ GREY = "#555555"
 BAR = 50.0  # mm: the scale check's length
 
 WORDS = {
-    "es": {"actual": "Imprime a tamaño real (100 %), sin «ajustar a la página».",
+    "es": {"actual": "Imprime a tamaño real (100 %), sin ajustar a la página.",
            "bar": "Esta barra mide 50 mm; si no, la impresora cambió la escala.",
            "bar_short": "50 mm",
+           "actual_short": "Imprime a tamaño real (100 %)",
            "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben."},
     "en": {"actual": "Print at actual size (100 %), not \u201cfit to page\u201d.",
            "bar": "This bar is 50 mm; if not, the printer rescaled the page.",
            "bar_short": "50 mm",
+           "actual_short": "Print at actual size (100 %)",
            "fit": "Fitted to one page: {size} mm squares; the real chips will not fit."},
 }
 
@@ -35,13 +37,14 @@ def scale_bar(x: float, y: float, length: float = BAR) -> list[Item]:
     return items
 
 
-def scale_check(x: float, y: float, lang: str, width: float = BAR) -> list[Item]:
+def scale_check(x: float, y: float, lang: str, width: float = BAR, label: str | None = None,
+                actual: str | None = None) -> list[Item]:
     """The 50 mm bar with its label above and the "print at actual size" line below, at
     most `width` mm wide (the text shrinks to fit, never below 6 pt): 11 mm tall, (x, y) the
-    top-left corner of the label."""
+    top-left corner of the label. `label`, `actual`: shorter words for a tight spot."""
     from sheetkit.paper.measure import fit_size
 
-    bar, actual = words(lang, "bar"), words(lang, "actual")
+    bar, actual = label or words(lang, "bar"), actual or words(lang, "actual")
     w = max(width, BAR)
     return ([Text(x, y + 2.2, bar, size=fit_size(bar, w, 6.5, min_pt=6), color=GREY)]
             + scale_bar(x, y + 3.2)
