@@ -8,6 +8,7 @@ from sheetkit.paper import tiling
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
+from sheetkit.paper import marks
 from sheetkit.paper.measure import fit_size, text_width
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
                             Text, hatch, paper_size)
@@ -177,7 +178,7 @@ def compose_board(layout, paper: str, lang: str, scale: str) -> Scene:
     lab = spec.labels
     text = tiling.TileText(title=title, assembly=lab.assembly(lang), note=lab.assembly_note(lang),
                            tile=lab.tile(lang), row=lab.row(lang), column=lab.column(lang),
-                           overlap=lab.overlap(lang))
+                           overlap=lab.overlap(lang), lang=lang)
     # page 1 reduces the board without the square names: too small to print there
     overview = board_items(spec, lang, spec.square, names=False)
     pages = tiling.tile_pages(FORM, form, paper, text, overview=overview)
@@ -277,6 +278,9 @@ def compose_chips(layout, paper: str, lang: str) -> Scene:
                 yy = ky + i * len(PAIRS) * s
                 items.append(Text(kx, yy, colour.letter, size=9, bold=True, color=colour.ink))
                 items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
+            # the scale check under the key: the chips are cut at real size
+            kw = W - SAFE_MARGIN - kx
+            items += marks.scale_square(kx, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8, 15.0, lang, kw)
         pages.append(Page(W, H, items, stamp=stamp, back=back))
     return Scene(pages, {}, spec.title(lang))
 
