@@ -79,3 +79,27 @@ def test_stars_carry_shapes_the_same_in_both_languages(ref):
         # no star letter printed anywhere (a capital alone in a text item)
         assert not [it for it in items if isinstance(it, S.Text) and it.text in letters and it.bold
                     and it.text not in "X"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("ref", ["glux-board-2p", "glux-board-34p"])
+def test_a_fitted_board_says_its_square_size_and_nothing_runs_out_of_a_start_circle(tmp_path, ref, paper, lang):
+    from sheetkit.paper.measure import text_width
+
+    scene, out = _pdf(tmp_path, ref, paper, lang, "fit")
+    words = _flat(text(out))
+    assert {"es": "las fichas reales no caben", "en": "the real chips will not fit"}[lang] in words
+    assert {"es": "mm; las fichas", "en": "mm squares"}[lang] in words
+    items = scene.pages[0].items
+    circles = [it for it in items if isinstance(it, S.Circle) and it.style.width == 0.2 and it.style.dash]
+    assert circles
+    for c in circles:  # every text in a start circle fits the circle's chord at its height
+        inside = [t for t in items if isinstance(t, S.Text) and abs(t.x - c.x) < 0.01 and abs(t.y - c.y) < c.r]
+        assert inside
+        for t in inside:
+            w = text_width(t.text, t.size, t.bold)
+            pt = t.size * 25.4 / 72
+            for yy in (t.y - 0.72 * pt, t.y):  # the top of the capitals and the baseline
+                half = (max(0.0, c.r ** 2 - (yy - c.y) ** 2)) ** 0.5
+                assert w / 2 <= half + 0.3, (t.text, c)

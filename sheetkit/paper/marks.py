@@ -17,14 +17,16 @@ WORDS = {
            "actual_short": "Imprime a tamaño real (100 %)",
            "glue": "pega aquí la hoja vecina",
            "glue_short": "pega",
-           "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben."},
+           "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben.",
+           "fit_start": "{start} {nums}: casilla de salida con {alts} jugadores", "or": " o "},
     "en": {"actual": "Print at actual size (100 %), not \u201cfit to page\u201d.",
            "bar": "This bar is 50 mm; if not, the printer rescaled the page.",
            "bar_short": "50 mm",
            "actual_short": "Print at actual size (100 %)",
            "glue": "glue the next sheet here",
            "glue_short": "glue",
-           "fit": "Fitted to one page: {size} mm squares; the real chips will not fit."},
+           "fit": "Fitted to one page: {size} mm squares; the real chips will not fit.",
+           "fit_start": "{start} {nums}: a start square with {alts} players", "or": " or "},
 }
 
 
