@@ -53,9 +53,10 @@ def test_registration_marks_match_between_neighbours():
                 theirs = set(tiling.registration_marks(p, p.tile(r, c)))
                 shared = mine & theirs
                 assert len(shared) == 2  # two marks in every shared strip
-                for x, y in shared:  # inside both tiles
-                    for u in (t, p.tile(r, c)):
-                        assert u.x < x < u.x + u.w and u.y < y < u.y + u.h
+                top = p.tile(r, c)
+                for x, y in shared:  # on the cut line of the tile on top, inside the one below
+                    assert (x == top.x) if dc else (y == top.y)
+                    assert t.x < x < t.x + t.w and t.y < y < t.y + t.h
 
 
 def form():

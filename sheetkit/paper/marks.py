@@ -11,14 +11,22 @@ GREY = "#555555"
 BAR = 50.0  # mm: the scale check's length
 
 WORDS = {
-    "es": {"actual": "Imprime a tamaño real (100 %), sin «ajustar a la página».",
+    "es": {"actual": "Imprime a tamaño real (100 %), sin ajustar a la página.",
            "bar": "Esta barra mide 50 mm; si no, la impresora cambió la escala.",
            "bar_short": "50 mm",
-           "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben."},
+           "actual_short": "Imprime a tamaño real (100 %)",
+           "glue": "pega aquí la hoja vecina",
+           "glue_short": "pega",
+           "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben.",
+           "fit_start": "{start} {nums}: casilla de salida con {alts} jugadores", "or": " o "},
     "en": {"actual": "Print at actual size (100 %), not \u201cfit to page\u201d.",
            "bar": "This bar is 50 mm; if not, the printer rescaled the page.",
            "bar_short": "50 mm",
-           "fit": "Fitted to one page: {size} mm squares; the real chips will not fit."},
+           "actual_short": "Print at actual size (100 %)",
+           "glue": "glue the next sheet here",
+           "glue_short": "glue",
+           "fit": "Fitted to one page: {size} mm squares; the real chips will not fit.",
+           "fit_start": "{start} {nums}: a start square with {alts} players", "or": " or "},
 }
 
 
@@ -35,13 +43,14 @@ def scale_bar(x: float, y: float, length: float = BAR) -> list[Item]:
     return items
 
 
-def scale_check(x: float, y: float, lang: str, width: float = BAR) -> list[Item]:
+def scale_check(x: float, y: float, lang: str, width: float = BAR, label: str | None = None,
+                actual: str | None = None) -> list[Item]:
     """The 50 mm bar with its label above and the "print at actual size" line below, at
     most `width` mm wide (the text shrinks to fit, never below 6 pt): 11 mm tall, (x, y) the
-    top-left corner of the label."""
+    top-left corner of the label. `label`, `actual`: shorter words for a tight spot."""
     from sheetkit.paper.measure import fit_size
 
-    bar, actual = words(lang, "bar"), words(lang, "actual")
+    bar, actual = label or words(lang, "bar"), actual or words(lang, "actual")
     w = max(width, BAR)
     return ([Text(x, y + 2.2, bar, size=fit_size(bar, w, 6.5, min_pt=6), color=GREY)]
             + scale_bar(x, y + 3.2)
@@ -49,6 +58,22 @@ def scale_check(x: float, y: float, lang: str, width: float = BAR) -> list[Item]
 
 
 SCALE_CHECK_H = 11.0
+
+
+def scale_square(x: float, y: float, size: float, lang: str, width: float) -> list[Item]:
+    """For a narrow spot: a ruled square `size` mm a side (a tick every 5 mm inside two
+    edges, its size written in it) with the "print at actual size" line wrapped below it,
+    in a column `width` mm wide. (x, y): the square's top-left corner."""
+    from sheetkit.paper.measure import wrap
+
+    items: list[Item] = [Rect(x, y, size, size, Style(width=0.25))]
+    for k in range(5, int(size), 5):
+        items.append(Line(x + k, y + size, x + k, y + size - 1.5, Style(width=0.2)))
+        items.append(Line(x, y + k, x + 1.5, y + k, Style(width=0.2)))
+    items.append(Text(x + size / 2, y + size / 2 + 1, f"{size:g} mm", size=6.5, bold=True, anchor="middle"))
+    for n, line in enumerate(wrap(words(lang, "actual_short"), width, 6, True)):
+        items.append(Text(x, y + size + 3 + n * 2.5, line, size=6, bold=True))
+    return items
 
 
 def ruler(x: float, y: float, length: float, vertical: bool = False, label_every: int = 10) -> list[Item]:

@@ -2,9 +2,12 @@
 
 The drawing is one `scene.Form`; every tile page places it with `scene.Use(..., clip=...)`,
 so the PDF carries the drawing once however many tiles show it. Neighbouring tiles share
-an overlap strip: the same part of the drawing is printed on both, with registration marks
-inside it that line up when one sheet is trimmed along its cut line (top and left edges)
-and laid over its neighbour. A first page shows how the tiles assemble: a reduced drawing
+an overlap strip: the same part of the drawing is printed on both. The sheet underneath
+shows its strip shaded and labelled as the glue area; the sheet on top is trimmed along its
+cut line (top and left edges) and laid over it. Registration marks sit on that cut line:
+trimming leaves half of each mark on the top sheet's edge, and the sheet below, whose copy
+of the mark is not covered on that side, completes it, so the marks still line up once the
+sheets are glued. Every tile carries a 50 mm scale check below its drawing. A first page shows how the tiles assemble: a reduced drawing
 of the whole with the tile grid, and keeps a square free for a serial number and QR code.
 
 Every page keeps all drawing at least `SAFE_MARGIN` from the paper's edge.
@@ -15,13 +18,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from sheetkit.paper.measure import wrap
+from sheetkit.paper import marks
+from sheetkit.paper.measure import text_width, wrap
 from sheetkit.paper.pads import STAMP  # the square kept free on the first page
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, Circle, Form, Item, Line, Page, Path, QR, Rect, Style,
-                            Text, Use, paper_size)
+                            Text, Use, hatch, paper_size)
 
 OVERLAP = 12.0  # mm of drawing printed on both neighbouring tiles
 HEADER = 9.0  # mm above each tile's drawing for its label
+FOOTER = 13.0  # mm below it for the scale check
 GAP = 3.0  # mm between the drawing's edge and the safe margin (room for the edge marks)
 MARK = Style(stroke=BLACK, width=0.2)
 CUT = Style(stroke=BLACK, width=0.2, dash=(2.0, 1.5))
@@ -67,6 +72,7 @@ class TileText:
     row: str = "row"
     column: str = "column"
     overlap: str = "overlap"
+    lang: str = "en"  # for the scale check and the glue label
 
 
 def _split(length: float, avail: float, overlap: float) -> tuple[int, float]:
@@ -84,7 +90,7 @@ def plan(width: float, height: float, paper: str, overlap: float = OVERLAP) -> P
     pw, ph = paper_size(paper)
     for w, h in ((pw, ph), (ph, pw)):
         aw = w - 2 * SAFE_MARGIN - 2 * GAP
-        ah = h - 2 * SAFE_MARGIN - HEADER - 2 * GAP
+        ah = h - 2 * SAFE_MARGIN - HEADER - FOOTER - 2 * GAP
         cols, tw = _split(width, aw, overlap)
         rows, th = _split(height, ah, overlap)
         if best is None or rows * cols < best[0]:
@@ -107,23 +113,48 @@ def registration_marks(p: Plan, t: Tile) -> list[tuple[float, float]]:
     for r, c in ((t.row, t.col), (t.row, t.col + 1)):  # vertical seams: left and right
         if 0 < c < p.cols and 0 <= r < p.rows:
             right = p.tile(r, c)  # the tile right of the seam
-            x = right.x + ov / 2
+            x = right.x  # on the cut line of the tile on top
             lo = right.y + (ov if r > 0 else 0)
             hi = right.y + right.h - (ov if r < p.rows - 1 else 0)
             pts += [(x, y) for y in along(lo, hi)]
     for r, c in ((t.row, t.col), (t.row + 1, t.col)):  # horizontal seams: top and bottom
         if 0 < r < p.rows and 0 <= c < p.cols:
             below = p.tile(r, c)
-            y = below.y + ov / 2
+            y = below.y
             lo = below.x + (ov if c > 0 else 0)
             hi = below.x + below.w - (ov if c < p.cols - 1 else 0)
             pts += [(x, y) for x in along(lo, hi)]
     return pts
 
 
-def mark(x: float, y: float, r: float = 2.5) -> list[Item]:
-    return [Circle(x, y, r, MARK), Line(x - r - 1.5, y, x + r + 1.5, y, MARK),
-            Line(x, y - r - 1.5, x, y + r + 1.5, MARK)]
+def mark(x: float, y: float, r: float = 1.8) -> list[Item]:
+    """A circle and cross; 2.8 mm from its centre to the arms' ends, so a mark on a tile's
+    cut line stays inside the page's safe area."""
+    return [Circle(x, y, r, MARK), Line(x - r - 1.0, y, x + r + 1.0, y, MARK),
+            Line(x, y - r - 1.0, x, y + r + 1.0, MARK)]
+
+
+GLUE = Style(stroke="#9a9a9a", width=0.12)
+
+
+def glue_strip(x: float, y: float, w: float, h: float, label: str, short: str) -> list[Item]:
+    """The part of the sheet underneath that its neighbour covers: hatched grey, with its
+    label every 40 mm (`short` where the strip is too narrow); covered once glued."""
+    from sheetkit.paper.measure import fit_size
+
+    items: list[Item] = list(hatch(x, y, w, h, 2.0, 45.0, GLUE))
+    if text_width(label, 6, True) > min(w, 60) - 1.5:
+        label = short
+    size = fit_size(label, min(w, 60) - 1.5, 6.5, True)
+    vertical = w < h
+    n = max(1, int((h if vertical else w) // 40))
+    for k in range(n):
+        f = (k + 0.5) / n
+        tx, ty = (x + w / 2, y + h * f) if vertical else (x + w * f, y + h / 2 + 1)
+        tw = text_width(label, size, True)
+        items.append(Rect(tx - tw / 2 - 0.6, ty - 2.4, tw + 1.2, 3.2, Style(stroke=None, fill="#ffffff")))
+        items.append(Text(tx, ty, label, size=size, bold=True, anchor="middle", color="#555555"))
+    return items
 
 
 def tile_origin(p: Plan) -> tuple[float, float]:
@@ -135,10 +166,15 @@ def tile_page(form_name: str, p: Plan, t: Tile, text: TileText) -> Page:
     ox, oy = tile_origin(p)
     clip = (ox, oy, t.w, t.h)
     items: list[Item] = [Use(form_name, ox - t.x, oy - t.y, clip)]
-    for mx, my in registration_marks(p, t):
-        items += mark(ox + mx - t.x, oy + my - t.y)
     x1, y1 = ox + t.w, oy + t.h
     ov = p.overlap
+    glue = marks.words(text.lang, "glue"), marks.words(text.lang, "glue_short")
+    if t.col < p.cols - 1:  # the right neighbour is glued over this strip
+        items += glue_strip(x1 - ov, oy, ov, t.h - (ov if t.row < p.rows - 1 else 0), *glue)
+    if t.row < p.rows - 1:
+        items += glue_strip(ox, y1 - ov, t.w, ov, *glue)
+    for mx, my in registration_marks(p, t):
+        items += mark(ox + mx - t.x, oy + my - t.y)
     if t.col > 0:  # cut here, lay over the left neighbour
         items.append(Line(ox, oy, ox, y1, CUT))
     if t.row > 0:
@@ -164,6 +200,7 @@ def tile_page(form_name: str, p: Plan, t: Tile, text: TileText) -> Page:
     if neighbours:
         tail = f"{text.overlap}: {'  '.join(neighbours)}   ·   " + tail
     items.append(Text(p.page_w - SAFE_MARGIN - GAP, SAFE_MARGIN + 5.5, tail, size=7, anchor="end"))
+    items += marks.scale_check(ox, y1 + GAP + 0.5, text.lang, width=70)
     return Page(p.page_w, p.page_h, items)
 
 

@@ -10,6 +10,7 @@ from sheetkit.paper.pads import STAMP
 from sheetkit.games.glux.rules import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
+from sheetkit.paper import marks
 from sheetkit.paper.measure import fit_size, text_width
 from sheetkit.paper.scene import (BLACK, SAFE_MARGIN, WHITE, Circle, Form, Item, Line, Page, Rect, Scene, Style,
                             Text, Use, hatch, paper_size)
@@ -112,9 +113,9 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
         size = fit_size(who, sq * 0.52, 7 if sq >= 20 else 6)
         if text_width(who, size) <= sq * 0.6:
             items.append(Text(x, y + sq * 0.14, who, size=size, anchor="middle"))
-        else:  # a small board: the player counts over the word, at a readable size
-            items.append(Text(x, y + sq * 0.12, numbers, size=6, anchor="middle"))
-            items.append(Text(x, y + sq * 0.12 + 2.3, word, size=6, anchor="middle"))
+        else:  # a small board: the counts alone (the word would run out of the circle);
+            # the fitted page's note says what they count
+            items.append(Text(x, y + sq * 0.16, numbers, size=6, anchor="middle"))
     # room labels
     for rid, squares in g.room_squares.items():
         if not squares:
@@ -167,18 +168,40 @@ def fit_page(spec: GluxBoard, paper: str, title: str, bottom: float = 0.0) -> tu
     return page, sq, x, top
 
 
+FIT_NOTE = 9.0  # mm under a fitted board for its note
+
+
+def fit_note(spec: GluxBoard, lang: str, sq: float, page: Page) -> list[Item]:
+    """Under a board fitted to one page: its square size, that the real chips will not fit
+    on it, and what the numbers in the start circles count."""
+    m = SAFE_MARGIN
+    size = f"{sq:.1f}".replace(".", "," if lang == "es" else ".")
+    lines = [marks.words(lang, "fit", size=size)]
+    counts = sorted({n for c in spec.starts.values() for n in c})
+    numbers = "·".join(str(n) for n in counts)
+    lines.append(marks.words(lang, "fit_start", start=spec.labels.start(lang), nums=numbers,
+                             alts=marks.words(lang, "or").join(str(n) for n in counts)))
+    w = page.width - 2 * m
+    y = page.height - m - FIT_NOTE + 3.5
+    out: list[Item] = []
+    for k, line in enumerate(lines):
+        out.append(Text(m, y + k * 3.6, line, size=fit_size(line, w, 8 if k == 0 else 7, k == 0), bold=k == 0))
+    return out
+
+
 def compose_board(layout, paper: str, lang: str, scale: str) -> Scene:
     spec: GluxBoard = layout.spec
     title = spec.title(lang)
     if scale == "fit":
-        page, sq, x, y = fit_page(spec, paper, title)
+        page, sq, x, y = fit_page(spec, paper, title, bottom=FIT_NOTE)
         page.items += board_items(spec, lang, sq, x, y)
+        page.items += fit_note(spec, lang, sq, page)
         return Scene([page], {}, title)
     form = board_form(spec, lang)
     lab = spec.labels
     text = tiling.TileText(title=title, assembly=lab.assembly(lang), note=lab.assembly_note(lang),
                            tile=lab.tile(lang), row=lab.row(lang), column=lab.column(lang),
-                           overlap=lab.overlap(lang))
+                           overlap=lab.overlap(lang), lang=lang)
     # page 1 reduces the board without the square names: too small to print there
     overview = board_items(spec, lang, spec.square, names=False)
     pages = tiling.tile_pages(FORM, form, paper, text, overview=overview)
@@ -194,7 +217,7 @@ PIP_SPOTS = {
 }
 
 
-def chip_items(x: float, y: float, s: float, face: int, colour) -> list[Item]:
+def chip_items(x: float, y: float, s: float, face: int, colour, lang: str = "en") -> list[Item]:
     """One square chip of side `s` at (x, y) showing `face` pips."""
     ink = colour.ink
     items: list[Item] = [Rect(x, y, s, s, Style(stroke=None, fill=colour.tint))]
@@ -216,9 +239,10 @@ def chip_items(x: float, y: float, s: float, face: int, colour) -> list[Item]:
     size = 7 * s / 20
     pad = 1.6 if colour.frame == "double" else 1.0
     # the letter in the two corners that the pips of 2 and 3 leave free
-    items.append(Text(fx + fs - pad, fy + pad + size * 0.3528 * 0.75, colour.letter, size=size, bold=True,
+    letter = colour.letter_in(lang)
+    items.append(Text(fx + fs - pad, fy + pad + size * 0.3528 * 0.75, letter, size=size, bold=True,
                       anchor="end", color=ink))
-    items.append(Text(fx + pad, fy + fs - pad, colour.letter, size=size, bold=True, color=ink))
+    items.append(Text(fx + pad, fy + fs - pad, letter, size=size, bold=True, color=ink))
     return items
 
 
@@ -257,7 +281,7 @@ def compose_chips(layout, paper: str, lang: str) -> Scene:
     for back in (False, True):
         items: list[Item] = []
         for row, col, colour, lo, hi in chip_faces(spec):
-            items += chip_items(chip_x(spec, paper, col, back), y0 + row * s, s, hi if back else lo, colour)
+            items += chip_items(chip_x(spec, paper, col, back), y0 + row * s, s, hi if back else lo, colour, lang)
         gx = chip_x(spec, paper, cols - 1, True) if back else x0
         cut = Style(stroke=BLACK, width=0.25)
         for c in range(cols + 1):
@@ -276,8 +300,11 @@ def compose_chips(layout, paper: str, lang: str) -> Scene:
             kx = x0 + cols * s + 4
             for i, colour in enumerate(spec.colours):
                 yy = ky + i * len(PAIRS) * s
-                items.append(Text(kx, yy, colour.letter, size=9, bold=True, color=colour.ink))
+                items.append(Text(kx, yy, colour.letter_in(lang), size=9, bold=True, color=colour.ink))
                 items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
+            # the scale check under the key: the chips are cut at real size
+            kw = W - SAFE_MARGIN - kx
+            items += marks.scale_square(kx, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8, 15.0, lang, kw)
         pages.append(Page(W, H, items, stamp=stamp, back=back))
     return Scene(pages, {}, spec.title(lang))
 

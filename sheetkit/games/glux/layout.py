@@ -153,6 +153,12 @@ class ChipColour(Model):
     ink: str  # frame and letter
     tint: str  # chip background
     frame: Frame
+    # the letter in each language of the sheet (an initial that reads as another colour
+    # in Spanish would mislead: V is verde there); `letter` where this is not given
+    letters: Label | None = None
+
+    def letter_in(self, lang: str) -> str:
+        return self.letters(lang) if self.letters else self.letter
 
     @model_validator(mode="after")
     def _check(self):
@@ -189,6 +195,16 @@ class GluxChips(Model):
             raise FieldError("colours", "every colour needs its own letter")
         if self.per_pair < 1:
             raise FieldError("per_pair", "expected at least 1")
+        return self
+
+    @model_validator(mode="after")
+    def _check_letters(self):
+        for lang in ("es", "en"):
+            letters = [c.letter_in(lang) for c in self.colours]
+            if any(len(x) != 1 for x in letters):
+                raise FieldError("colours", f"letters.{lang}: expected one character each (got {letters})")
+            if len(set(letters)) != len(letters):
+                raise FieldError("colours", f"letters.{lang}: every colour needs its own letter (got {letters})")
         return self
 
 

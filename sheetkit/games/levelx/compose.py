@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sheetkit.paper import marks
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
 from sheetkit.paper.pads import STAMP
@@ -105,6 +106,8 @@ def compose_board(spec: Board, paper: str, lang: str) -> S.Scene:
         text = "· " + line(lang)
         items.append(S.Text(x0, y, text, size=fit_size(text, usable - (x0 - INNER), 8.0)))
         y += 4.4
+    # the squares are real size: a scale check under the rules
+    items += marks.scale_check(x0, y + 1, lang, width=80)
 
     scene = S.Scene(title=spec.title(lang))
     _page(scene, f"levelx-board-{paper}-{lang}", W, H, items)

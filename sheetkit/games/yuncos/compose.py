@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
+from sheetkit.paper import marks
 from sheetkit.paper import scene as S
 from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank_ranges
@@ -21,6 +22,9 @@ BOX = 9.0  # puzzle and counter boxes: room for a pencilled digit
 SMALL_BOX = 7.0  # dice log and ability boxes
 ABILITY = 6.5
 PATTERN_COLUMN = 26.0
+DICE_GAP = 2.8  # between rows of the dice log: room for the turn numbers
+STRIP_H = 10.0  # the rules strip: a heading and three lines of 6 pt per column
+STRIP_PT = 6.0
 
 GRID = S.Style(stroke="#8c8c8c", width=0.15)
 INK = S.Style(width=0.3)
@@ -43,23 +47,24 @@ class SheetGeometry:
         self.map_w = (board.width - 1) * self.square
         self.map_h = (board.height - 1) * self.square
         self.map_x = self.ox + 7 + max(0.0, (map_area - self.map_w) / 2)
-        self.map_y = self.oy + 19.5
+        self.map_y = self.oy + 17.5
         self.pattern_x = self.ox + CONTENT_W - PATTERN_COLUMN + 3
         y = self.map_y + self.map_h + 4.5
         self.legend_y = y
-        y += 8
+        y += 7.5
         self.puzzles_y = y
         nest_h = 5 + 4 + 2 * BOX + 3
         lum_h = 5 + ABILITY + 1 + spec.luminaries.height * BOX
-        y += max(nest_h + 9, lum_h) + 3
+        y += max(nest_h + 9, lum_h) + 2
         self.counters_y = y
-        y += 26.5
+        y += 25.5
         self.dice_y = y
         self.dice_per_row = 12
         rows = math.ceil(spec.dice_log / self.dice_per_row)
-        y += 5 + rows * (SMALL_BOX + 3.2)
-        self.score_y = y + 1
-        self.bottom = self.score_y + 4 + BOX
+        y += 4.5 + rows * (SMALL_BOX + DICE_GAP)
+        self.score_y = y + 0.5
+        self.strip_y = self.score_y + 4 + BOX + 1.5
+        self.bottom = self.strip_y + STRIP_H
 
     # the map
     def vertex(self, v: tuple[int, int]) -> tuple[float, float]:
@@ -115,7 +120,7 @@ class SheetGeometry:
         row, col = divmod(turn - 1, self.dice_per_row)
         pitch = CONTENT_W / self.dice_per_row
         x = self.ox + col * pitch + (pitch - 2 * SMALL_BOX - 0.6) / 2 + which * (SMALL_BOX + 0.6)
-        y = self.dice_y + 7 + row * (SMALL_BOX + 3.2)
+        y = self.dice_y + 6.5 + row * (SMALL_BOX + DICE_GAP)
         return (x, y, SMALL_BOX, SMALL_BOX)
 
     # score
@@ -149,11 +154,31 @@ def _tint(hexstr: str, amount: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
 
 
-def star_icon(x: float, y: float, r: float, ink: str, letter: str) -> list[S.Item]:
-    return [
-        S.Path(_star_points(x, y, r), closed=True, style=S.Style(stroke="#000000", fill=_tint(ink, 0.35), width=0.25)),
-        S.Text(x, y + r * 0.3, letter, size=r * 2.2, bold=True, anchor="middle"),
-    ]
+def star_icon(x: float, y: float, r: float, ink: str, letter: str, shape: str | None = None) -> list[S.Item]:
+    """A star in its colour with its letter, or its shape (the same in every language)."""
+    items: list[S.Item] = [
+        S.Path(_star_points(x, y, r), closed=True, style=S.Style(stroke="#000000", fill=_tint(ink, 0.35), width=0.25))]
+    if shape is None:
+        return items + [S.Text(x, y + r * 0.3, letter, size=r * 2.2, bold=True, anchor="middle")]
+    return items + shape_icon(x, y + r * 0.06, r * 0.3, shape)
+
+
+def shape_icon(x: float, y: float, s: float, shape: str) -> list[S.Item]:
+    """A small black mark about 2`s` across centred on (x, y): circle, square, triangle,
+    diamond, bar or ring, told apart in any print."""
+    if shape == "circle":
+        return [S.Circle(x, y, s * 0.95, S.FILLED)]
+    if shape == "ring":
+        return [S.Circle(x, y, s * 0.8, S.Style(width=max(0.3, s * 0.35)))]
+    if shape == "square":
+        return [S.Rect(x - s * 0.85, y - s * 0.85, s * 1.7, s * 1.7, S.FILLED)]
+    if shape == "triangle":
+        return [S.Path(((x, y - s * 1.1), (x + s * 1.1, y + s * 0.8), (x - s * 1.1, y + s * 0.8)), closed=True,
+                       style=S.FILLED)]
+    if shape == "diamond":
+        return [S.Path(((x, y - s * 1.2), (x + s * 0.9, y), (x, y + s * 1.2), (x - s * 0.9, y)), closed=True,
+                       style=S.FILLED)]
+    return [S.Rect(x - s * 1.2, y - s * 0.45, s * 2.4, s * 0.9, S.FILLED)]  # bar
 
 
 def fish_icon(x: float, y: float, s: float) -> list[S.Item]:
@@ -236,8 +261,8 @@ def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
     out.append(_note(ox, oy + 10.5, L.map_note(lang), 125, size=7))
     # a name line: sheets are shuffled and dealt after the start points are chosen
     name = L.player(lang) + ":"
-    out.append(S.Text(ox + CONTENT_W - 48, oy + 11, name, size=7.5))
-    out.append(S.Line(ox + CONTENT_W - 47 + text_width(name, 7.5), oy + 11.5, ox + CONTENT_W, oy + 11.5, S.Style(width=0.25)))
+    out.append(S.Text(ox + CONTENT_W - 48, oy + 10.2, name, size=7.5))
+    out.append(S.Line(ox + CONTENT_W - 47 + text_width(name, 7.5), oy + 10.7, ox + CONTENT_W, oy + 10.7, S.Style(width=0.25)))
 
     out += map_items(spec, g)
     if spec.level == "hard":
@@ -247,6 +272,7 @@ def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
     out += counter_items(spec, g, lang)
     out += dice_items(spec, g, lang)
     out += score_items(spec, g, lang)
+    out += strip_items(spec, g, lang)
     return out
 
 
@@ -280,9 +306,9 @@ def map_items(spec: YuncosSheet, g: SheetGeometry) -> list[S.Item]:
         out += light_icon(*g.vertex(v), sq * 0.3)
     for v, colour in sorted(b.stars.items()):
         c = spec.colours[colour]
-        out += star_icon(*g.vertex(v), sq * 0.42, c.ink, c.letter)
+        out += star_icon(*g.vertex(v), sq * 0.42, c.ink, c.letter, c.shape)
     for n, v in b.starts.items():
-        out += start_icon(*g.vertex(v), sq * 0.26, n)
+        out += start_icon(*g.vertex(v), max(sq * 0.26, 2.0), n)  # numbers of 6 pt at least
     return out
 
 
@@ -344,7 +370,7 @@ def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
     out.append(S.Text(x, y + 1.1, star, size=7))
     x += text_width(star, 7) + 3
     for c in spec.colours.values():
-        out += star_icon(x + 2.4, y, 2.8, c.ink, c.letter)
+        out += star_icon(x + 2.4, y, 2.8, c.ink, c.letter, c.shape)
         x += 5.8
         name = c.name(lang)
         out.append(S.Text(x, y + 1.1, name, size=7))
@@ -367,10 +393,14 @@ def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
             out.append(_box(g.nest_box(row, i)))
         for k, ability in enumerate(n.abilities[row]):
             out += ability_icon(g.nest_ability(row, k), ability)
-    if n.length > 1:  # the descending row: a faint ">" between boxes
-        for i in range(n.length - 1):
-            x, y, w, h = g.nest_box(1, i)
-            out.append(S.Text(x + w + 0.5, y + h / 2 + 0.9, ">", size=6, anchor="middle", color=GREY))
+    # the descending row: a ">" on a white disc on the row's lower edge, between every two
+    # neighbouring boxes (across an ability box too), drawn over the borders
+    for i in range(n.length - 1):
+        x, y, w, h = g.nest_box(1, i)
+        nx = g.nest_box(1, i + 1)[0]
+        cx, cy = (x + w + nx) / 2, y + h + 0.3
+        out.append(S.Circle(cx, cy, 1.8, S.Style(stroke=GREY, fill="#ffffff", width=0.2)))
+        out.append(S.Text(cx + 0.1, cy + 1.15, ">", size=8, bold=True, anchor="middle"))
     # the abilities key sits under the nests
     ky = g.nest_box(1, 0)[1] + BOX + 5
     out.append(S.Text(g.ox, ky, L.abilities(lang), size=7.5, bold=True))
@@ -463,13 +493,28 @@ def score_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
         out.append(_box((x, y, w, h), HEAVY if bold else INK))
         if i < len(ops):
             out.append(S.Text(x + w + 3, y + h / 2 + 1.4, ops[i], size=11, bold=True, anchor="middle"))
-    # the 50 mm calibration bar
-    x0 = g.ox + CONTENT_W - 50
-    y = g.score_y + 9
-    out.append(S.Text(x0, y - 3, L.calibration(lang), size=6.5, color=GREY))
-    out.append(S.Rect(x0, y, 50, 1.6, S.Style(stroke="#000000", fill="#000000", width=0.1)))
-    for k in range(6):
-        out.append(S.Line(x0 + 10 * k, y - 1, x0 + 10 * k, y + 2.6, S.Style(width=0.25)))
+    # the scale check: a 50 mm bar and "print at actual size", right of the score boxes
+    x0 = g.ox + CONTENT_W - 52
+    out += marks.scale_check(x0, g.score_y + 2, lang, width=52, label=L.calibration(lang),
+                             actual=marks.words(lang, "actual_short"))
+    return out
+
+
+def strip_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    """The scoring and rules strip: the layout's columns side by side, a heading and at most
+    three lines of text each, under a thin rule."""
+    cols = spec.labels.strip
+    if not cols:
+        return []
+    y = g.strip_y
+    out: list[S.Item] = [S.Line(g.ox, y, g.ox + CONTENT_W, y, S.Style(stroke=GREY, width=0.2))]
+    gap = 4.0
+    w = (CONTENT_W - gap * (len(cols) - 1)) / len(cols)
+    for k, col in enumerate(cols):
+        x = g.ox + k * (w + gap)
+        out.append(S.Text(x, y + 2.6, col.title(lang), size=fit_size(col.title(lang), w, 6.5, True), bold=True))
+        for n, line in enumerate(wrap(col.text(lang), w, STRIP_PT)):
+            out.append(S.Text(x, y + 5.1 + n * 2.45, line, size=STRIP_PT))
     return out
 
 

@@ -32,10 +32,16 @@ class LegendEntry(Model):
     colour: str | None = None  # stars only: a key of [colours]
 
 
+SHAPES = ("circle", "square", "triangle", "diamond", "bar", "ring")
+
+
 class Colour(Model):
     letter: str  # printed inside the star, so black-and-white prints tell colours apart
     ink: str
     name: Label
+    # a shape printed in the star instead of the letter: the same in every language, where
+    # initials clash (amarillo, azul) or suggest another colour
+    shape: Literal["circle", "square", "triangle", "diamond", "bar", "ring"] | None = None
 
     @model_validator(mode="after")
     def _check(self):
@@ -108,6 +114,17 @@ class SheetLabels(Model):
     calibration: Label
     turn: Label
     player: Label
+    # the scoring and rules strip at the bottom of the sheet: a few columns, each a heading
+    # and its text (wrapped to the column)
+    strip: list["StripColumn"] = []
+
+
+class StripColumn(Model):
+    title: Label
+    text: Label
+
+
+SheetLabels.model_rebuild()
 
 
 class YuncosSheet(Model):
