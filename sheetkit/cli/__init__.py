@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from sheetkit.cli import checking, paper
+from sheetkit.cli import checking, paper, serve
 from sheetkit.errors import UserError
 
 
@@ -22,7 +22,8 @@ def cli():
 
 for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.lint_cmd,
                 checking.template_cmd, checking.check_cmd, checking.identify_cmd,
-                checking.ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`.")):
+                checking.ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`."),
+                serve.serve_cmd):
     cli.add_command(command)
 
 
