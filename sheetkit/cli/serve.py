@@ -1,0 +1,88 @@
+"""`sheetkit serve`: the score-keeper's web page for the phones at the table.
+
+Flask and qrcode are imported only when the command runs (`sheetkit --help` stays fast).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from sheetkit.errors import UserError
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as a phone would reach it (the
+    address of the interface a packet to the outside would leave by; nothing is sent)."""
+    import socket
+
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, no packet goes out for UDP connect
+        return s.getsockname()[0]
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        s.close()
+
+
+def access_url(host: str, port: int, token: str) -> str:
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/?token={token}"
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with text characters, for a phone camera to read off the
+    terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(url)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in, with an access token.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
+def serve_cmd(host, port):
+    """Serve the score-keeper web page: quick tallies and record checks from a phone."""
+    from sheetkit.web.app import create_app
+    from sheetkit.web.security import new_token
+
+    token = None if is_loopback(host) else new_token()
+    app = create_app(token=token)
+    if token is None:
+        click.echo(f"sheetkit: serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ "
+                   "(this machine only; --host 0.0.0.0 for phones on the Wi-Fi). Ctrl-C stops.")
+    else:
+        url = access_url(host, port, token)
+        click.echo(f"sheetkit: serving for phones on this network. Open, or scan:\n  {url}\n")
+        click.echo(qr_text(url))
+        click.echo("Anyone with this link can use the page while the server runs. Ctrl-C stops.")
+    sys.stdout.flush()  # the address first, even when the output goes to a file or a pipe
+    from werkzeug.serving import run_simple
+
+    try:
+        run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
+    except OSError as e:
+        raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None

@@ -1,0 +1,291 @@
+"""The routes of the score-keeper: the games, their quick tallies, checking a record."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import tempfile
+
+from flask import Flask, Response, abort, render_template, request, session
+from werkzeug.exceptions import HTTPException
+
+from sheetkit import games
+from sheetkit.web import i18n, inputs, security, tallies
+from sheetkit.web.inputs import FormError
+
+MAX_BODY = 256 * 1024  # a record is a few kB; the largest form well under 64 kB
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The only files the page serves, by fixed name: nothing in a request names a file.
+STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css"))}
+
+
+def _fonts() -> dict[str, tuple[str, str]]:
+    from sheetkit.resources import font_path
+
+    return {os.path.basename(font_path(b)): ("font/ttf", font_path(b)) for b in (False, True)}
+
+
+def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> Flask:
+    """`token`: the access token every request must carry (None: no token, for a server
+    that listens on this machine only)."""
+    app = Flask(__name__, static_folder=None, template_folder=os.path.join(_HERE, "templates"))
+    app.config.update(
+        SECRET_KEY=secret_key or secrets.token_bytes(32),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        MAX_FORM_MEMORY_SIZE=MAX_BODY,
+        MAX_FORM_PARTS=400,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TEMPLATES_AUTO_RELOAD=False,
+    )
+    files = {**{f"/static/{k}": v for k, v in STATIC.items()}, **{f"/font/{k}": v for k, v in _fonts().items()}}
+    blobs = {}
+    for url, (mime, path) in files.items():
+        with open(path, "rb") as f:
+            blobs[url] = (mime, f.read())
+
+    @app.before_request
+    def guard():
+        resp = security.check_access(token)
+        if resp is not None:
+            return resp
+        lang = request.args.get("lang")
+        if lang in i18n.LANGS:
+            session["lang"] = lang
+        security.check_post()
+        return None
+
+    @app.after_request
+    def headers(resp: Response):
+        resp.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; script-src 'self'; "
+            "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["X-Frame-Options"] = "DENY"
+        resp.headers["Referrer-Policy"] = "same-origin"
+        resp.headers.setdefault("Cache-Control", "no-store")
+        return resp
+
+    def lang() -> str:
+        v = session.get("lang")
+        return v if v in i18n.LANGS else i18n.DEFAULT
+
+    def t(key: str, **kw) -> str:
+        return i18n.label(lang(), key, **kw)
+
+    @app.context_processor
+    def context():
+        return {"t": t, "lang": lang(), "other_lang": "en" if lang() == "es" else "es",
+                "csrf_token": security.csrf_token, "games": games.all_games()}
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        code = e.code or 500
+        if code == 403:
+            title, text = t("forbidden"), t("forbidden_csrf" if e.description == "csrf" else "forbidden_token")
+        elif code == 413:
+            title, text = t("too_large"), t("too_large_text", kb=MAX_BODY // 1024)
+        elif code == 404:
+            title, text = t("not_found"), ""
+        elif code == 405:
+            title, text = t("not_found"), t("bad_method")
+        else:
+            title, text = t("error"), e.name
+        return render_template("error.html", title=title, text=text, code=code), code
+
+    @app.errorhandler(Exception)
+    def fault(e: Exception):  # a bug of ours: one line on the page, never a stack trace
+        app.logger.exception("fault")
+        return render_template("error.html", title=t("error"), code=500,
+                               text=f"internal error ({type(e).__name__}); please report it"), 500
+
+    for url in blobs:
+        def serve(url=url):
+            mime, data = blobs[url]
+            resp = Response(data, mimetype=mime)
+            resp.headers["Cache-Control"] = "max-age=3600"
+            return resp
+        app.add_url_rule(url, f"file{url}", serve)
+
+    @app.get("/")
+    def home():
+        return render_template("home.html")
+
+    # --- quick tallies ------------------------------------------------------------------
+
+    def tally_page(game: str, outcome=None, error=None, **extra):
+        return render_template(f"tally_{game}.html", game=games.get(game), v=request.form,
+                               outcome=outcome, error=error, result=_view(outcome.verdict, lang()) if outcome else None,
+                               **extra), (200 if error is None else 400)
+
+    @app.route("/tally/yuncos", methods=["GET", "POST"])
+    def tally_yuncos():
+        if request.method == "GET":
+            return tally_page("yuncos")
+        try:
+            return tally_page("yuncos", tallies.yuncos(request.form, t))
+        except FormError as e:
+            return tally_page("yuncos", error=str(e))
+
+    @app.route("/tally/glux", methods=["GET", "POST"])
+    def tally_glux():
+        board = request.form.get("board") or request.args.get("board", "34p")
+        if board not in ("2p", "34p"):
+            board = "34p"
+        extra = {"board": board, "rooms": tallies.glux_rooms(board), "slots": 2 if board == "2p" else 4}
+        if request.method == "GET":
+            return tally_page("glux", **extra)
+        try:
+            return tally_page("glux", tallies.glux(request.form, t), **extra)
+        except FormError as e:
+            return tally_page("glux", error=str(e), **extra)
+
+    def iunu_extra():
+        return {"deck": session.get("iunu_deck"), "castes": tallies.IUNU_CASTES,
+                "after_slots": range(tallies.IUNU_AFTERLIFE_SLOTS), "slots": range(tallies.MAX_PLAYERS)}
+
+    def deck_values(deck) -> dict:
+        """The deck kept in the session, as the deck form's field values."""
+        out = {}
+        for c, e in (deck or {}).get("castes", {}).items():
+            for k in ("cards", "vp", "bread"):
+                out[f"deck_{c}_{k}"] = str(e[k])
+            if "name" in e:
+                out["deck_ninth_name"] = e["name"]
+        return out
+
+    @app.route("/tally/iunu", methods=["GET", "POST"])
+    def tally_iunu():
+        edit = request.args.get("deck") == "edit"
+        if request.method == "GET":
+            return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=deck_values(session.get("iunu_deck")),
+                                   edit=edit or not session.get("iunu_deck"), outcome=None, error=None, result=None,
+                                   **iunu_extra())
+        deck = session.get("iunu_deck")
+        try:
+            if deck is None:
+                raise FormError(t("deck_missing"))
+            outcome = tallies.iunu(request.form, deck, t)
+            return render_template("tally_iunu.html", game=games.get("iunu"), v=request.form, dv=deck_values(deck),
+                                   edit=False, outcome=outcome, error=None, result=_view(outcome.verdict, lang()),
+                                   **iunu_extra())
+        except FormError as e:
+            return render_template("tally_iunu.html", game=games.get("iunu"), v=request.form, dv=deck_values(deck),
+                                   edit=deck is None, outcome=None, error=str(e), result=None, **iunu_extra()), 400
+
+    @app.post("/tally/iunu/deck")
+    def iunu_deck():
+        try:
+            session["iunu_deck"] = tallies.iunu_deck(request.form, t)
+        except FormError as e:
+            return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=request.form, edit=True,
+                                   outcome=None, error=str(e), result=None, **iunu_extra()), 400
+        return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=deck_values(session["iunu_deck"]),
+                               edit=False, outcome=None, error=None, result=None, notice=t("deck_saved"),
+                               **iunu_extra())
+
+    @app.route("/tally/levelx", methods=["GET", "POST"])
+    def tally_levelx():
+        extra = {"slots": range(tallies.MAX_PLAYERS), "rows": tallies.LEVELX_ROWS, "bonuses": tallies.LEVELX_BONUSES}
+        if request.method == "GET":
+            return tally_page("levelx", **extra)
+        try:
+            return tally_page("levelx", tallies.levelx(request.form, t), **extra)
+        except FormError as e:
+            return tally_page("levelx", error=str(e), **extra)
+
+    # --- checking a record ----------------------------------------------------------------
+
+    def record_from_request() -> tuple[bytes, str]:
+        upload = request.files.get("record")
+        text = request.form.get("text", "")
+        has_file = upload is not None and upload.filename
+        if has_file and text.strip():
+            raise FormError(t("err_both"))
+        if has_file:
+            return upload.read(MAX_BODY + 1), inputs.safe_source(upload.filename)
+        if text.strip():
+            return text.encode("utf-8", "surrogatepass"), "pasted record"
+        raise FormError(t("err_nothing"))
+
+    @app.route("/check", methods=["GET", "POST"])
+    def check():
+        if request.method == "GET":
+            return render_template("check.html", v={}, error=None, result=None)
+        try:
+            raw, source = record_from_request()
+            loaded, checked = inputs.parse_record(raw, source, t)
+        except FormError as e:
+            return render_template("check.html", v=request.form, error=str(e), result=None), 400
+        sheets = _sheets(loaded, checked)
+        return render_template("check.html", v={}, error=None, result=_view(checked.verdict, lang()),
+                               record=raw.decode("utf-8-sig"), source=source, sheets=sheets,
+                               has_pdf=loaded.kind.overlay is not None)
+
+    @app.post("/download/record")
+    def download_record():
+        text = request.form.get("record", "")
+        name = _filename(request.form.get("source", ""), ".toml")
+        return Response(text, mimetype="application/toml",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.post("/download/pdf")
+    def download_pdf():
+        from sheetkit.paper.printing import write_pdf
+
+        source = inputs.safe_source(request.form.get("source", ""))
+        try:
+            loaded, checked = inputs.parse_record(request.form.get("record", "").encode("utf-8", "surrogatepass"),
+                                                  source, t)
+        except FormError as e:
+            return render_template("check.html", v={}, error=str(e), result=None), 400
+        if loaded.kind.overlay is None:
+            abort(404)
+        scene = loaded.kind.overlay(loaded.record, checked, "a4")
+        with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:
+            out = write_pdf(scene, os.path.join(tmp, "checked.pdf"))
+            data = out.read_bytes()
+        return Response(data, mimetype="application/pdf", headers={
+            "Content-Disposition": f'attachment; filename="{_filename(source, "-checked.pdf")}"'})
+
+    return app
+
+
+def _filename(source: str, suffix: str) -> str:
+    """A download's name from the record's: letters, digits, - and _ only."""
+    stem = re.sub(r"\.toml$", "", inputs.safe_source(source))
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")[:40] or "record"
+    return stem + suffix
+
+
+def _sheets(loaded, checked) -> list[str]:
+    """The checked sheet's pages as inline SVG, drawn from the game's overlay scene."""
+    from sheetkit.paper import svg
+
+    if loaded.kind.overlay is None:
+        return []
+    scene = loaded.kind.overlay(loaded.record, checked, "a4")
+    return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
+
+
+def _view(verdict, lang: str) -> dict:
+    """What the result partial shows of a verdict, in the page's language."""
+    t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
+    rank = getattr(verdict.details, "rank", None)
+    status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
+    if verdict.in_progress:
+        status += f" ({t('in_progress')}" + (f"; {t('to_move', name=verdict.to_move)}" if verdict.to_move else "") + ")"
+    return {
+        "legal": verdict.legal,
+        "status": status,
+        "findings": verdict.findings,
+        "scores": verdict.scores,
+        "multi": len(verdict.scores) > 1,
+        "winners": list(verdict.winners) if len(verdict.scores) > 1 else [],
+        "winner_label": t("winner") if len(verdict.winners) == 1 else t("shared_win"),
+        "tiebreak": verdict.tiebreak,
+        "rank": rank(lang) if rank is not None else None,
+        "game": verdict.game,
+    }
