@@ -175,3 +175,18 @@ def test_resolve_lang(option, record, env, want):
 def test_a_language_sheetkit_does_not_speak_is_a_clear_error(option, record):
     with pytest.raises(UserError, match="not a language sheetkit speaks"):
         M.resolve_lang(option, record, {})
+
+
+def test_a_message_kept_for_later_renders_in_either_language_and_as_json():
+    m = M.msg("finding.yuncos.Y13_die_fits", value=4, cell=M.msg("yuncos.cell.nest_box", row=1, box=3))
+    assert m("en") == "a ground/sea crash is marked, but the puzzle die 4 fits in nest row 1, box 3"
+    assert m("es") == ("hay un choque contra el suelo o el mar, pero el dado del puzle, un 4, cabe en la "
+                       "fila 1 de los nidos, casilla 3")
+    assert m.to_json() == {"id": "finding.yuncos.Y13_die_fits",
+                           "values": {"value": 4, "cell": {"id": "yuncos.cell.nest_box", "values": {"row": 1, "box": 3}}}}
+    kinds = [M.msg("yuncos.crash.tally", n=1, kind=M.msg("yuncos.crash.ground")),
+             M.msg("yuncos.crash.tally", n=2, kind=M.msg("yuncos.crash.obstacle"))]
+    track = M.msg("finding.yuncos.Y20_track", marks=3, detail=kinds, due=3, marked=2)
+    assert track("en") == "the turns give 3 crash mark(s) (1 ground, 2 obstacle), so 3 box(es) should be marked, but 2 are"
+    assert track("es") == ("los turnos dan 3 choque(s) (suelo o mar: 1, obstáculo: 2), así que debería haber "
+                           "3 casilla(s) marcada(s), pero hay 2")

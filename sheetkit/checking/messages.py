@@ -3,7 +3,8 @@
 The catalogues are TOML files shipped in the package (sheetkit/locale/en.toml, es.toml):
 a message id (dotted: "finding.yuncos.Y11_row1_repeat") names a text with named
 {placeholders} (str.format), or a table of plural forms. `text(id, lang, **values)` gives
-the message; a message or language that does not exist is never papered over with
+the message (`msg(id, **values)` keeps one to be rendered later, in the output's
+language, e.g. in a Finding); a message or language that does not exist is never papered over with
 English: it raises MessageError in strict mode (always under pytest, or with
 SHEETKIT_STRICT_MESSAGES=1), else gives a visible ⟦id⟧ marker. docs/i18n.md explains.
 
@@ -48,6 +49,43 @@ class Message:
         return frozenset(names | ({self.count} if self.count else set()))
 
 
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message not yet put into words: its id and values, to be rendered in whatever
+    language the output is in. A value may itself be a Msg (a box's name, a pair of dice)
+    or a list of them (joined with ", ")."""
+
+    id: str
+    values: dict[str, object]
+
+    def __call__(self, lang: str) -> str:
+        return text(self.id, lang, **self.values)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "values": {k: _plain(v) for k, v in self.values.items()}}
+
+
+def msg(message_id: str, **values) -> Msg:
+    return Msg(message_id, values)
+
+
+def _plain(v):
+    if isinstance(v, Msg):
+        return v.to_json()
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _words(v, lang: str):
+    """A value as it is written into a message in `lang`."""
+    if isinstance(v, Msg):
+        return v(lang)
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(_words(x, lang)) for x in v)
+    return v
+
+
 def _strict() -> bool:
     return "PYTEST_CURRENT_TEST" in os.environ or os.environ.get("SHEETKIT_STRICT_MESSAGES", "") not in ("", "0")
 
@@ -87,13 +125,13 @@ def text(message_id: str, lang: str, **values) -> str:
     try:
         if lang not in LANGS:
             raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
-        msg = catalogue(lang).get(message_id)
-        if msg is None:
+        found = catalogue(lang).get(message_id)
+        if found is None:
             raise MessageError(f"no message {message_id!r} in {lang}.toml")
-        missing = msg.placeholders - set(values)
+        missing = found.placeholders - set(values)
         if missing:
             raise MessageError(f"message {message_id!r} needs {', '.join(sorted(missing))}")
-        return msg.pick(values).format(**values)
+        return found.pick(values).format(**{k: _words(v, lang) for k, v in values.items()})
     except MessageError:
         if _strict():
             raise
