@@ -1,0 +1,189 @@
+"""What sheetkit says to players, in Spanish and English: one catalogue per language.
+
+The catalogues are TOML files shipped in the package (sheetkit/locale/en.toml, es.toml):
+a message id (dotted: "finding.yuncos.Y11_row1_repeat") names a text with named
+{placeholders} (str.format), or a table of plural forms. `text(id, lang, **values)` gives
+the message (`msg(id, **values)` keeps one to be rendered later, in the output's
+language, e.g. in a Finding); a message or language that does not exist is never papered over with
+English: it raises MessageError in strict mode (always under pytest, or with
+SHEETKIT_STRICT_MESSAGES=1), else gives a visible ⟦id⟧ marker. docs/i18n.md explains.
+
+The language of an output: `resolve_lang(--lang, the record's language, environment)`.
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from sheetkit.errors import UserError
+
+LANGS = ("en", "es")
+DEFAULT = "en"  # for a system locale that is neither language
+
+
+class MessageError(LookupError):
+    """A message id, language or placeholder value that the catalogues do not have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One message in one language: a text, or plural forms chosen by `count`."""
+
+    forms: dict[str, str]  # {"text": ...} or {"one": ..., "other": ...}
+    count: str | None = None
+
+    def pick(self, values: Mapping[str, object]) -> str:
+        if self.count is None:
+            return self.forms["text"]
+        return self.forms["one"] if values[self.count] == 1 else self.forms["other"]
+
+    @property
+    def placeholders(self) -> frozenset[str]:
+        names = {name.split(".")[0].split("[")[0]
+                 for form in self.forms.values()
+                 for _, name, _, _ in string.Formatter().parse(form) if name is not None}
+        return frozenset(names | ({self.count} if self.count else set()))
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message not yet put into words: its id and values, to be rendered in whatever
+    language the output is in. A value may itself be a Msg (a box's name, a pair of dice)
+    or a list of them (joined with ", ")."""
+
+    id: str
+    values: dict[str, object]
+
+    def __call__(self, lang: str) -> str:
+        return text(self.id, lang, **self.values)
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "values": {k: _plain(v) for k, v in self.values.items()}}
+
+
+def msg(message_id: str, **values) -> Msg:
+    return Msg(message_id, values)
+
+
+def _plain(v):
+    if isinstance(v, Msg):
+        return v.to_json()
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
+def _words(v, lang: str):
+    """A value as it is written into a message in `lang`."""
+    if isinstance(v, Msg):
+        return v(lang)
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(_words(x, lang)) for x in v)
+    return v
+
+
+def _strict() -> bool:
+    return "PYTEST_CURRENT_TEST" in os.environ or os.environ.get("SHEETKIT_STRICT_MESSAGES", "") not in ("", "0")
+
+
+def _flatten(table: dict, prefix: str, out: dict[str, Message], lang: str) -> None:
+    for key, value in table.items():
+        mid = f"{prefix}{key}"
+        if isinstance(value, str):
+            out[mid] = Message({"text": value})
+        elif isinstance(value, dict) and "count" in value:
+            forms = {k: v for k, v in value.items() if k != "count"}
+            if set(forms) != {"one", "other"} or not all(isinstance(v, str) for v in forms.values()):
+                raise MessageError(f"{lang}.toml: {mid}: plural forms are `one` and `other`, both texts")
+            out[mid] = Message(forms, value["count"])
+        elif isinstance(value, dict):
+            _flatten(value, mid + ".", out, lang)
+        else:
+            raise MessageError(f"{lang}.toml: {mid}: expected a text or a table")
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, Message]:
+    """Every message of one language, by id (read once, on first use)."""
+    import tomllib
+    from importlib.resources import files
+
+    if lang not in LANGS:
+        raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
+    data = tomllib.loads(files("sheetkit").joinpath("locale", f"{lang}.toml").read_text(encoding="utf-8"))
+    out: dict[str, Message] = {}
+    _flatten(data, "", out, lang)
+    return out
+
+
+def text(message_id: str, lang: str, **values) -> str:
+    """The message `message_id` in `lang` with its placeholders filled from `values`."""
+    try:
+        if lang not in LANGS:
+            raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
+        found = catalogue(lang).get(message_id)
+        if found is None:
+            raise MessageError(f"no message {message_id!r} in {lang}.toml")
+        missing = found.placeholders - set(values)
+        if missing:
+            raise MessageError(f"message {message_id!r} needs {', '.join(sorted(missing))}")
+        return found.pick(values).format(**{k: _words(v, lang) for k, v in values.items()})
+    except MessageError:
+        if _strict():
+            raise
+        shown = ", ".join(f"{k}={v}" for k, v in values.items())
+        return f"⟦{message_id}{': ' + shown if shown else ''}⟧"  # visibly not a sentence in any language
+
+
+def problems(cats: Mapping[str, dict[str, Message]] | None = None) -> list[str]:
+    """What is wrong between the catalogues (by default the shipped ones): an id in one
+    language and not the other, or placeholders that differ. The tests require none."""
+    out = []
+    cats = cats if cats is not None else {lang: catalogue(lang) for lang in LANGS}
+    ids = sorted(set().union(*cats.values()))
+    for mid in ids:
+        have = {lang: cats[lang].get(mid) for lang in cats}
+        absent = [lang for lang, m in have.items() if m is None]
+        if absent:
+            out.append(f"{mid}: missing in {', '.join(f'{a}.toml' for a in absent)}")
+            continue
+        marks = {lang: m.placeholders for lang, m in have.items()}
+        if len(set(marks.values())) > 1:
+            out.append(f"{mid}: placeholders differ: " + "; ".join(
+                f"{lang} {{{', '.join(sorted(m))}}}" for lang, m in marks.items()))
+    return out
+
+
+# ---------------------------------------------------------------- which language
+
+
+def _locale_lang(environ: Mapping[str, str]) -> str | None:
+    """The language the system locale asks for, looked up as gettext does: LANGUAGE (a
+    list, first match wins), then LC_ALL, LC_MESSAGES, LANG. "C" and "POSIX" ask for none."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var, "")
+        if not value:
+            continue
+        for item in value.split(":") if var == "LANGUAGE" else [value]:
+            code = item.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGS:
+                return code
+        if var != "LANGUAGE":
+            return None  # the first variable set decides, as in gettext
+    return None
+
+
+def resolve_lang(option: str | None = None, record: str | None = None,
+                 environ: Mapping[str, str] | None = None) -> str:
+    """The language of an output: `--lang` if given, else the record's own language (the
+    `lang` of the record or of its layout), else the system locale's, else English."""
+    for given, what in ((option, "--lang"), (record, "the record's lang")):
+        if given is not None:
+            if given not in LANGS:
+                raise UserError(f"{what}: {given!r} is not a language sheetkit speaks ({' or '.join(LANGS)})")
+            return given
+    return _locale_lang(os.environ if environ is None else environ) or DEFAULT

@@ -1,0 +1,316 @@
+"""Numbered tags for findings, placed where they cover nothing that must stay readable.
+
+A checked sheet marks every finding at its place with a short tag ("1", "2", ...). The
+tags must not cover each other, nor the sheet's own marks (star letters, square names,
+turn numbers), and must stay inside the printable area. `place` puts each tag beside its
+anchor when there is room, else in the nearest free space within `reach` mm and draws a
+leader line back to the anchor; a tag with no free space within reach is returned as
+unplaced (the findings page lists it), never drawn over something.
+
+Everything is in millimetres, y downwards, like sheetkit.paper.scene. Rectangles are
+(x0, y0, x1, y1). Placement is deterministic: tags are placed in the order given, each
+trying the same candidate positions in the same order.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from sheetkit.paper import scene as S
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+TAG_PT = 6.5  # tag text size, points
+PAD = 0.45  # mm of white around a tag's text
+CLEAR = 0.4  # mm kept free between a tag and anything else
+NEAR = 2.5  # mm: a tag at most this far from its anchor's ring needs no leader
+REACH = 30.0  # mm: how far a tag may go to find free space
+STEP = 1.25  # mm between candidate rings
+CELL = 6.0  # mm: the side of a cell of the spatial index
+# Directions tried at every distance, in this order: upper right first (where a reader
+# looks for a label), then right, the other diagonals and the sides; then the 16-point
+# directions between them. Angles in degrees, 0 = east, counter-clockwise (y is down).
+_DIRS = (45, 0, -45, 90, 135, -90, 180, -135, 22.5, -22.5, 67.5, 112.5, 157.5, -157.5, -112.5, -67.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A short text for the finding at `anchor` (x, y in mm). `radius` is the ring drawn
+    around the anchor: the tag sits outside it and the ring is kept free for all tags."""
+
+    text: str
+    anchor: tuple[float, float]
+    radius: float = 0.0
+    size: float = TAG_PT
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    tag: Tag
+    box: Box  # the tag's white box; its text is centred in it
+    leader: tuple[float, float, float, float] | None  # from the box to the anchor's ring, or None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    placed: tuple[Placed, ...]
+    unplaced: tuple[Tag, ...]  # no free space within reach: list them on the findings page
+
+
+def tag_size(text: str, size: float = TAG_PT) -> tuple[float, float]:
+    """Width and height (mm) of a tag's box for `text` set bold at `size` points."""
+    from sheetkit.paper.measure import text_width
+
+    em = size * 25.4 / 72
+    return text_width(text, size, True) + 2 * PAD, 0.78 * em + 2 * PAD
+
+
+def text_box(t: S.Text, dx: float = 0.0, dy: float = 0.0) -> Box:
+    """The ink box of a Text item (as scene.bounds measures it), moved by (dx, dy)."""
+    from sheetkit.paper.measure import text_width
+
+    w = text_width(t.text, t.size, t.bold)
+    x0 = t.x + dx - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
+    pt = t.size * 25.4 / 72
+    return (x0, t.y + dy - 0.8 * pt, x0 + w, t.y + dy + 0.25 * pt)
+
+
+def text_boxes(items: Iterable[S.Item], forms: dict[str, S.Form] | None = None,
+               keep=lambda t: True) -> list[Box]:
+    """The boxes of every Text among `items` (those of placed forms too) for which
+    `keep(text)` holds: the printed words and numbers a tag must not cover."""
+    out: list[Box] = []
+
+    def walk(its, dx, dy):
+        for it in its:
+            if isinstance(it, S.Text):
+                if it.text.strip() and keep(it):
+                    out.append(text_box(it, dx, dy))
+            elif isinstance(it, S.Use) and forms and it.name in forms:
+                walk(forms[it.name].items, dx + it.x, dy + it.y)
+
+    walk(items, 0.0, 0.0)
+    return out
+
+
+def drawable(page: S.Page, margin: float = S.SAFE_MARGIN) -> Box:
+    return (margin, margin, page.width - margin, page.height - margin)
+
+
+class _Grid:
+    """Boxes bucketed by the CELL x CELL squares they touch: a query looks only at the
+    boxes near it, so placing a tag costs the same on a busy sheet as on an empty one."""
+
+    def __init__(self):
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.boxes: list[Box] = []
+
+    @staticmethod
+    def _span(b: Box):
+        return (range(math.floor(b[0] / CELL), math.floor(b[2] / CELL) + 1),
+                range(math.floor(b[1] / CELL), math.floor(b[3] / CELL) + 1))
+
+    def add(self, b: Box) -> None:
+        k = len(self.boxes)
+        self.boxes.append(b)
+        xs, ys = self._span(b)
+        for i in xs:
+            for j in ys:
+                self.cells.setdefault((i, j), []).append(k)
+
+    def hits(self, b: Box) -> bool:
+        xs, ys = self._span(b)
+        boxes = self.boxes
+        for i in xs:
+            for j in ys:
+                for k in self.cells.get((i, j), ()):
+                    if _overlap(b, boxes[k]):
+                        return True
+        return False
+
+    def near(self, b: Box) -> set[int]:
+        xs, ys = self._span(b)
+        return {k for i in xs for j in ys for k in self.cells.get((i, j), ())}
+
+
+class _List:
+    """The naive index: every query looks at every box (the benchmark's baseline)."""
+
+    def __init__(self):
+        self.boxes: list[Box] = []
+
+    def add(self, b: Box) -> None:
+        self.boxes.append(b)
+
+    def hits(self, b: Box) -> bool:
+        return any(_overlap(b, o) for o in self.boxes)
+
+    def near(self, b: Box) -> set[int]:
+        return set(range(len(self.boxes)))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _grow(b: Box, d: float) -> Box:
+    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
+
+
+def _inside(b: Box, area: Box) -> bool:
+    return b[0] >= area[0] and b[1] >= area[1] and b[2] <= area[2] and b[3] <= area[3]
+
+
+def gap(box: Box, point: tuple[float, float]) -> float:
+    """Distance from `point` to the nearest point of `box` (0 inside it)."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _nearest(box: Box, p: tuple[float, float]) -> tuple[float, float]:
+    return min(max(p[0], box[0]), box[2]), min(max(p[1], box[1]), box[3])
+
+
+def _ring_box(t: Tag) -> Box | None:
+    if t.radius <= 0:
+        return None
+    (x, y), r = t.anchor, t.radius
+    return (x - r, y - r, x + r, y + r)
+
+
+def segment_hits_box(x1: float, y1: float, x2: float, y2: float, b: Box) -> bool:
+    """Whether the segment crosses the open box (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - b[0]), (dx, b[2] - x1), (-dy, y1 - b[1]), (dy, b[3] - y1)):
+        if abs(p) < 1e-12:
+            if q <= 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t1 - t0 <= 1e-9:
+            return False
+    return True
+
+
+def _candidates(t: Tag, w: float, h: float, reach: float):
+    """Boxes for tag `t`, nearest to its anchor first: for every distance d from the
+    anchor's ring, the box whose nearest point lies at d in each direction in turn."""
+    ax, ay = t.anchor
+    d = t.radius + CLEAR
+    while d <= t.radius + reach + 1e-9:
+        for deg in _DIRS:
+            a = math.radians(deg)
+            ux, uy = math.cos(a), -math.sin(a)
+            m = max(abs(ux), abs(uy))
+            cx = ax + ux * d + w / 2 * ux / m
+            cy = ay + uy * d + h / 2 * uy / m
+            yield (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        d += STEP
+
+
+def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: float = REACH,
+          naive: bool = False) -> Placement:
+    """Place every tag (in order) clear of `obstacles`, of the other tags and their rings,
+    of the leader lines already drawn, and inside `area`; a leader line crosses no tag
+    and no obstacle. `naive` checks every candidate
+    against every box, without the spatial index (the benchmark's baseline)."""
+    fixed = _List() if naive else _Grid()
+    for b in obstacles:
+        fixed.add(b)
+    rings = sorted({rb for rb in map(_ring_box, tags) if rb is not None})
+    for rb in rings:  # every ring stays free, so no tag hides another finding's place
+        fixed.add(rb)
+    tags_ix = _List() if naive else _Grid()  # the placed tags' boxes
+    leaders: list[tuple[float, float, float, float]] = []
+    placed: list[Placed] = []
+    unplaced: list[Tag] = []
+    for t in tags:
+        w, h = tag_size(t.text, t.size)
+        own = _rings_around(rings, t.anchor)  # its own, and any other ring it lies in
+        for box in _candidates(t, w, h, reach):
+            if not _inside(box, area):
+                continue
+            probe = _grow(box, CLEAR)
+            if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, own):
+                continue
+            if any(segment_hits_box(*ln, probe) for ln in leaders):
+                continue
+            leader = None
+            if gap(box, t.anchor) > t.radius + NEAR:
+                leader = _leader(t, box)
+                span = _span_box(leader)
+                if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):
+                    continue
+                end = leader[2:]  # a mark the finding's place lies in must be entered to point at it
+                if any(b not in own and gap(b, end) > 0 and segment_hits_box(*leader, b)
+                       for b in map(fixed.boxes.__getitem__, fixed.near(span))):
+                    continue  # a leader crossing a star letter or a number would hide it as well
+            placed.append(Placed(t, box, leader))
+            tags_ix.add(box)
+            if leader:
+                leaders.append(leader)
+            break
+        else:
+            unplaced.append(t)
+    return Placement(tuple(placed), tuple(unplaced))
+
+
+def _rings_around(rings: list[Box], p: tuple[float, float]) -> set[Box]:
+    return {rb for rb in rings
+            if math.hypot(p[0] - (rb[0] + rb[2]) / 2, p[1] - (rb[1] + rb[3]) / 2) <= (rb[2] - rb[0]) / 2}
+
+
+def _hits_fixed(fixed, box: Box, probe: Box, own: set[Box]) -> bool:
+    """An obstacle under the probe (the box grown by CLEAR); the rings around the tag's
+    anchor count by their true circles, so a tag may sit in a corner of their squares."""
+    if not own:
+        return fixed.hits(probe)
+    for k in fixed.near(probe):
+        b = fixed.boxes[k]
+        if _overlap(probe, b) and not (b in own and _clear_of_circle(box, b)):
+            return True
+    return False
+
+
+def _clear_of_circle(b: Box, ring: Box) -> bool:
+    cx, cy, r = (ring[0] + ring[2]) / 2, (ring[1] + ring[3]) / 2, (ring[2] - ring[0]) / 2
+    return gap(b, (cx, cy)) >= r + CLEAR - 1e-9
+
+
+def _span_box(seg) -> Box:
+    x1, y1, x2, y2 = seg
+    return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+
+
+def _leader(t: Tag, box: Box) -> tuple[float, float, float, float]:
+    """From the box's nearest point to the anchor's ring (or the anchor itself)."""
+    bx, by = _nearest(box, t.anchor)
+    ax, ay = t.anchor
+    d = math.hypot(bx - ax, by - ay)
+    k = t.radius / d if d > 0 else 0.0
+    return (bx, by, ax + (bx - ax) * k, ay + (by - ay) * k)
+
+
+def items(placement: Placement, color: str = "#d40000") -> list[S.Item]:
+    """The scene items of placed tags: a leader line, a white box with a thin border,
+    the text centred in it (the white keeps a tag readable over a pencil line)."""
+    out: list[S.Item] = []
+    line = S.Style(stroke=color, width=0.25)
+    frame = S.Style(stroke=color, fill=S.WHITE, width=0.2)
+    for p in placement.placed:
+        x0, y0, x1, y1 = p.box
+        if p.leader:
+            out.append(S.Line(*p.leader, style=line))
+        out.append(S.Rect(x0, y0, x1 - x0, y1 - y0, style=frame, radius=0.6))
+        em = p.tag.size * 25.4 / 72
+        out.append(S.Text((x0 + x1) / 2, (y0 + y1) / 2 + 0.36 * em, p.tag.text, size=p.tag.size, bold=True,
+                          anchor="middle", color=color))
+    return out
