@@ -19,7 +19,7 @@ def assert_sound(placement: L.Placement, obstacles, area, tags):
     """What `place` promises, checked from its result alone."""
     boxes = [p.box for p in placement.placed]
     assert len(placement.placed) + len(placement.unplaced) == len(tags)
-    assert [p.tag for p in placement.placed] + list(placement.unplaced) != [] or not tags
+    assert sorted(map(repr, [p.tag for p in placement.placed] + list(placement.unplaced))) == sorted(map(repr, tags))
     for i, p in enumerate(placement.placed):
         x0, y0, x1, y1 = p.box
         assert area[0] <= x0 and area[1] <= y0 and x1 <= area[2] and y1 <= area[3], p
