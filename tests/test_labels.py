@@ -183,10 +183,16 @@ def test_yuncos_illegal_sheet_tags_cover_no_star_letter_or_turn_number():
     # Everything written on the sheet stays readable: the sheet's own text (star letters,
     # square names, labels) and the overlay's (turn numbers, values, dice); not the red
     # rule ids, which the tags replace.
-    obstacles = L.text_boxes(page.items, scene.forms, keep=lambda t: t.color != RED)
-    letters = [i for i in page.items if isinstance(i, S.Text) and len(i.text) == 1 and i.text in "RBGY" and i.bold]
+    from sheetkit.games.yuncos.compose import sheet_geometry
+
+    # the stars' marks (a shape or a letter, in a star drawn 0.42 of a square wide)
+    g = sheet_geometry(loaded.record.spec, "a4")
+    sq = g.vertex((1, 0))[0] - g.vertex((0, 0))[0]
+    stars = [(x - sq * 0.42, y - sq * 0.42, x + sq * 0.42, y + sq * 0.42)
+             for x, y in (g.vertex(v) for v in loaded.record.spec.board.stars)]
+    obstacles = L.text_boxes(page.items, scene.forms, keep=lambda t: t.color != RED) + stars
     turn_numbers = [i for i in page.items if isinstance(i, S.Text) and i.size == 5.5]
-    assert letters and len(turn_numbers) == len(loaded.record.turns)
+    assert stars and len(turn_numbers) == len(loaded.record.turns)
     tags = [L.Tag(str(n), a, r) for n, (a, r) in enumerate(yuncos_anchors(loaded.record, findings), 1)]
     placement = L.place(tags, obstacles, L.drawable(page))
     assert not placement.unplaced
