@@ -329,6 +329,10 @@ def longest_game(spec) -> tuple[int, str]:
 
 def read_record(data: dict[str, Any], source: str) -> Record:
     """Validate a record read from TOML; any problem is one UserError line."""
+    if data.get("kind") == "table":
+        from sheetkit.games.yuncos.table import read_table
+
+        return read_table(data, source)
     data = dict(data)
     turns = data.get("turn")
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
