@@ -327,6 +327,39 @@ def longest_game(spec) -> tuple[int, str]:
                   f"{yunco} Yunco box(es)")
 
 
+# The blank template's placeholder: a value still to be filled in, and what goes there.
+UNFILLED = "?"
+_TO_FILL = {
+    "start": "the number of the starting point marked on the island, e.g. start = 2",
+    "fish_marked": "how many boxes of the fish counter are marked, e.g. fish_marked = 3",
+    "crashes_marked": "how many boxes of the crash track are marked (0-6), e.g. crashes_marked = 1",
+}
+_TO_FILL_TURN = {
+    "flight": 'the steps drawn this turn, e.g. flight = "E E N" (docs/yuncos-records.md: Flights)',
+    "puzzle": 'where this turn\'s number went, e.g. puzzle = "nest1" or "lum2"; a turn with no number '
+              "says crash = true instead",
+    "value": "the number written in the puzzle, 1-6, e.g. value = 4",
+    "dice": "the turn's two dice from the dice log, e.g. dice = [3, 5], or leave the line out",
+    "from": 'the map point this flight starts from, e.g. from = "K6", or leave the line out',
+}
+
+
+def _unfilled(value: Any) -> bool:
+    return value == UNFILLED or (isinstance(value, list) and UNFILLED in value)
+
+
+def _not_filled_in(data: dict[str, Any], source: str) -> None:
+    """A template value left as it was: say what to write there, not that it has the wrong type."""
+    for key, what in _TO_FILL.items():
+        if _unfilled(data.get(key)):
+            raise UserError(f"not filled in: {what}", source=source, field=key)
+    turns = data.get("turn")
+    for i, t in enumerate(turns if isinstance(turns, list) else [], 1):
+        for key, what in _TO_FILL_TURN.items():
+            if isinstance(t, dict) and _unfilled(t.get(key)):
+                raise UserError(f"not filled in: {what}", source=source, field=f"turn[{i}].{key}")
+
+
 def read_record(data: dict[str, Any], source: str) -> Record:
     """Validate a record read from TOML; any problem is one UserError line."""
     if data.get("kind") == "table":
@@ -338,6 +371,7 @@ def read_record(data: dict[str, Any], source: str) -> Record:
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
         raise UserError(f"{len(turns)} turns: no Yuncos sheet has room for more than {MOST_TURNS}",
                         source=source, field="turn")
+    _not_filled_in(data, source)
     if isinstance(turns, dict):
         raise UserError("a single [turn] table; write each turn as its own [[turn]] table (two brackets)",
                         source=source, field="turn")
