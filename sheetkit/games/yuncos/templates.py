@@ -29,7 +29,8 @@ start = "?"          # the starting point marked on the island: {starts}
 fish_marked = "?"    # boxes marked on the fish counter (0-{len(spec.fish.values)})
 crashes_marked = "?" # boxes marked on the crash track (0-6)
 used = []            # ability boxes crossed out: {', '.join(all_boxes(spec))}
-                     #   nestR.K = row R's K-th ability box, lumC = column C's, fishN = beside fish box N
+                     #   nestR.K = row R's K-th ability box (also nestR.abilityK), lumC = column C's,
+                     #   fishN = beside fish box N
 # [score]            # the score boxes, if filled in (each optional): checked against the sheet
 # nests = 0
 # luminaries = 0
