@@ -114,9 +114,10 @@ def test_template_prints_a_record_to_fill():
 
 def test_template_filled_then_checked(tmp_path):
     text = sheetkit("template", "yuncos-easy").out
-    filled = (text.replace("start = 0", "start = 3")
-              .replace('flight = ""', 'flight = "S S"', 1).replace('flight = ""', 'flight = "W"', 1)
-              .replace('puzzle = ""', 'puzzle = "lum1"').replace("value = 0", "value = 2"))
+    filled = (text.replace('start = "?"', "start = 3").replace('fish_marked = "?"', "fish_marked = 0")
+              .replace('crashes_marked = "?"', "crashes_marked = 0")
+              .replace('flight = "?"', 'flight = "S S"', 1).replace('flight = "?"', 'flight = "W"', 1)
+              .replace('puzzle = "?"', 'puzzle = "lum1"').replace('value = "?"', "value = 2"))
     rec = tmp_path / "mine.toml"
     rec.write_text(filled, encoding="utf-8")
     run = sheetkit("check", rec)

@@ -1,5 +1,6 @@
 """Yuncos records: the notation, one-line errors for unusable records, the examples."""
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -138,17 +139,30 @@ def test_template_filled_minimally_loads(lid):
     text = records.template(lid)
     assert text.startswith("# Yuncos record")
     assert f'layout = "{lid}"' in text
-    filled = (text.replace("start = 0", "start = 1")
-              .replace('flight = ""', 'flight = "S"', 1).replace('flight = ""', 'flight = "N"', 1)
-              .replace('puzzle = ""', 'puzzle = "nest1"').replace("value = 0", "value = 3"))
+    filled = (text.replace('start = "?"', "start = 1").replace('fish_marked = "?"', "fish_marked = 0")
+              .replace('crashes_marked = "?"', "crashes_marked = 0")
+              .replace('flight = "?"', 'flight = "S"', 1).replace('flight = "?"', 'flight = "N"', 1)
+              .replace('puzzle = "?"', 'puzzle = "nest1"').replace('value = "?"', "value = 3"))
     rec = load_record(tomllib.loads(filled), "filled.toml")
     assert len(rec.turns) == 2 and rec.turns[1].crash
     assert template(layouts.load(lid)) == text
 
 
 def test_template_as_printed_says_what_to_fill_first():
-    with pytest.raises(UserError, match=r"^t\.toml: turn\[1\]\.flight: empty"):
-        load_record(tomllib.loads(records.template("yuncos-easy")), "t.toml")
+    text = records.template("yuncos-easy")
+    with pytest.raises(UserError, match=r"^t\.toml: start: not filled in: the number of the starting point"):
+        load_record(tomllib.loads(text), "t.toml")
+    steps = [("start = 1", "fish_marked: not filled in"), ("fish_marked = 0", "crashes_marked: not filled in"),
+             ("crashes_marked = 0", r"turn\[1\]\.flight: not filled in: the steps drawn"),
+             ('flight = "S"', r"turn\[1\]\.puzzle: not filled in: where this turn's number went"),
+             ('puzzle = "nest1"', r"turn\[1\]\.value: not filled in: the number written"),
+             ("value = 3", r"turn\[2\]\.flight: not filled in")]
+    for key, (filled, next_one) in zip(["start", "fish_marked", "crashes_marked", "flight", "puzzle", "value"], steps):
+        text = re.sub(rf'^{key} = "\?"', filled, text, count=1, flags=re.M)
+        with pytest.raises(UserError, match=next_one):
+            load_record(tomllib.loads(text), "t.toml")
+    with pytest.raises(UserError, match=r"turn\[1\]\.dice: not filled in: the turn's two dice"):
+        load_record(tomllib.loads(text.replace('# dice = ["?", "?"]', 'dice = ["?", "?"]')), "t.toml")
 
 
 def _check(name):

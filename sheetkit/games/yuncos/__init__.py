@@ -17,6 +17,8 @@ GAME = Game(
     record_kinds={
         "game": RecordKind(Ref(_ + "record:RecordModel"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
                            moves=Ref(_ + "moves:moves")),
+        # every player's sheet of one game, checked together
+        "table": RecordKind(Ref(_ + "table:TableModel"), Ref(_ + "table:check_table")),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

@@ -4,6 +4,8 @@ and the verdict with the score of what the sheet shows."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked
@@ -91,8 +93,24 @@ def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_pro
         qr=model.qr,
         rank=rank(score.total) if model.solo else None,
     )
+    if rec.short_names:
+        findings = [_both_readings(f) if _names_short(f, rec.short_names) else f for f in findings]
     return Verdict(game="yuncos", source=source, findings=findings, scores=[score], details=details,
                    in_progress=in_progress)
+
+
+def _names_short(f: Finding, short: frozenset[str]) -> bool:
+    """A finding about a nest ability box the record itself names by its short name."""
+    box = f.at.get("box")
+    return box in short and (f.where == f"ability box {box}" or f.message.startswith(f"ability box {box} "))
+
+
+def _both_readings(f: Finding) -> Finding:
+    """nest1.3 in `use` or `used` is row 1's 3rd ability box; in `puzzle` the 3rd number box."""
+    box = f.at["box"]
+    row, k = box[4:].split(".")
+    return replace(f, message=f"{f.message} (in use and used, {box} is the ability box {k} of nest row {row}, "
+                              f"also written {box.replace('.', '.ability')}; the number box {box} is a puzzle cell)")
 
 
 def standing(rules: Rules, s: Sheet):

@@ -241,11 +241,13 @@ class _Player:
 
 def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ability_rate: float = 0.6,
          max_turns: int = 30, name_boxes: float = 0.3, explicit_cells: float = 0.3,
-         start: int | None = None, home_after: int = 8) -> Game:
+         start: int | None = None, home_after: int = 8, rolls: list[tuple[int, int]] | None = None) -> Game:
     """Play one legal game on a sheet level; the record and the player's own score.
 
     The player heads for stars, and back to the island once it has passed 4 of them and
-    `home_after` turns are played (a large value makes long games, e.g. for benchmarks)."""
+    `home_after` turns are played (a large value makes long games, e.g. for benchmarks).
+    `rolls` are the dice of each turn when they are shared at a table (the game stops when
+    they run out); otherwise the player rolls its own."""
     spec = layout.spec
     p = _Player(spec, rng, ability_rate, home_after)
     starts = spec.board.starts
@@ -255,8 +257,10 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
     turns: list[dict] = []
     log: list[dict] = []
     end = None
+    if rolls is not None:
+        max_turns = min(max_turns, len(rolls))
     for t in range(1, max_turns + 1):
-        d = [rng.randint(1, 6), rng.randint(1, 6)]
+        d = list(rolls[t - 1]) if rolls is not None else [rng.randint(1, 6), rng.randint(1, 6)]
         rolled = list(d)
         use: list[str] = []
         named: list[str] = []
@@ -342,6 +346,28 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
     record.update({"fish_marked": sheet["fish_marked"], "crashes_marked": sheet["crashes_marked"],
                    "used": sheet["used"], "turn": turns})
     return Game(record, sheet["parts"], sum(sheet["parts"].values()), end, log)
+
+
+def play_table(layout, rng: random.Random, players: int = 3, **kw) -> list[Game]:
+    """One game at a table: every player plays on the same dice, each with its own start
+    and choices; the game stops after the turn in which the first player ends it (Y21), and
+    the other sheets are cut there, as they were when the game stopped. Eliminated players
+    stop on their own."""
+    rolls = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(kw.pop("max_turns", 30))]
+    games = [play(layout, random.Random(rng.getrandbits(32)), solo=False, rolls=rolls, **kw)
+             for _ in range(players)]
+    ended = [len(g.log) for g in games if g.end in ("island", "puzzles")]
+    last = min(ended) if ended else max(len(g.log) for g in games)
+    out = []
+    for g in games:
+        if len(g.log) <= last:
+            out.append(g)
+            continue
+        sheet = g.log[last - 1]["sheet"]
+        record = dict(g.record, turn=g.record["turn"][:last], fish_marked=sheet["fish_marked"],
+                      crashes_marked=sheet["crashes_marked"], used=sheet["used"])
+        out.append(Game(record, sheet["parts"], sum(sheet["parts"].values()), None, g.log[:last]))
+    return out
 
 
 def _value(v: Any) -> str:

@@ -69,6 +69,38 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
     return steps
 
 
+def other_readings(text: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """The flight as it could have been meant, one token read the other way: a diagonal
+    "NE" as the two steps "N E", two steps "N E" as the diagonal "NE", a run "NEE" as "NE E"
+    or "EEN"... as "E EN" is not a diagonal (only NE, NW, SE, SW are). Each reading comes
+    with the words that say it; the record's own reading stays the one that counts."""
+    tokens = [t.upper() for t in re.split(r"[\s,]+", text.strip()) if t]
+    out = []
+
+    def alt(new_tokens: list[str], words: str) -> None:
+        try:
+            steps = tuple(parse_flight(" ".join(new_tokens)))
+        except FieldError:
+            return
+        out.append((words, steps))
+
+    for i, tok in enumerate(tokens):
+        if tok in DIAGONALS:
+            alt(tokens[:i] + list(tok) + tokens[i + 1:], f'"{tok}" is one diagonal step; if the two steps '
+                f'"{tok[0]} {tok[1]}" were meant')
+        elif len(tok) > 2 and tok.isalpha():
+            if tok[:2] in DIAGONALS:
+                alt(tokens[:i] + [tok[:2], tok[2:]] + tokens[i + 1:], f'"{tok}" is {len(tok)} unit steps; if the '
+                    f'diagonal "{tok[:2]} {tok[2:]}" was meant')
+            if tok[-2:] in DIAGONALS:
+                alt(tokens[:i] + [tok[:-2], tok[-2:]] + tokens[i + 1:], f'"{tok}" is {len(tok)} unit steps; if '
+                    f'"{tok[:-2]} {tok[-2:]}" with a diagonal was meant')
+        if i + 1 < len(tokens) and tok + tokens[i + 1] in DIAGONALS and len(tok) == 1:
+            alt(tokens[:i] + [tok + tokens[i + 1]] + tokens[i + 2:], f'"{tok} {tokens[i + 1]}" is two unit steps; '
+                f'if the diagonal "{tok}{tokens[i + 1]}" was meant')
+    return tuple(out)
+
+
 def _name(value: Any) -> Any:
     """A box or ability name as a player may write it ("Nest1", " lum 2.1", "Yunco"): no
     spaces, lower case. Anything not a string is left for the type check."""
@@ -77,6 +109,39 @@ def _name(value: Any) -> Any:
 
 def _names(value: Any) -> Any:
     return [_name(v) for v in value] if isinstance(value, list) else value
+
+
+# Ability boxes by names no one takes for a number box: nest1.ability2 is nest row 1's 2nd
+# ability box (the short name nest1.2 is also the row's 2nd number box in `puzzle`);
+# lum3.ability and fish2.ability likewise. The short names stay readable.
+_LONG_BOX = [(re.compile(r"^(nest[0-9]{1,3})\.?ability([0-9]{1,3})$"), r"\1.\2"),
+             (re.compile(r"^((?:lum|fish)[0-9]{1,3})\.?ability$"), r"\1")]
+
+
+def box_name(name: Any) -> Any:
+    """The short id of an ability box written either way ("nest1.ability2" -> "nest1.2")."""
+    if isinstance(name, str):
+        for pattern, short in _LONG_BOX:
+            if pattern.match(name):
+                return pattern.sub(short, name)
+    return name
+
+
+def _box_names(value: Any) -> Any:
+    value = _names(value)
+    return [box_name(v) for v in value] if isinstance(value, list) else value
+
+
+def short_nest_names(data: dict[str, Any]) -> frozenset[str]:
+    """The nest ability boxes a record names by their short name (nest1.2), which reads as a
+    number box too: a fault about one of them says both readings."""
+    out = set()
+    lists = [data.get("used")] + [t.get("use") for t in data.get("turn") or [] if isinstance(t, dict)]
+    for names in lists:
+        for n in _names(names) if isinstance(names, list) else []:
+            if isinstance(n, str) and re.match(r"^nest[0-9]{1,3}\.[0-9]{1,3}$", n):
+                out.add(n)
+    return frozenset(out)
 
 
 def flight_text(steps: list[tuple[int, int]]) -> str:
@@ -105,7 +170,7 @@ class TurnModel(Model):
     note: str | None = None
 
     _puzzle = field_validator("puzzle", mode="before")(_name)
-    _use = field_validator("use", mode="before")(_names)
+    _use = field_validator("use", mode="before")(_box_names)
 
     @field_validator("dice", mode="before")
     @classmethod
@@ -155,7 +220,7 @@ class RecordModel(Model):
     in_progress: bool = False  # a game still being played: no end-of-game findings
     turn: list[TurnModel]
 
-    _used = field_validator("used", mode="before")(_names)
+    _used = field_validator("used", mode="before")(_box_names)
 
     @field_validator("start", mode="before")
     @classmethod
@@ -209,6 +274,9 @@ class Turn:
     dice: tuple[int, int] | None
     use: tuple[str, ...]  # ability kinds or box ids
     start_at: tuple[int, int] | None
+    # the flight as it could have been meant (other_readings): a fault of this turn that the
+    # other reading would not have says so
+    readings: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +284,8 @@ class Record:
     model: RecordModel
     layout: Any  # sheetkit.layouts.Layout of kind "sheet"
     turns: tuple[Turn, ...]
-    kind = "game"  # a Yuncos record is always one filled sheet
+    short_names: frozenset[str] = frozenset()  # nest ability boxes written nestR.K (short_nest_names)
+    kind = "game"  # a Yuncos record is one filled sheet (a table names several: table.py)
 
     @property
     def spec(self):
@@ -293,7 +362,7 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
         if not board.on_map(start_at):
             raise FieldError("from", f"{t.start_at!r} is not on the map (A1 to {vertex_name((board.width - 1, board.height - 1))})")
     return Turn(i, tuple(parse_flight(t.flight)), cell, t.value, t.crash,
-                tuple(t.dice) if t.dice else None, tuple(t.use), start_at)
+                tuple(t.dice) if t.dice else None, tuple(t.use), start_at, other_readings(t.flight))
 
 
 def _one_level(layout, source: str | None = None, field: str | None = None):
@@ -327,13 +396,51 @@ def longest_game(spec) -> tuple[int, str]:
                   f"{yunco} Yunco box(es)")
 
 
+# The blank template's placeholder: a value still to be filled in, and what goes there.
+UNFILLED = "?"
+_TO_FILL = {
+    "start": "the number of the starting point marked on the island, e.g. start = 2",
+    "fish_marked": "how many boxes of the fish counter are marked, e.g. fish_marked = 3",
+    "crashes_marked": "how many boxes of the crash track are marked (0-6), e.g. crashes_marked = 1",
+}
+_TO_FILL_TURN = {
+    "flight": 'the steps drawn this turn, e.g. flight = "E E N" (docs/yuncos-records.md: Flights)',
+    "puzzle": 'where this turn\'s number went, e.g. puzzle = "nest1" or "lum2"; a turn with no number '
+              "says crash = true instead",
+    "value": "the number written in the puzzle, 1-6, e.g. value = 4",
+    "dice": "the turn's two dice from the dice log, e.g. dice = [3, 5], or leave the line out",
+    "from": 'the map point this flight starts from, e.g. from = "K6", or leave the line out',
+}
+
+
+def _unfilled(value: Any) -> bool:
+    return value == UNFILLED or (isinstance(value, list) and UNFILLED in value)
+
+
+def _not_filled_in(data: dict[str, Any], source: str) -> None:
+    """A template value left as it was: say what to write there, not that it has the wrong type."""
+    for key, what in _TO_FILL.items():
+        if _unfilled(data.get(key)):
+            raise UserError(f"not filled in: {what}", source=source, field=key)
+    turns = data.get("turn")
+    for i, t in enumerate(turns if isinstance(turns, list) else [], 1):
+        for key, what in _TO_FILL_TURN.items():
+            if isinstance(t, dict) and _unfilled(t.get(key)):
+                raise UserError(f"not filled in: {what}", source=source, field=f"turn[{i}].{key}")
+
+
 def read_record(data: dict[str, Any], source: str) -> Record:
     """Validate a record read from TOML; any problem is one UserError line."""
+    if data.get("kind") == "table":
+        from sheetkit.games.yuncos.table import read_table
+
+        return read_table(data, source)
     data = dict(data)
     turns = data.get("turn")
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
         raise UserError(f"{len(turns)} turns: no Yuncos sheet has room for more than {MOST_TURNS}",
                         source=source, field="turn")
+    _not_filled_in(data, source)
     if isinstance(turns, dict):
         raise UserError("a single [turn] table; write each turn as its own [[turn]] table (two brackets)",
                         source=source, field="turn")
@@ -381,4 +488,4 @@ def read_record(data: dict[str, Any], source: str) -> Record:
             parsed.append(_turn(spec, i, t))
         except FieldError as e:
             raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
-    return Record(model, layout, tuple(parsed))
+    return Record(model, layout, tuple(parsed), short_nest_names(data))

@@ -259,6 +259,21 @@ class Rules:
 
     def step(self, sheet: Sheet, turn: Turn, number: int | None = None) -> tuple[Sheet, list[Finding]]:
         t = turn.number if number is None else number
+        nxt, found = self._step(sheet, turn, t)
+        errors = sum(1 for f in found if f.severity == ERROR)
+        for words, steps in turn.readings if errors else ():
+            # A flight that could have been meant another way ("NE" or "N E"): when the other
+            # reading has fewer faults, every fault of the turn says both readings.
+            _, other = self._step(sheet, replace(turn, steps=steps, readings=()), t)
+            fewer = errors - sum(1 for f in other if f.severity == ERROR)
+            if fewer > 0:
+                also = "this turn would be legal" if fewer == errors else f"this turn would have {errors - fewer} fault(s)"
+                note = f" (read as written: {words}, {also})"
+                found = [replace(f, message=f.message + note) if f.severity == ERROR else f for f in found]
+                break
+        return nxt, found
+
+    def _step(self, sheet: Sheet, turn: Turn, t: int) -> tuple[Sheet, list[Finding]]:
         w = _Turn(sheet)
         if not sheet.late and sheet.over:
             self._late(w, sheet, t)

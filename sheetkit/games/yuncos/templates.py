@@ -22,14 +22,15 @@ def record(layout) -> str:
 game = "yuncos"
 layout = "{layout.id}"
 # qr = ""            # the text of the sheet's QR code, if it has one
-start = 0            # the starting point marked on the island: {starts}
+start = "?"          # the starting point marked on the island: {starts}
 # solo = true        # a solo game: the result gets its solo rank
 
 # What is marked on the paper:
-fish_marked = 0      # boxes marked on the fish counter (0-{len(spec.fish.values)})
-crashes_marked = 0   # boxes marked on the crash track (0-6)
+fish_marked = "?"    # boxes marked on the fish counter (0-{len(spec.fish.values)})
+crashes_marked = "?" # boxes marked on the crash track (0-6)
 used = []            # ability boxes crossed out: {', '.join(all_boxes(spec))}
-                     #   nestR.K = row R's K-th ability box, lumC = column C's, fishN = beside fish box N
+                     #   nestR.K = row R's K-th ability box (also nestR.abilityK), lumC = column C's,
+                     #   fishN = beside fish box N
 # [score]            # the score boxes, if filled in (each optional): checked against the sheet
 # nests = 0
 # luminaries = 0
@@ -50,14 +51,16 @@ used = []            # ability boxes crossed out: {', '.join(all_boxes(spec))}
 # use:    optional, abilities used this turn: "plusminus", "yunco" ("diagonal" is read from
 #         the flight), or the box crossed out, e.g. "fish2".
 
+# Every "?" is a value to fill in; check says which one is left.
+
 [[turn]]
-flight = ""
-puzzle = ""
-value = 0
-# dice = [0, 0]
+flight = "?"
+puzzle = "?"
+value = "?"
+# dice = ["?", "?"]
 # use = []
 
 [[turn]]
-flight = ""
+flight = "?"
 crash = true
 """

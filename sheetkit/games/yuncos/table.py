@@ -1,0 +1,200 @@
+"""A whole Yuncos table: one record naming every player's sheet (docs/yuncos-records.md).
+
+    game = "yuncos"
+    kind = "table"
+    [[player]]
+    name = "Ana"
+    sheet = "ana.toml"      # an ordinary Yuncos record, relative to this file
+
+Each sheet is replayed with the Yuncos rules, then the sheets are held against each other:
+the dice noted on any sheet agree turn by turn (the two dice are rolled for everybody),
+every sheet stops after the turn in which the first player ended the game (Y21), or after
+its own elimination (Y20), and an eliminated player cannot win. Solo games stay single
+sheets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import model_validator
+
+from sheetkit.checking.replay import replay
+from sheetkit.checking.verdict import ERROR, WARNING, Details, Finding, Verdict
+from sheetkit.errors import FieldError, UserError
+from sheetkit.games.interface import Checked
+from sheetkit.schema import Model, validate
+from sheetkit.tomlfile import read_toml
+
+MOST_PLAYERS = 6  # Yuncos is for 1-6 players; a table has 2 or more
+
+
+class PlayerModel(Model):
+    name: str
+    sheet: str  # the player's record, relative to the table record
+
+
+class TableModel(Model):
+    game: Literal["yuncos"]
+    kind: Literal["table"]
+    in_progress: bool = False
+    player: list[PlayerModel]
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 2 <= len(self.player) <= MOST_PLAYERS:
+            raise FieldError("player", f"a Yuncos table has 2 to {MOST_PLAYERS} players (got {len(self.player)}); "
+                             "one player's game is a single sheet")
+        names: set[str] = set()
+        for i, p in enumerate(self.player):
+            if not p.name.strip():
+                raise FieldError(f"player[{i}].name", "empty name")
+            if p.name in names:
+                raise FieldError(f"player[{i}].name", f"{p.name!r} appears twice: an earlier player has it")
+            names.add(p.name)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    model: TableModel
+    source: str
+    names: tuple[str, ...]
+    sheets: tuple[Any, ...]  # each player's record.Record, in the table's order
+    kind = "table"
+    qr = None  # each sheet has its own
+    sheet = None
+
+    @property
+    def in_progress(self) -> bool:
+        return self.model.in_progress
+
+
+def read_table(data: dict[str, Any], source: str) -> Table:
+    from sheetkit.games.yuncos.record import read_record
+
+    model = validate(TableModel, data, source)
+    base = Path(source).parent
+    sheets, seen = [], {}
+    for i, p in enumerate(model.player):
+        field = f"player[{i}].sheet"
+        path = base / Path(p.sheet).expanduser()
+        if not path.is_file():
+            raise UserError(f"no such sheet file {str(path)!r} (a path not starting with / or ~ is relative "
+                            "to the table record)", source=source, field=field)
+        key = path.resolve()
+        if key in seen:
+            raise UserError(f"{p.name} and {seen[key]} name the same sheet {p.sheet!r}", source=source, field=field)
+        seen[key] = p.name
+        sheet_data = read_toml(path)
+        if sheet_data.get("kind") == "table":
+            raise UserError(f"{p.sheet!r} is a table record, not a player's sheet", source=source, field=field)
+        rec = read_record(sheet_data, str(path))
+        if rec.model.solo:
+            raise UserError(f"{p.name}'s sheet says solo = true; a sheet at a table is not a solo game",
+                            source=str(path), field="solo")
+        sheets.append(rec)
+    layouts = {(r.layout.id, r.layout.version) for r in sheets}
+    if len(layouts) > 1:
+        shown = ", ".join(f"{n}: {r.layout.id}" for n, r in zip((p.name for p in model.player), sheets))
+        raise UserError(f"the sheets are of different levels ({shown}); a game uses one level", source=source,
+                        field="player")
+    return Table(model, source, tuple(p.name for p in model.player), tuple(sheets))
+
+
+@dataclass(frozen=True, slots=True)
+class TableDetails(Details):
+    """A checked table: when and why the game ended, the ranking, and each player's sheet."""
+
+    layout: str
+    layout_version: str
+    level: str
+    turns: int  # turns the game lasted (so far)
+    end: dict[str, Any] | None  # {"turn", "reason", "player"}: the first player to end it (Y21)
+    ranking: list[dict[str, Any]]  # {"rank", "player", "total", "eliminated"}, best first; ties share a rank
+    sheets: dict[str, Any]  # player -> that sheet's SheetDetails
+
+
+def _tag(name: str, f: Finding) -> Finding:
+    return Finding(f.rule, f"{name}, {f.where}", f.message, f.severity, {"player": name, **f.at})
+
+
+def check_table(table: Table, source: str) -> Checked:
+    from sheetkit.games.yuncos.check import verdict as sheet_verdict
+    from sheetkit.games.yuncos.rules import Rules
+
+    in_progress = table.in_progress
+    findings: list[Finding] = []
+    states, verdicts = {}, {}
+    for name, rec in zip(table.names, table.sheets):
+        rules = Rules(rec)
+        replayed = replay(rules, rec.turns, finished=False)  # the table decides when the game ended
+        states[name] = replayed.state
+        verdicts[name] = sheet_verdict(rules, replayed.state, replayed.findings, rec.model.layout)
+    spec = table.sheets[0].spec
+
+    # The dice are rolled for everybody: every sheet that notes a turn's dice notes the same.
+    longest = max(len(r.turns) for r in table.sheets)
+    dice_rule = "Y4" if spec.level == "easy" else "Y5"
+    for n in range(1, longest + 1):
+        noted = [(name, tuple(sorted(r.turns[n - 1].dice))) for name, r in zip(table.names, table.sheets)
+                 if n <= len(r.turns) and r.turns[n - 1].dice is not None]
+        # the dice most sheets note are the table's (in a tie, the first sheet's)
+        counts = Counter(d for _, d in noted)
+        table_dice = max(counts, key=lambda d: (counts[d], -next(i for i, (_, e) in enumerate(noted) if e == d))) if noted else None
+        first = next(((name, d) for name, d in noted if d == table_dice), None)
+        for name, dice in noted:
+            if dice != first[1]:
+                findings.append(Finding(dice_rule, f"{name}, turn {n}", f"the dice are {dice[0]} and {dice[1]} on this "
+                                        f"sheet but {first[1][0]} and {first[1][1]} on {first[0]}'s: the two dice are "
+                                        "rolled for every player", ERROR, {"player": name, "turn": n, "dice": list(dice)}))
+
+    # The first player to end the game ends it for all (Y21); an eliminated player stops (Y20).
+    ends = [(s.end[0], i, name, s.end[1]) for i, (name, s) in enumerate(states.items()) if s.end is not None]
+    end = min(ends)[:1] + min(ends)[2:] if ends else None  # (turn, player, why); in a tie, the first listed
+    last = end[0] if end else longest
+    for name, rec in zip(table.names, table.sheets):
+        s, turns = states[name], len(rec.turns)
+        own_late = s.end is not None and s.end[0] < turns  # already reported on the sheet itself
+        gone = s.eliminated is not None and s.eliminated < turns
+        if end is not None and turns > last and not own_late and not gone and end[1] != name:
+            more = turns - last - 1
+            findings.append(Finding("Y21", f"{name}, turn {last + 1}", f"the game ended after turn {last} ({end[1]} "
+                                    f"{end[2]}); this turn{f' and {more} more' if more else ''} should not be on the sheet",
+                                    ERROR, {"player": name, "turn": last + 1}))
+        stopped = s.eliminated is not None
+        if turns < last and not stopped and not (in_progress and end is None):
+            why = f"the game ended after turn {last}" if end else f"the other sheets go on to turn {last}"
+            findings.append(Finding("Y21", f"{name}, turn {turns}", f"the sheet stops after turn {turns}, but {why}: "
+                                    "every sheet stops after the same turn", ERROR, {"player": name, "turn": turns}))
+    if end is None and not in_progress:
+        alive = [n for n, s in states.items() if s.eliminated is None]
+        if alive:
+            findings.append(Finding("Y21", f"turn {last}", f"the table stops after turn {last} but the game has not "
+                                    "ended (nobody completed both puzzles or came back to the island with 4 stars)",
+                                    WARNING, {"turn": last}))
+    for name in table.names:
+        findings += [_tag(name, f) for f in verdicts[name].findings]
+
+    # The result: every score, the ranking, the winner(s) among those not eliminated (Y20, Y22).
+    scores = [replace(verdicts[name].scores[0], player=name) for name in table.names]
+    order = sorted(scores, key=lambda sc: -sc.total)
+    ranking = []
+    for sc in order:
+        rank = 1 + sum(1 for o in order if o.total > sc.total)
+        ranking.append({"rank": rank, "player": sc.player, "total": sc.total, "eliminated": sc.eliminated})
+    standing = [sc for sc in scores if not sc.eliminated]
+    best = max((sc.total for sc in standing), default=None)
+    winners = [sc.player for sc in scores if not sc.eliminated and sc.total == best]
+    first = table.sheets[0]
+    details = TableDetails(
+        layout=first.layout.id, layout_version=first.layout.version, level=spec.level, turns=last,
+        end=None if end is None else {"turn": end[0], "reason": end[2], "player": end[1]},
+        ranking=ranking, sheets={name: verdicts[name].details for name in table.names},
+    )
+    v = Verdict(game="yuncos", source=source, findings=findings, scores=scores, winners=winners, details=details,
+                in_progress=in_progress)
+    return Checked(states, v)
