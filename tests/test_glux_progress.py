@@ -194,3 +194,35 @@ def test_check_command_on_games_in_progress():
     assert v["in_progress"] is True and v["to_move"] == "Ben" and v["winners"] == [] and v["legal"]
     run = CliRunner().invoke(cli, ["check", str(EXAMPLES / "glux-game-in-progress-illegal.toml")])
     assert run.exit_code == 1 and "so far, in progress; Ana to move" in run.output and "G10" not in run.output
+
+
+@SOME
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**31), where=st.floats(0, 1))
+def test_a_short_placement_that_no_chip_reaches_is_caught(table, seed, where):
+    """Placement k rewritten as a short one onto a square that no chip of the player
+    reaches (worked out here from play.py's board): G4, or G5 when a chip in the way
+    stops one that shows the right count, at turn k and nowhere before."""
+    lid, n = table
+    side = SIDES[lid]
+    setups, placements = play.random_game(side, n, random.Random(seed), start_chance=0.0)
+    k = 1 + int(where * (len(placements) - 1))
+    pl = placements[k - 1]
+    stacks = play.final_stacks(setups, placements[:k - 1])
+    starts = {s.start for s in setups if s.name != pl.player}
+
+    def reached(d):
+        for (x, y), stack in stacks.items():
+            owner, pips = stack[-1]
+            if owner == pl.player and (abs(x - d[0]) + abs(y - d[1]) == pips) and (x == d[0] or y == d[1]):
+                ux, uy = (d[0] > x) - (d[0] < x), (d[1] > y) - (d[1] < y)
+                if all((x + ux * i, y + uy * i) not in stacks for i in range(1, pips)):
+                    return True
+        return False
+
+    free = [(c, r) for r in range(side.height) for c in range(side.width)
+            if len(stacks.get((c, r), ())) < 2 and (c, r) not in starts
+            and (c, r) != next(s.start for s in setups if s.name == pl.player) and not reached((c, r))]
+    bad = Placement(pl.player, pl.face, None, free[int(where * (len(free) - 1))])
+    found = replay(rules.GluxRules(side, setups), placements[:k - 1] + [bad], finished=False).findings
+    assert found and {f.at["turn"] for f in found} == {k}
+    assert {f.rule for f in found} <= {"G4", "G5", "G9"} and {f.rule for f in found} & {"G4", "G5"}
