@@ -406,3 +406,28 @@ def test_a_wrong_bonus_claim_says_how_many_sets_the_player_holds():
     v = game_verdict(["A", "B"], [dict(T, bonuses=[15])])
     l7 = [f for f in v.findings if f.rule == "L7"]
     assert "A holds 0 complete set(s) of chips 5-10 and 0 tile(s) after this turn; tiles left: 15, 12, 9, 6" in l7[0].message
+
+
+# -- a set without a tile, in a final position (L7 with L8) --------------------------------------
+
+def test_a_set_without_a_tile_only_for_who_played_after_the_last_tile():
+    # B took the last tile (6), which ends the game: A, seated before B, played no more
+    v = final_verdict({"name": "A", "chips": full(3), "bonuses": [15, 12]},
+                      {"name": "B", "chips": full(2), "bonuses": [9, 6]})
+    assert [(f.rule, f.where) for f in v.findings] == [("L7", "player A")]
+    assert "after B took the last tile (6)" in v.findings[0].message
+    # A took it: B plays once more and may complete a set with no tile left for it
+    v = final_verdict({"name": "A", "chips": full(2), "bonuses": [15, 6]},
+                      {"name": "B", "chips": full(3), "bonuses": [12, 9]})
+    assert v.legal, v.to_text()
+    # the one who took it may complete another set in the rest of that turn
+    v = final_verdict({"name": "A", "chips": full(1), "bonuses": [15]},
+                      {"name": "B", "chips": full(4), "bonuses": [12, 9, 6]})
+    assert v.legal, v.to_text()
+
+
+def test_three_players_the_round_after_the_last_tile():
+    tiles = {"A": [15], "B": [12, 6], "C": [9]}
+    sets = {"A": 2, "B": 2, "C": 2}  # A and C each hold a set more than their tiles
+    v = final_verdict(*({"name": p, "chips": full(sets[p]), "bonuses": tiles[p]} for p in "ABC"))
+    assert [(f.rule, f.where) for f in v.findings] == [("L7", "player A")]  # C still played

@@ -8,6 +8,8 @@ draws them turn by turn (dice and a grouping), so that a failing game shrinks to
 import copy
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -168,3 +170,30 @@ def test_the_checker_offers_every_grouping_once(dice):
     offered = groupings(dice)
     assert all(is_partition(dice, g) for g in offered)
     assert sorted(map(canon, offered)) == sorted(set(map(canon, parts)))
+
+
+
+def _all_tiles_taken(count=12):
+    """Finals of simulated games in which every tile was taken and not by the first player."""
+    out = []
+    for seed in range(1000):
+        n = 2 + seed % 3
+        _, final = random_game(random.Random(seed), NAMES[:n], 0.0)
+        held = {b for p in final["player"] for b in p["bonuses"]}
+        if held == {15, 12, 9, 6} and 6 not in final["player"][0]["bonuses"]:
+            out.append(final)
+            if len(out) == count:
+                break
+    return out
+
+
+@pytest.mark.parametrize("final", _all_tiles_taken(), ids=lambda f: f"{len(f['player'])}p")
+def test_an_extra_set_for_a_player_before_the_last_tile_taker_is_L7(final):
+    taker = next(i for i, p in enumerate(final["player"]) if 6 in p["bonuses"])
+    assert verdict(final).legal
+    for i in range(taker):
+        f = copy.deepcopy(final)
+        p = f["player"][i]
+        p["chips"] = {str(r): p["chips"].get(str(r), 0) + 1 for r in ROWS}  # one more set, no tile
+        v = verdict(f)
+        assert ("L7", f"player {p['name']}") in found(v), v.to_text()

@@ -4,16 +4,45 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetkit.checking.verdict import Details, Finding, Score, Verdict
+from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 from sheetkit.games.interface import Checked
 from sheetkit.games.iunu.record import Record
-from sheetkit.games.iunu.rules import majorities, winners_of
+from sheetkit.games.iunu.rules import HAND, ROUNDS, majorities, winners_of
 
 
 @dataclass(frozen=True, slots=True)
 class IunuDetails(Details):
     deck: str  # the deck file the record points to, or "inline"
     majorities: dict[str, str]  # caste -> the player holding its majority (I3)
+
+
+def round_findings(record: Record) -> list[Finding]:
+    """What I1 says of a final record: the rounds played (a full game unless `rounds`
+    says it ended early) against each dynasty. Every round a player plays one card or a
+    set into their dynasty, at most the hand; the abilities of the cards are not known
+    here (one may take citizens away or bring more), so a dynasty out of those bounds is a
+    warning, and only more rounds than the game has is an error."""
+    players = record.data.player
+    n = len(players)
+    full, hand = ROUNDS[n], HAND[n]
+    given = record.data.rounds
+    out: list[Finding] = []
+    if given is not None and given > full:
+        out.append(Finding("I1", "rounds", f"{given} rounds played, but with {n} players the game has {full}",
+                           at={"rounds": given}))
+    played = min(given, full) if given is not None else full
+    said = f"{played} round(s) played" if given is not None else f"the {full} rounds of a full game with {n} players"
+    for p in players:
+        held = sum(p.cards.values())
+        where, at = f"player {p.name}", {"player": p.name}
+        if held < played:
+            hint = "" if given is not None else "; if the game ended early (the deck ran out), say rounds = ..."
+            out.append(Finding("I1", where, f"{held} citizen card(s) in the dynasty after {said}: every round "
+                                            f"each player plays at least one{hint}", WARNING, at))
+        elif held > played * hand:
+            out.append(Finding("I1", where, f"{held} citizen cards in the dynasty after {said}: more than "
+                                            f"a hand of {hand} every round", WARNING, at))
+    return out
 
 
 def check(record: Record, source: str) -> Checked:
@@ -74,6 +103,7 @@ def check(record: Record, source: str) -> Checked:
         parts = [("citizens", citizens), ("majorities", bonus), ("bread", bread), ("deben", deben_vp)]
         scores.append(Score(p.name, parts, sum(v for _, v in parts), notes))
 
+    findings += round_findings(record)
     winners, tiebreak = winners_of(scores, [p.deben for p in players])
     details = IunuDetails(record.deck_source, {c: players[i].name for c, i in major.items()})
     return Checked(major, Verdict("iunu", source, findings, scores, winners, details, tiebreak or None))

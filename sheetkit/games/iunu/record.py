@@ -123,10 +123,13 @@ class RecordData(Model):
     deck: Any  # path to a deck file, relative to this record, or the deck's tables (see load_record)
     player: list[Player]  # [[player]] tables, in seating order
     qr: str | None = None  # the text of the score pad's QR code, if the pad had one
+    rounds: int | None = None  # rounds played, if the game ended early (I1); else a full game
 
     @model_validator(mode="after")
     def _check(self):
         check_players("IUNU", self.player, "player", ("name", lambda p: p.name), rule="I1")
+        if self.rounds is not None and self.rounds < 1:
+            raise FieldError("rounds", f"expected the number of rounds played, 1 or more (got {self.rounds})")
         return self
 
 

@@ -1,4 +1,7 @@
-"""IUNU scoring and checks, rules I2-I5 (RULES.md).
+"""IUNU scoring and checks, rules I1-I5 (RULES.md).
+
+- Rounds and hands (I1): 8 rounds with 2 or 4 players, 9 with 3; a hand of 6 cards with
+  2 players, 5 with 3-4. Every player plays at least one card a round and at most a hand.
 
 - Majority (I3): strictly more cards of the caste than every other player; a tie gives
   no one the majority, and 0 cards is never a majority.
@@ -13,6 +16,10 @@ from __future__ import annotations
 
 from sheetkit.games.iunu.record import Record
 from sheetkit.checking.verdict import Score
+
+
+ROUNDS = {2: 8, 3: 9, 4: 8}  # I1
+HAND = {2: 6, 3: 5, 4: 5}  # I1: the starting hand, refilled each round
 
 
 def majorities(record: Record) -> dict[str, int]:

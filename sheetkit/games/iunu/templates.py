@@ -50,6 +50,8 @@ game = "iunu"
 deck = "my-iunu-deck.toml"   # your filled deck description, path relative to this file
                              # (or put the deck here: [deck.castes.farmer] cards = ...)
 # qr = ""                    # the text of the score pad's QR code, if it has one
+# rounds = 0                 # rounds played, if the game ended early (the deck ran out);
+                             # left out: a full game, 8 rounds (9 with 3 players)
 
 # One [[player]] table per player (2 to 4), in seating order.
 [[player]]

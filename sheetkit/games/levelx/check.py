@@ -98,6 +98,7 @@ def final_findings(order: list[str], chips: dict[str, dict[int, int]],
             out.append(Finding("L7", f"player {p}", f"{sets} complete set(s) but {got} bonus tile(s) while "
                                                      f"the {max(left)} tile is left: a bonus is taken as "
                                                      "soon as a set completes", at={"player": p}))
+    out += _sets_after_the_last_tile(order, chips, bonuses, held)
     empty = sum(1 for r in ROWS if sum(chips[p][r] for p in order) >= stock[r])
     if left and empty < EMPTY_ROWS_TO_END:
         out.append(Finding("L8", "end", f"the game has not ended: bonus tiles are left "
@@ -116,6 +117,26 @@ class Final:
 
     def score(self, player: str) -> int:
         return chip_points(self.chips[player]) + sum(self.bonuses[player])
+
+
+def _sets_after_the_last_tile(order, chips, bonuses, held: Counter) -> list[Finding]:
+    """A complete set without a tile (L7) is possible only once the tiles have run out, and
+    then only for who still played: taking the last tile ends the game (L8), so after that
+    turn only the players seated later in the round play again (the one who took it may
+    finish that turn). Whoever sits before them has played their last turn already."""
+    last = BONUSES[-1]
+    if any(t not in held for t in BONUSES) or held[last] != 1:
+        return []  # tiles are left (asked above) or held wrongly (L3)
+    taker = next(p for p in order if last in bonuses[p])
+    out = []
+    for p in order[:order.index(taker)]:
+        sets, got = full_sets(chips[p]), len(bonuses[p])
+        if sets > got:
+            out.append(Finding("L7", f"player {p}", f"{sets} complete set(s) but {got} bonus tile(s): a set "
+                                                     f"completed after {taker} took the last tile ({last}), "
+                                                     f"but that ended the game (L8) and {p} plays before "
+                                                     f"{taker}, so had no turn left", at={"player": p}))
+    return out
 
 
 def check_final(record: FinalRecord, source: str) -> Checked:
