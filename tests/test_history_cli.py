@@ -263,3 +263,24 @@ def test_the_history_benchmark_runs():
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "stats/list" in proc.stdout
+
+
+def test_absurd_numbers_and_names(db, tmp_path):
+    assert log(db, YUNCOS, "--player", "Ana").code == 0
+    for cmd in (["show"], ["delete", "--yes"], ["export"], ["recheck"]):
+        one_line_error(run(*cmd, "99999999999999999999999", "--db", db), "99999999999999999999999")
+        one_line_error(run(*cmd, "0", "--db", db), "0")
+    one_line_error(log(db, YUNCOS, "--player", "Ana\u202eX", "--again"), "control characters")
+    r = log(db, YUNCOS, "--player", "👩\u200d👩\u200d👧", "--again")  # an emoji family is a name
+    assert r.code == 0, r.err
+    one_line_error(run("plays", "--db", "/dev/null"), "not a regular file")
+    dump = json.loads(run("export", "--all", "--db", db).out)
+    for field, value in (("total", 10**30), ("serial", 10**30), ("qr", ["x"])):
+        bad = json.loads(json.dumps(dump))
+        target = bad["plays"][0]["sheets"][0]["verdict"]
+        if field == "total":
+            target["scores"][0]["total"] = value
+        else:
+            target["info"][field] = value
+        (tmp_path / "bad.json").write_text(json.dumps(bad))
+        one_line_error(run("import", str(tmp_path / "bad.json"), "--db", str(tmp_path / "o.sqlite3")), "plays[0]")

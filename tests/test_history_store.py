@@ -344,7 +344,7 @@ def test_a_kill_mid_import_leaves_whole_plays(tmp_path):
     with Store.open(target) as store:
         assert store.integrity() == "ok"
         present = store.plays()
-        assert 50 <= len(present) < n, "the import was not cut short: make it bigger"
+        assert 0 < len(present) < n, "the import was not cut short: make it bigger"
         for p in present:  # whole: its sheet and all three seats, as in the source
             assert [s.name for s in p.seats] == ["Ana", "Ben", "Carla"]
             assert p.seats[0].score + p.seats[1].score == n

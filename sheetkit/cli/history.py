@@ -9,6 +9,7 @@ import click
 
 from sheetkit.errors import UserError
 
+PLAY_ID = click.IntRange(min=1, max=2**63 - 1)  # what SQLite can hold
 DB = click.option("--db", "db_path", type=click.Path(dir_okay=False),
                   help="The history file (default: $SHEETKIT_DB, else the user's data folder).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
@@ -118,7 +119,7 @@ def plays_cmd(game, player, since, db_path, as_json):
 
 
 @click.command("show")
-@click.argument("play", type=int)
+@click.argument("play", type=PLAY_ID)
 @click.option("--text", "as_text", is_flag=True, help="Print the record text(s) exactly as logged.")
 @DB
 @JSON
@@ -172,7 +173,7 @@ def stats_cmd(game, player, since, db_path, as_json):
 
 
 @click.command("delete")
-@click.argument("play", type=int)
+@click.argument("play", type=PLAY_ID)
 @click.option("--yes", is_flag=True, help="Do not ask.")
 @DB
 def delete_cmd(play, yes, db_path):
@@ -190,7 +191,7 @@ FORMATS = ("bgstats", "bgstats-link", "csv", "json")
 
 
 @click.command("export")
-@click.argument("plays", nargs=-1, type=int, metavar="[PLAY...]")
+@click.argument("plays", nargs=-1, type=PLAY_ID, metavar="[PLAY...]")
 @click.option("--all", "everything", is_flag=True, help="Every play in the history.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
               help="bgstats: BG Stats' push-plays JSON; bgstats-link: one link per play that opens "
@@ -256,7 +257,7 @@ def import_cmd(file, db_path):
 
 
 @click.command("recheck")
-@click.argument("plays", nargs=-1, type=int, metavar="[PLAY...]")
+@click.argument("plays", nargs=-1, type=PLAY_ID, metavar="[PLAY...]")
 @click.option("--all", "everything", is_flag=True, help="Every play in the history.")
 @DB
 def recheck_cmd(plays, everything, db_path):

@@ -136,6 +136,7 @@ def to_json(plays: Iterable[Play]) -> str:
 # ------------------------------------------------------------------ import
 
 MAX_IMPORT = 512 * 1024 * 1024
+BIG = 10**9  # no score or serial comes near; SQLite holds 63 bits
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\Z")
 
 
@@ -195,6 +196,14 @@ def _play(p: Any, source: str, at: str) -> NewPlay:
                         and (sc.get("total") is None or type(sc.get("total")) is int) for sc in v["scores"])
                 and isinstance(v.get("winners", []), list) and isinstance(v.get("info", {}), dict)):
             raise bad(f"{where}.verdict", "expected the verdict as `sheetkit check --json` gives it")
+        info = v.get("info", {})
+        if not all(type(sc.get("total")) is not int or abs(sc["total"]) <= BIG for sc in v["scores"]):
+            raise bad(f"{where}.verdict.scores", f"a total beyond {BIG}")
+        for key, kind in (("qr", str), ("layout", str), ("layout_version", str), ("serial", int)):
+            value = info.get(key)
+            if value is not None and (type(value) is not kind or (kind is int and not 0 <= value <= BIG)
+                                      or (kind is str and len(value) > 500)):
+                raise bad(f"{where}.verdict.info.{key}", f"expected {'a number' if kind is int else 'text'} or nothing")
         player = s.get("player")
         if player is not None and not isinstance(player, str):
             raise bad(f"{where}.player", "expected a name or null")

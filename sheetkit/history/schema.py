@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 from sheetkit.errors import UserError
@@ -113,6 +114,16 @@ def default_path() -> Path:
 def _recognise(path: Path) -> bool:
     """True for an existing sheetkit history, False for a file to create; refuses the rest
     having only read it."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as e:
+        raise HistoryError(e.strerror or "cannot read", source=str(path)) from None
+    if stat.S_ISDIR(mode):
+        raise HistoryError("is a folder, expected the history database file", source=str(path))
+    if not stat.S_ISREG(mode):  # a pipe or a device: reading it could wait for ever
+        raise HistoryError("not a regular file, expected the history database file", source=str(path))
     try:
         with open(path, "rb") as f:
             head = f.read(100)

@@ -26,6 +26,7 @@ from sheetkit.history import schema
 from sheetkit.history.schema import HistoryError
 
 MAX_NAME = 60
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 # ------------------------------------------------------------------ what goes in
@@ -156,7 +157,9 @@ def clean_name(name: str) -> str:
         raise HistoryError("a player needs a name (a sheet that names no player: give --player NAME)")
     if len(cleaned) > MAX_NAME:
         raise HistoryError(f"a player's name has at most {MAX_NAME} characters (got {len(cleaned)})")
-    if any(unicodedata.category(c).startswith("C") for c in cleaned):
+    # control characters, and the invisible ones that reorder text on a terminal; the joiners
+    # of emoji sequences are welcome
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI for c in cleaned):
         raise HistoryError(f"a player's name cannot hold control characters (got {name!r})")
     return cleaned
 
