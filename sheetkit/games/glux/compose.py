@@ -4,6 +4,8 @@ and the final board of a checked record with its findings marked."""
 
 from __future__ import annotations
 
+import math
+
 from sheetkit.paper import tiling
 from sheetkit.games.glux.geometry import PAIRS
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
@@ -325,7 +327,8 @@ def compose_chips(layout, paper: str, lang: str, bleed: float = 0.0) -> Scene:
                 items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
             # the scale check under the key: the chips are cut at real size
             kw = W - SAFE_MARGIN - kx
-            items += marks.scale_square(kx + 1.5, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8, 15.0, lang, kw - 1.5)
+            items += marks.scale_square(kx + 1.5, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8,
+                                        min(15.0, math.floor(kw - 2)), lang, kw - 1.5)
         bleed_box = (gx - b, y0 - b, gw + 2 * b, gh + 2 * b)
         pages.append(Page(W, H, items, stamp=stamp, back=back, trim=trim, bleed=bleed_box))
     return Scene(pages, {}, spec.title(lang))
