@@ -23,8 +23,10 @@ def compose(ref: str, paper: str, lang: str, scale: str = "real", bleed: float =
             raise UserError(f"--bleed {bleed:g}: expected 0 to {MAX_BLEED:g} mm")
         if not entry.bleed:
             raise UserError(f"--bleed: {layout.id} has nothing to cut out; it is for the chips (glux-chips)")
-        return layout, entry.compose(layout, paper, lang, scale=scale, bleed=bleed)
-    scene = entry.compose(layout, paper, lang, scale=scale)
+        scene = entry.compose(layout, paper, lang, scale=scale, bleed=bleed)
+    else:
+        scene = entry.compose(layout, paper, lang, scale=scale)
+    scene.lang = lang
     return layout, scene
 
 
