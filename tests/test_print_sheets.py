@@ -103,3 +103,13 @@ def test_a_fitted_board_says_its_square_size_and_nothing_runs_out_of_a_start_cir
             for yy in (t.y - 0.72 * pt, t.y):  # the top of the capitals and the baseline
                 half = (max(0.0, c.r ** 2 - (yy - c.y) ** 2)) ** 0.5
                 assert w / 2 <= half + 0.3, (t.text, c)
+
+
+@pytest.mark.parametrize("lang, sign", [("es", "N.º 0007"), ("en", "No. 0007")])
+def test_a_pad_serial_is_written_in_the_sheet_language(tmp_path, lang, sign):
+    from sheetkit.paper import pads
+
+    layout, scene = printing.compose("yuncos-easy", "a4", lang)
+    out = tmp_path / "pad.pdf"
+    printing.write_pdf(pads.pad(scene, layout, 1, 7), out)
+    assert sign in text(out)

@@ -55,7 +55,9 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
               help="Boards: real size tiled across pages, or fit on one page.")
 @click.option("--printer", "printer_name", metavar="NAME",
               help="Correct for this printer's profile (`sheetkit printer list`).")
-def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale, printer_name):
+@click.option("--bleed", type=float, default=0.0, metavar="MM",
+              help="Chips: the colour runs this many mm (up to 3) past the cut lines.")
+def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale, printer_name, bleed):
     """Render layouts (ids or paths to layout files) to PDF. `sheetkit render calibration`
     prints the sheet that a printer profile is measured on."""
     from sheetkit.paper import printing
@@ -66,7 +68,7 @@ def render_cmd(ids, all_, paper, lang, out, out_dir, copies, first_serial, scale
 
         profile = printers.get(printers.check_name(printer_name))
     jobs = printing.plan(_layout_refs(ids, all_), paper, lang, scale, out=out, out_dir=out_dir,
-                         copies=copies, first_serial=first_serial)
+                         copies=copies, first_serial=first_serial, bleed=bleed)
     for job in jobs:
         pages = len(job.scene.pages)
         with _progress(pages, str(job.target)) as progress:

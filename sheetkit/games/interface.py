@@ -40,6 +40,8 @@ class LayoutKind:
     compose: Ref  # (layout, paper, lang, scale) -> Scene
     lint: Ref  # (layout) -> list[Finding]: the game sense of the layout
     record_template: Ref | None = None  # (layout) -> str: the blank record for a sheet of this kind
+    # pieces cut out (chips): compose also takes bleed=MM, how far the colour runs past the cut
+    bleed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

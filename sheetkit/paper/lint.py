@@ -7,6 +7,7 @@ import itertools
 
 from sheetkit import layouts
 from sheetkit.paper import scene as S
+from sheetkit.paper.printing import MAX_BLEED
 from sheetkit.paper.scene import PAPERS, SAFE_MARGIN, bounds
 from sheetkit.checking.verdict import Finding
 
@@ -41,9 +42,11 @@ def on_paper(layout: layouts.Layout) -> list[Finding]:
     compose = layout.kind_entry.compose
     out: list[Finding] = []
     # boards print at real size or fitted to one page; other layouts ignore the scale
-    for paper, lang, scale in itertools.product(PAPERS, ("es", "en"), ("real", "fit")):
-        where = f"{paper}, {lang}" + (", --scale fit" if scale == "fit" else "")
-        scene = compose(layout, paper, lang, scale)
+    # pieces cut out are also checked with the most bleed they can have
+    bleeds = (0.0, MAX_BLEED) if layout.kind_entry.bleed else (0.0,)
+    for paper, lang, scale, bleed in itertools.product(PAPERS, ("es", "en"), ("real", "fit"), bleeds):
+        where = f"{paper}, {lang}" + (", --scale fit" if scale == "fit" else "") + (f", --bleed {bleed:g}" if bleed else "")
+        scene = compose(layout, paper, lang, scale, bleed=bleed) if bleed else compose(layout, paper, lang, scale)
         out += legible(scene, where)
         for n, page in enumerate(scene.pages, 1):
             b = bounds(page.items, scene.forms)

@@ -202,15 +202,18 @@ def apply_qr(verdict, record, source: str | None = None, pad: str | None = None)
 
 # --- composing a pad ---------------------------------------------------------------------
 
-def stamp_items(stamp: tuple[float, float, float], text: str, serial: int) -> list[S.Item]:
+SERIAL_SIGN = {"es": "N.º", "en": "No."}
+
+
+def stamp_items(stamp: tuple[float, float, float], text: str, serial: int, lang: str = "en") -> list[S.Item]:
     """The per-copy part inside the stamp square (x, y, size): the QR code (its quiet zone
-    included) on top, the serial number centred in a band below it."""
+    included) on top, the serial number centred in a band below it ("N.º 0042", "No. 0042")."""
     from sheetkit.paper.measure import fit_size
 
     x, y, size = stamp
     band = max(3.2, min(6.0, size * 0.16))
     q = size - band
-    label = f"№ {format_serial(serial)}"
+    label = f"{SERIAL_SIGN.get(lang, SERIAL_SIGN['en'])} {format_serial(serial)}"
     pt = fit_size(label, size * 0.95, min(10.0, band / 0.3528 * 0.72), bold=True, min_pt=5.0)
     return [
         S.QR(x + (size - q) / 2, y, q, text),
@@ -262,11 +265,11 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
             if page.stamp is not None:
                 # a page showing another layout (a side of a two-sided sheet) names that one
                 lid, version = page.source or (layout.id, layout.version)
-                items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial)
+                items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial, scene.lang)
             pages.append(replace(page, items=items))  # stamp, source, side and boxes kept
     title = scene.title or layout.id
     return S.Scene(pages=pages, forms=forms,
-                   title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})")
+                   title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})", lang=scene.lang)
 
 
 def default_name(layout, paper: str, lang: str, copies: int, first_serial: int, scale: str = "real") -> str:

@@ -10,10 +10,23 @@ from sheetkit.errors import UserError
 from sheetkit.paper.scene import Scene
 
 
-def compose(ref: str, paper: str, lang: str, scale: str = "real") -> tuple[layouts.Layout, Scene]:
-    """`scale`: "real" (boards at real size, tiled across pages) or "fit" (one page)."""
+MAX_BLEED = 3.0  # mm
+
+
+def compose(ref: str, paper: str, lang: str, scale: str = "real", bleed: float = 0.0) -> tuple[layouts.Layout, Scene]:
+    """`scale`: "real" (boards at real size, tiled across pages) or "fit" (one page).
+    `bleed`: mm the colour of cut-out pieces runs past their cut lines (chips only)."""
     layout = layouts.load(ref)
-    scene = layout.kind_entry.compose(layout, paper, lang, scale=scale)
+    entry = layout.kind_entry
+    if bleed:
+        if not 0 < bleed <= MAX_BLEED:
+            raise UserError(f"--bleed {bleed:g}: expected 0 to {MAX_BLEED:g} mm")
+        if not entry.bleed:
+            raise UserError(f"--bleed: {layout.id} has nothing to cut out; it is for the chips (glux-chips)")
+        scene = entry.compose(layout, paper, lang, scale=scale, bleed=bleed)
+    else:
+        scene = entry.compose(layout, paper, lang, scale=scale)
+    scene.lang = lang
     return layout, scene
 
 
@@ -69,12 +82,13 @@ class Job:
 
 
 def plan(refs: list[str], paper: str, lang: str, scale: str = "real", *, out: str | None = None,
-         out_dir: str = "output", copies: int | None = None, first_serial: int | None = None) -> list[Job]:
+         out_dir: str = "output", copies: int | None = None, first_serial: int | None = None,
+         bleed: float = 0.0) -> list[Job]:
     """Compose every layout and name its file before anything is written: a bad layout, a
     target that cannot be written, or two layouts meant for one file stop the whole run."""
     if out and len(refs) != 1:
         raise UserError("-o names one file; use --out-dir for several layouts")
-    composed = [compose(ref, paper, lang, scale) for ref in refs]
+    composed = [compose(ref, paper, lang, scale, bleed) for ref in refs]
     pad = copies is not None or first_serial is not None
     if pad:
         from sheetkit.paper import pads

@@ -139,6 +139,7 @@ class Scene:
     pages: list[Page] = field(default_factory=list)
     forms: dict[str, Form] = field(default_factory=dict)
     title: str = ""
+    lang: str = "en"  # the language of its words (a pad's serial is "N.º 0042" in Spanish)
 
     @property
     def duplex(self) -> bool:

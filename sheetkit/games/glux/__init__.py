@@ -15,7 +15,7 @@ GAME = Game(
     title="Glüx",
     layout_kinds={
         "board": LayoutKind(Ref(_ + "layout:GluxBoard"), COMPOSE, LINT, record_template=Ref(_ + "templates:record_template")),
-        "chips": LayoutKind(Ref(_ + "layout:GluxChips"), COMPOSE, LINT),
+        "chips": LayoutKind(Ref(_ + "layout:GluxChips"), COMPOSE, LINT, bleed=True),
         "score-track": LayoutKind(Ref(_ + "layout:GluxScoreTrack"), COMPOSE, LINT),
         "score-pad": LayoutKind(Ref(_ + "layout:GluxScorePad"), COMPOSE, LINT),
     },

@@ -4,6 +4,8 @@ and the final board of a checked record with its findings marked."""
 
 from __future__ import annotations
 
+import math
+
 from sheetkit.paper import tables as T
 from sheetkit.paper import tiling
 from sheetkit.paper.pads import STAMP
@@ -246,11 +248,17 @@ def chip_items(x: float, y: float, s: float, face: int, colour, lang: str = "en"
     return items
 
 
-def chip_grid(spec: GluxChips, paper: str) -> tuple[float, float, int, int]:
-    """(x of the grid on the front page, y, columns, rows)."""
+CROP_LEN = 2.5  # mm: each crop mark
+MAX_BLEED = 3.0  # mm
+
+
+def chip_grid(spec: GluxChips, paper: str, bleed: float = 0.0) -> tuple[float, float, int, int]:
+    """(x of the grid on the front page, y, columns, rows): room left of and above it for
+    the bleed and the crop marks beyond it."""
     cols = spec.per_pair
     rows = len(spec.colours) * len(PAIRS)
-    return SAFE_MARGIN + 3, SAFE_MARGIN + 10, cols, rows
+    out = bleed + 1 + CROP_LEN + 0.2  # the marks start 1 mm past the bleed
+    return SAFE_MARGIN + out, SAFE_MARGIN + 8 + bleed, cols, rows
 
 
 def chip_faces(spec: GluxChips) -> list[tuple[int, int, object, int, int]]:
@@ -263,49 +271,67 @@ def chip_faces(spec: GluxChips) -> list[tuple[int, int, object, int, int]]:
     return out
 
 
-def chip_x(spec: GluxChips, paper: str, col: int, back: bool) -> float:
+def chip_x(spec: GluxChips, paper: str, col: int, back: bool, bleed: float = 0.0) -> float:
     """Left edge of a chip: on the back, mirrored so it lands behind its front (long-edge flip)."""
-    x0, _, _, _ = chip_grid(spec, paper)
+    x0, _, _, _ = chip_grid(spec, paper, bleed)
     x = x0 + col * spec.chip
     if back:
         return paper_size(paper)[0] - x - spec.chip
     return x
 
 
-def compose_chips(layout, paper: str, lang: str) -> Scene:
+def compose_chips(layout, paper: str, lang: str, bleed: float = 0.0) -> Scene:
+    """The fronts and the backs of the chips, with crop marks outside the cut area (the
+    PDF's TrimBox) and, with `bleed` mm, the chips' colour running that far past the outer
+    cut lines (BleedBox); inside the grid, neighbouring chips' colours meet on the cut."""
     spec: GluxChips = layout.spec
     W, H = paper_size(paper)
     s = spec.chip
-    x0, y0, cols, rows = chip_grid(spec, paper)
+    b = bleed
+    x0, y0, cols, rows = chip_grid(spec, paper, b)
     pages = []
     for back in (False, True):
+        gx = chip_x(spec, paper, cols - 1, True, b) if back else x0
+        gw, gh = cols * s, rows * s
         items: list[Item] = []
+        if b:  # each row's tint past the outer cut lines
+            for r in range(rows):
+                tint = spec.colours[r // len(PAIRS)].tint
+                top = y0 + r * s - (b if r == 0 else 0)
+                h = s + (b if r == 0 else 0) + (b if r == rows - 1 else 0)
+                items.append(Rect(gx - b, top, gw + 2 * b, h, Style(stroke=None, fill=tint)))
         for row, col, colour, lo, hi in chip_faces(spec):
-            items += chip_items(chip_x(spec, paper, col, back), y0 + row * s, s, hi if back else lo, colour, lang)
-        gx = chip_x(spec, paper, cols - 1, True) if back else x0
+            items += chip_items(chip_x(spec, paper, col, back, b), y0 + row * s, s, hi if back else lo, colour, lang)
         cut = Style(stroke=BLACK, width=0.25)
         for c in range(cols + 1):
-            items.append(Line(gx + c * s, y0 - 2, gx + c * s, y0 + rows * s + 2, cut))
+            items.append(Line(gx + c * s, y0, gx + c * s, y0 + gh, cut))
         for r in range(rows + 1):
-            items.append(Line(gx - 2, y0 + r * s, gx + cols * s + 2, y0 + r * s, cut))
-        head = spec.labels.backs(lang) if back else spec.labels.fronts(lang)
-        hx = gx
-        items.append(Text(hx, SAFE_MARGIN + 4, f"{spec.title(lang)} · {head}", size=9, bold=True))
-        items.append(Text(hx + cols * s, y0 + rows * s + 6, spec.labels.note(lang), size=7, anchor="end"))
+            items.append(Line(gx, y0 + r * s, gx + gw, y0 + r * s, cut))
+        trim = (gx, y0, gw, gh)
+        items += marks.crop_marks(trim, b + 1, CROP_LEN, tuple(gx + c * s for c in range(1, cols)),
+                                  tuple(y0 + r * s for r in range(1, rows)))
+        head = f"{spec.title(lang)} · {spec.labels.backs(lang) if back else spec.labels.fronts(lang)}"
+        note = spec.labels.note(lang)
+        head_w = gw - text_width(note, 7) - 4
+        ty = SAFE_MARGIN + 3.2  # above the crop marks
+        items.append(Text(gx, ty, head, size=fit_size(head, head_w, 9, True), bold=True))
+        items.append(Text(gx + gw, ty, note, size=7, anchor="end"))
         stamp = None
         if not back:
-            stamp = (x0 + cols * s + 4, y0, STAMP)
+            kx = x0 + gw + b + 1 + CROP_LEN + 0.8
+            stamp = (kx, y0, min(STAMP, W - SAFE_MARGIN - kx))
             # the colour key beside the chips, below the stamp square
             ky = y0 + STAMP + 8
-            kx = x0 + cols * s + 4
             for i, colour in enumerate(spec.colours):
                 yy = ky + i * len(PAIRS) * s
                 items.append(Text(kx, yy, colour.letter_in(lang), size=9, bold=True, color=colour.ink))
                 items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
             # the scale check under the key: the chips are cut at real size
             kw = W - SAFE_MARGIN - kx
-            items += marks.scale_square(kx, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8, 15.0, lang, kw)
-        pages.append(Page(W, H, items, stamp=stamp, back=back))
+            items += marks.scale_square(kx + 1.5, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8,
+                                        min(15.0, math.floor(kw - 2)), lang, kw - 1.5)
+        bleed_box = (gx - b, y0 - b, gw + 2 * b, gh + 2 * b)
+        pages.append(Page(W, H, items, stamp=stamp, back=back, trim=trim, bleed=bleed_box))
     return Scene(pages, {}, spec.title(lang))
 
 
@@ -384,11 +410,11 @@ def compose_pad(layout, paper: str, lang: str) -> Scene:
                  spec.title(lang))
 
 
-def compose(layout, paper: str, lang: str, scale: str = "real") -> Scene:
+def compose(layout, paper: str, lang: str, scale: str = "real", bleed: float = 0.0) -> Scene:
+    if layout.kind == "chips":
+        return compose_chips(layout, paper, lang, bleed)
     if layout.kind == "board":
         return compose_board(layout, paper, lang, scale)
-    if layout.kind == "chips":
-        return compose_chips(layout, paper, lang)
     if layout.kind == "score-track":
         return compose_track(layout, paper, lang)
     return compose_pad(layout, paper, lang)
