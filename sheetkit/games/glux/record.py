@@ -27,7 +27,7 @@ from sheetkit.games.glux.geometry import Square
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup
 from sheetkit.games.glux.layout import GluxBoard
-from sheetkit.schema import Model, check_players, validate
+from sheetkit.schema import Model, Text, check_players, validate
 
 LETTER = re.compile(r"^[A-Z]$")
 CHIP = re.compile(r"^([A-Za-z])([1-6])(\*?)$")  # the letter in either case
@@ -36,8 +36,8 @@ START = re.compile(r"^([A-Z])\s+start\s+([0-9]+)$", re.IGNORECASE)
 
 
 class Player(Model):
-    name: str
-    letter: str  # used in the grid and the moves
+    name: Text
+    letter: Text  # used in the grid and the moves
     colour: Literal["yellow", "green", "red", "violet"] | None = None
     start: str  # start square, e.g. "A1"
     start_chip: int | None = None  # game records: visible pips of the chip set on the start square
