@@ -151,3 +151,16 @@ def test_every_shipped_layout_renders_a_pdf_qpdf_accepts(tmp_path):
         assert code == 0, err
         check = subprocess.run([qpdf, "--check", str(out)], capture_output=True, text=True)
         assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["score", "glux", "--room", "A=" + "9" * 5000 + ",B=9", "--room", "A=4,B=5", "--middle", "2"], ["at most 999 pips"]),
+    (["score", "glux", "--room", "A=1,B=2", "--middle", "9" * 5000], ["--middle"]),
+    (["score", "yuncos", "--nests", "9" * 5000, "--columns", "2", "--fish", "5", "--stars", "4", "--colours", "3",
+      "--crashes", "2"], ["--nests"]),
+    (["render", "yuncos-easy", "--copies", "2", "--first-serial", "9" * 30], ["serial"]),
+])
+def test_huge_numbers_on_the_command_line(args, words):
+    code, err = run(*args)
+    assert_refused((code, err), *words)
+    assert len(err) < 500
