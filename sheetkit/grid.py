@@ -38,6 +38,9 @@ def text_rows(text: str) -> list[list[str]]:
     return [line.split() for line in text.strip("\n").splitlines() if line.strip()]
 
 
+MAX_SIDE = 40  # rows or columns of a drawn grid: the shipped maps have 21, the boards 15
+
+
 def check_rows(rows: list[list[str]], field: str, places: str, known, where_known: str) -> None:
     """Every row as long as the others and every character known (`known(ch)`), else a
     FieldError naming the row; `places` says what a character stands for ("squares")."""
@@ -45,6 +48,9 @@ def check_rows(rows: list[list[str]], field: str, places: str, known, where_know
 
     if not rows:
         raise FieldError(field, "empty grid")
+    if len(rows) > MAX_SIDE or max(len(row) for row in rows) > MAX_SIDE:
+        raise FieldError(field, f"at most {MAX_SIDE} rows of {MAX_SIDE} {places} (got {len(rows)} rows of up to "
+                                f"{max(len(row) for row in rows)})")
     lengths = [len(row) for row in rows]
     width = max(set(lengths), key=lengths.count)  # the odd row out is the mistake
     for i, row in enumerate(rows, 1):

@@ -7,10 +7,11 @@ any failure into a UserError naming the file, the field and what was expected.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
@@ -18,16 +19,63 @@ from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load
 M = TypeVar("M", bound=BaseModel)
 _MISSING: Any = object()
 
+# Bounds every layout keeps, whatever its game: what fits on a sheet of paper.
+PAGE_MM = 300.0  # the long side of A4 is 297 mm: no single size on paper is larger
+MAX_TEXT = 500  # characters in one printed text; the longest shipped one has 199
+
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    # no NaN or infinity anywhere: `square = nan` is refused like any other wrong value
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, allow_inf_nan=False)
+
+
+def _size(low: float, high: float):
+    def check(v: float) -> float:
+        if not low < v <= high:
+            raise ValueError(f"expected a size in mm above {low:g} and at most {high:g}")
+        return v
+    return check
+
+
+def Mm(high: float = PAGE_MM, low: float = 0.0):
+    """A size in millimetres: above `low` (0: positive), at most `high` (what fits a page).
+    The layout's own checks may narrow it further."""
+    return Annotated[float, AfterValidator(_size(low, high))]
+
+
+def Count(low: int, high: int, what: str = ""):
+    """A whole number from `low` to `high`: the most the game could need, so an absurd
+    value is refused before anything is drawn or counted."""
+    def check(v: int) -> int:
+        if not low <= v <= high:
+            raise ValueError(f"expected {what + ' ' if what else ''}{low} to {high}")
+        return v
+    return Annotated[int, AfterValidator(check)]
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """A text drawn on paper: no control characters (line breaks only where `lines`), at
+    most MAX_TEXT characters a line. ValueError otherwise."""
+    for i, ch in enumerate(text):
+        if ch == "\n" and lines:
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            what = "a line break" if ch in "\r\n\u2028\u2029\x85" else f"a control character ({ch!r})"
+            raise ValueError(f"{what} at character {i + 1}: printed texts are one line of ordinary characters")
+    longest = max((len(line) for line in text.split("\n")), default=0) if lines else len(text)
+    if longest > MAX_TEXT:
+        raise ValueError(f"too long ({longest} characters; the limit is {MAX_TEXT})")
+    return text
+
+
+Text = Annotated[str, AfterValidator(printable)]
 
 
 class Label(Model):
     """A text given in both languages of the sheets."""
 
-    es: str
-    en: str
+    es: Text
+    en: Text
 
     def __call__(self, lang: str) -> str:
         return getattr(self, lang)

@@ -88,3 +88,25 @@ def assert_unusable(data: dict, source: str, words) -> None:
     assert msg.startswith(f"{source}: ") and "\n" not in msg
     for w in words:
         assert w in msg, msg
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-cases", type=int, default=None,
+                     help="cases for tests/test_hostile_fuzz.py (default 300, or SHEETKIT_FUZZ_CASES)")
+    parser.addoption("--fuzz-seed", type=int, default=None,
+                     help="seed for tests/test_hostile_fuzz.py (default 1, or SHEETKIT_FUZZ_SEED)")
+
+
+@pytest.fixture
+def fuzz_cases(request) -> int:
+    import os
+
+    return request.config.getoption("--fuzz-cases") or int(os.environ.get("SHEETKIT_FUZZ_CASES", 300))
+
+
+@pytest.fixture
+def fuzz_seed(request) -> int:
+    import os
+
+    given = request.config.getoption("--fuzz-seed")
+    return given if given is not None else int(os.environ.get("SHEETKIT_FUZZ_SEED", 1))

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
 from sheetkit.grid import check_rows, text_rows
+from sheetkit.schema import Count, Label, Mm, Model, Text
 
 Square = tuple[int, int]
-from sheetkit.schema import Label, Model
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 Pattern = Literal["lines-45", "lines-135", "lines-0", "lines-90", "grid", "cross", "dots", "plain"]
@@ -34,9 +34,9 @@ def _check_hex(field: str, value: str) -> None:
 class LegendEntry(Model):
     """Exactly one of: a room id, corridor = true, or start = [player counts]."""
 
-    room: str | None = None
+    room: Text | None = None
     corridor: bool = False
-    start: list[int] = []
+    start: Annotated[list[int], Field(max_length=3)] = []
 
     @model_validator(mode="after")
     def _one(self):
@@ -77,8 +77,8 @@ class GluxBoard(Model):
     kind: Literal["board"]
     title: Label
     side: Literal["2p", "34p"]
-    players: list[int]  # player counts this side is for
-    square: float  # mm
+    players: Annotated[list[int], Field(max_length=3)]  # player counts this side is for
+    square: Mm(40)  # mm
     grid: str
     legend: dict[str, LegendEntry]
     rooms: dict[str, Room]
@@ -149,7 +149,7 @@ class GluxBoard(Model):
 
 class ChipColour(Model):
     name: Label
-    letter: str  # printed on every chip: colours stay apart in black and white
+    letter: Text  # printed on every chip: colours stay apart in black and white
     ink: str  # frame and letter
     tint: str  # chip background
     frame: Frame
@@ -179,9 +179,9 @@ class GluxChips(Model):
     game: Literal["glux"]
     kind: Literal["chips"]
     title: Label
-    chip: float  # mm, side of a square chip (the cut grid's cell)
-    per_pair: int  # chips of each pair per colour (G1: 8)
-    colours: list[ChipColour]
+    chip: Mm(24)  # mm, side of a square chip (the cut grid's cell)
+    per_pair: Count(1, 16, "chips")  # chips of each pair per colour (G1: 8)
+    colours: Annotated[list[ChipColour], Field(max_length=8)]
     labels: ChipLabels
 
     @model_validator(mode="after")
@@ -210,16 +210,16 @@ class GluxChips(Model):
 
 class TrackLabels(Model):
     note: Label
-    scoring: list[Label]
+    scoring: Annotated[list[Label], Field(max_length=12)]
 
 
 class GluxScoreTrack(Model):
     game: Literal["glux"]
     kind: Literal["score-track"]
     title: Label
-    last: int  # highest value on the track
-    per_row: int
-    box: float  # mm
+    last: Count(1, 200, "as the highest value")  # highest value on the track
+    per_row: Count(1, 20, "boxes a row")
+    box: Mm(40)  # mm
     labels: TrackLabels
 
     @model_validator(mode="after")
@@ -243,16 +243,16 @@ class PadLabels(Model):
     winner: Label
     date: Label
     side_note: Label
-    rules: list[Label]
+    rules: Annotated[list[Label], Field(max_length=12)]
 
 
 class GluxScorePad(Model):
     game: Literal["glux"]
     kind: Literal["score-pad"]
     title: Label
-    rooms: list[str]  # row labels, the middle room last
+    rooms: Annotated[list[Text], Field(max_length=12)]  # row labels, the middle room last
     players: int  # player columns
-    row_height: float
+    row_height: Mm(40)
     labels: PadLabels
 
     @model_validator(mode="after")

@@ -32,7 +32,7 @@ from sheetkit.errors import FieldError, UserError
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup, Square
 from sheetkit.games.glux.layout import GluxBoard
-from sheetkit.schema import Model, check_players, validate
+from sheetkit.schema import Model, Text, check_players, validate
 
 UNKNOWN = Chip("?", 0)  # the chip below a stack, when the grid does not say
 LETTER = re.compile(r"^[A-Z]$")
@@ -45,8 +45,8 @@ START = re.compile(r"^([A-Z])\s+start\s+([0-9]+)$", re.IGNORECASE)
 
 
 class Player(Model):
-    name: str
-    letter: str  # used in the grid and the moves
+    name: Text
+    letter: Text  # used in the grid and the moves
     colour: Literal["yellow", "green", "red", "violet"] | None = None
     start: str  # start square, e.g. "A1"
     start_chip: int | None = None  # game records: visible pips of the chip set on the start square

@@ -26,6 +26,8 @@ def parse_room(text: str, n: int) -> dict[str, int]:
         m = _ENTRY.match(part)
         if not m:
             raise UserError(f"--room {n}: {part.strip()!r}: expected NAME=PIPS, e.g. Ana=10")
+        if len(m.group(2).lstrip("+-0")) > 3:  # more than 96 chips of 6 pips could hold
+            raise UserError(f"--room {n}: {m.group(1)}: expected at most 999 pips")
         name, pips = m.group(1), int(m.group(2))
         if pips < 0:
             raise UserError(f"--room {n}: {name}={pips}: pips cannot be negative")

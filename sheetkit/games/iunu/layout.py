@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.schema import Label, Model
+from sheetkit.schema import Label, Mm, Model, Text
 
 
 class PadCaste(Model):
-    key: str  # the caste's key in deck descriptions and records
+    key: Text  # the caste's key in deck descriptions and records
     name: Label  # an empty name prints a line to write the caste's name on
 
 
@@ -38,9 +38,9 @@ class ScorePad(Model):
     kind: Literal["score-pad"]
     title: Label
     players: int  # player columns
-    box: float  # mm, side of a digit box
-    row: float  # mm, height of a table row
-    castes: list[PadCaste]
+    box: Mm(30)  # mm, side of a digit box
+    row: Mm(40)  # mm, height of a table row
+    castes: Annotated[list[PadCaste], Field(max_length=12)]
     labels: PadLabels
 
     @model_validator(mode="after")

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import field_validator, model_validator
 
 from sheetkit.errors import FieldError, UserError
-from sheetkit.schema import Model, check_players, counts_table, read_toml, validate
+from sheetkit.schema import Model, Text, check_players, counts_table, read_toml, validate
 from sheetkit.tomlfile import problem
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
@@ -27,7 +27,7 @@ UNFILLED = "not filled in: copy the number printed on your cards (see `sheetkit 
 class Caste(Model):
     """One caste of citizen cards, values as printed on the cards."""
 
-    name: str | None = None  # shown name; by default the key, capitalised
+    name: Text | None = None  # shown name; by default the key, capitalised
     cards: int | str  # cards of this caste in the deck = its majority bonus (I2)
     vp: int | str  # victory points printed on each card
     bread: int | str  # victory points for each citizen of this caste fed with bread
@@ -86,7 +86,7 @@ class Afterlife(Model):
 
 
 class Player(Model):
-    name: str
+    name: Text
     deben: int  # Deben coins at the end (negative is a finding, I4)
     cards: dict[str, int] = {}  # caste -> citizen cards in this player's dynasty
     fed: dict[str, int] = {}  # caste -> how many of those citizens were fed with bread

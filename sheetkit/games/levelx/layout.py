@@ -6,18 +6,18 @@ compares them with L1-L3.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.schema import Label, Model
+from sheetkit.schema import Count, Label, Mm, Model
 
 
 class BoardRow(Model):
-    number: int  # the row's total, 5-10; also the value of its chips
-    squares: int  # squares in the row, the last one is X
-    chips: int  # chips in the stack with 4 players
+    number: Count(1, 99, "as the row's total")  # the row's total, 5-10; also the value of its chips
+    squares: Count(1, 20, "squares")  # squares in the row, the last one is X
+    chips: Count(1, 50, "chips")  # chips in the stack with 4 players
 
 
 class BoardLabels(Model):
@@ -26,17 +26,17 @@ class BoardLabels(Model):
     fewer_players: Label  # "with 2-3 players: ..." ({n} is the smaller count)
     bonus: Label
     bonus_note: Label
-    rules: list[Label]  # a short reminder printed under the board
+    rules: Annotated[list[Label], Field(max_length=12)]  # a short reminder printed under the board
 
 
 class Board(Model):
     game: Literal["levelx"]
     kind: Literal["board"]
     title: Label
-    square: float  # mm, side of a square: real pawns and chips must fit
-    start: float  # mm, the smallest start area before a row's first square
-    rows: list[BoardRow]
-    bonuses: list[int]
+    square: Mm(40)  # mm, side of a square: real pawns and chips must fit
+    start: Mm(120)  # mm, the smallest start area before a row's first square
+    rows: Annotated[list[BoardRow], Field(max_length=12)]
+    bonuses: Annotated[list[Count(0, 999, "points")], Field(max_length=20)]
     labels: BoardLabels
 
     @model_validator(mode="after")
@@ -71,8 +71,8 @@ class ScorePad(Model):
     title: Label
     players: int  # player columns
     games: int  # games per page
-    box: float  # mm, side of a digit box (at least 7)
-    row: float  # mm, height of a table row
+    box: Mm(30)  # mm, side of a digit box (at least 7)
+    row: Mm(40)  # mm, height of a table row
     labels: PadLabels
 
     @model_validator(mode="after")

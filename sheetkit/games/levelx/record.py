@@ -18,7 +18,7 @@ from pydantic import field_validator, model_validator
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
 
-from sheetkit.schema import Model, check_players, counts_table, validate
+from sheetkit.schema import Model, Text, check_players, counts_table, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
@@ -34,7 +34,7 @@ class _WithQR(Model):
 
 
 class FinalPlayer(Model):
-    name: str
+    name: Text
     chips: dict[str, int] = {}  # chip value "5".."10" -> how many
     bonuses: list[int] = []  # bonus tiles held, e.g. [15, 6]
 
@@ -112,7 +112,7 @@ class Turn(Model):
 class GameRecord(_WithQR):
     game: Literal["levelx"]
     kind: Literal["game"]
-    players: list[str]  # in turn order; the first is the first player
+    players: list[Text]  # in turn order; the first is the first player
     turn: list[Turn] = []  # [[turn]] tables, in the order played
     in_progress: bool = False  # the game is still being played: no end-of-game findings (L8)
 

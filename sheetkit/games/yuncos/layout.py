@@ -8,14 +8,14 @@ messages it is written as a column letter and a row number from 1, e.g. "C7".
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
 from sheetkit.games.yuncos.board import Board
 from sheetkit.grid import check_rows, square_name, text_rows
-from sheetkit.schema import Label, Model
+from sheetkit.schema import PAGE_MM, Count, Label, Mm, Model, Text
 
 Ability = Literal["plusminus", "diagonal", "yunco"]
 ABILITIES: tuple[str, ...] = ("plusminus", "diagonal", "yunco")
@@ -29,14 +29,14 @@ vertex_name = square_name
 class LegendEntry(Model):
     terrain: Literal["sea", "land"]
     icon: Literal["fish", "light", "star"] | None = None
-    colour: str | None = None  # stars only: a key of [colours]
+    colour: Text | None = None  # stars only: a key of [colours]
 
 
 SHAPES = ("circle", "square", "triangle", "diamond", "bar", "ring")
 
 
 class Colour(Model):
-    letter: str  # printed inside the star, so black-and-white prints tell colours apart
+    letter: Text  # printed inside the star, so black-and-white prints tell colours apart
     ink: str
     name: Label
     # a shape printed in the star instead of the letter: the same in every language, where
@@ -55,7 +55,7 @@ class Colour(Model):
 
 
 class MapSpec(Model):
-    square: float  # mm between neighbouring vertices
+    square: Mm(40)  # mm between neighbouring vertices
     grid: str  # one character per vertex, separated by spaces, one line per row
     legend: dict[str, LegendEntry]
 
@@ -65,18 +65,18 @@ class MapSpec(Model):
 
 
 class Nests(Model):
-    length: int  # boxes per row
-    abilities: list[list[Ability]]  # per row: the ability after every 2nd box
+    length: Count(2, 20, "boxes")  # boxes per row
+    abilities: Annotated[list[list[Ability]], Field(max_length=10)]  # per row: the ability after every 2nd box
 
 
 class Luminaries(Model):
-    columns: int
-    height: int
-    abilities: list[Ability]  # per column, unlocked when the column is complete
+    columns: Count(1, 12, "columns")
+    height: Count(2, 12, "boxes")
+    abilities: Annotated[list[Ability], Field(max_length=12)]  # per column, unlocked when the column is complete
 
 
 class FishCounter(Model):
-    values: list[int]  # points for the last marked box
+    values: Annotated[list[Count(0, 999, "points")], Field(max_length=20)]  # points for the last marked box
     abilities: dict[str, Ability] = {}  # box number (from 1) -> ability that box unlocks
 
 
@@ -137,8 +137,8 @@ class YuncosSheet(Model):
     nests: Nests
     luminaries: Luminaries
     fish: FishCounter
-    patterns: dict[str, str] = {}  # hard: die face "1".."6" -> unit steps, e.g. "E E N"
-    dice_log: int  # turns the dice log has room for
+    patterns: dict[str, Text] = {}  # hard: die face "1".."6" -> unit steps, e.g. "E E N"
+    dice_log: Count(1, 60, "turns")  # turns the dice log has room for
     labels: SheetLabels
 
     @model_validator(mode="after")
@@ -162,6 +162,10 @@ class YuncosSheet(Model):
             raise FieldError("map.grid", "no start points (digits 1-9 on the island)")
         if self.map.square < 4:
             raise FieldError("map.square", f"expected at least 4 mm (got {self.map.square})")
+        span = (max(len(rows), len(rows[0])) - 1) * self.map.square
+        if span > PAGE_MM:
+            raise FieldError("map.square", f"the map would be {span:.0f} mm across: no page holds it "
+                                           f"(at most {PAGE_MM:g} mm)")
         n = self.nests
         if n.length < 2:
             raise FieldError("nests.length", f"expected at least 2 (got {n.length})")
@@ -187,8 +191,8 @@ class YuncosSheet(Model):
             if sorted(self.patterns) != [str(k) for k in range(1, 7)]:
                 raise FieldError("patterns", "a hard level gives a pattern for each die face \"1\" to \"6\" (Y5)")
             for face, steps in self.patterns.items():
-                if not steps.split() or any(s not in STEPS for s in steps.split()):
-                    raise FieldError(f"patterns.{face}", f"expected unit steps N, E, S, W separated by spaces (got {steps!r})")
+                if not 1 <= len(steps.split()) <= 12 or any(s not in STEPS for s in steps.split()):
+                    raise FieldError(f"patterns.{face}", f"expected 1 to 12 unit steps N, E, S, W separated by spaces (got {steps!r})")
         elif self.patterns:
             raise FieldError("patterns", "only hard levels have flight patterns (Y4, Y5)")
         if self.dice_log < 1:
@@ -214,5 +218,5 @@ class YuncosDuplex(Model):
     game: Literal["yuncos"]
     kind: Literal["duplex"]
     title: Label
-    front: str  # layout id of a sheet level
-    back: str
+    front: Text  # layout id of a sheet level
+    back: Text
