@@ -625,3 +625,37 @@ def test_commands_do_not_import_the_web_framework(tmp_path, args):
     assert report.is_file(), proc.stderr
     modules = {m.split(".")[0] for m in json.loads(report.read_text())["modules"]}
     assert not modules & {"flask", "werkzeug", "jinja2", "selenium"}
+
+
+def test_downloaded_record_comes_back_with_plain_newlines(client):
+    """Browsers send the hidden record text with CRLF line ends; the download has the file's."""
+    text = (EXAMPLES / "levelx-final.toml").read_text()
+    resp = client.post("/download/record", {"record": text.replace("\n", "\r\n"), "source": "levelx-final.toml"})
+    assert resp.text == text
+
+
+def test_token_link_keeps_the_other_query_arguments():
+    c = create_app(token="tok").test_client()
+    resp = c.get("/tally/glux?board=2p&token=tok")
+    assert resp.status_code == 303 and resp.headers["Location"] == "/tally/glux?board=2p"
+
+
+def test_language_switch_after_a_post_leads_to_a_page(client):
+    form, _ = deck_form()
+    page = client.post("/tally/iunu/deck", form)
+    href = re.search(r'id="lang-switch"', page.text) and re.search(r'class="lang" href="([^"]+)"', page.text).group(1)
+    assert client.get(href).code == 200
+
+
+def test_serve_on_a_port_in_use_or_a_bad_host_is_one_line():
+    import socket
+
+    from conftest import assert_user_error
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        run = sheetkit("serve", "--port", s.getsockname()[1])
+    assert_user_error(run, "cannot listen")
+    assert "serving" not in run.out
+    assert_user_error(sheetkit("serve", "--host", "no-such-host.invalid", "--port", "8123"), "cannot listen")

@@ -84,10 +84,17 @@ class Phone:
         """A tap where the element is on screen (scrolled into view first, as a thumb would)."""
         from selenium.webdriver.common.action_chains import ActionChains
 
-        el = self.el(id_)
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
-        ActionChains(self.d).move_to_element(el).click().perform()
-        return el
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+        for attempt in range(3):  # on a loaded machine the node can be swapped mid-gesture: find it again
+            try:
+                el = self.el(id_)
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+                ActionChains(self.d).move_to_element(el).click().perform()
+                return el
+            except (StaleElementReferenceException, WebDriverException) as e:
+                if attempt == 2 or "document" not in str(e) and not isinstance(e, StaleElementReferenceException):
+                    raise
 
     def tap_and_load(self, id_: str):
         """Tap a link or a submit button and wait for the next page."""
@@ -95,7 +102,11 @@ class Phone:
         from selenium.webdriver.support.ui import WebDriverWait
 
         old = self.d.find_element(self.By.TAG_NAME, "html")
-        self.tap(id_)
+        try:
+            self.tap(id_)
+        except Exception:
+            if not EC.staleness_of(old)(self.d):  # the tap did not lead anywhere: a real failure
+                raise
         WebDriverWait(self.d, 30).until(EC.staleness_of(old))
         WebDriverWait(self.d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
 

@@ -23,6 +23,16 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def free_to_listen(host: str, port: int) -> None:
+    """OSError if `host:port` cannot be listened on (unknown host, port in use)."""
+    import socket
+
+    family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself will
+        s.bind(addr)
+
+
 def lan_address() -> str:
     """This machine's address on the local network, as a phone would reach it (the
     address of the interface a packet to the outside would leave by; nothing is sent)."""
@@ -66,11 +76,19 @@ def qr_text(url: str) -> str:
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 def serve_cmd(host, port):
     """Serve the score-keeper web page: quick tallies and record checks from a phone."""
+    from werkzeug.serving import make_server
+
     from sheetkit.web.app import create_app
     from sheetkit.web.security import new_token
 
     token = None if is_loopback(host) else new_token()
-    app = create_app(token=token)
+    try:  # a port in use or an unknown host is one line, before any address is printed
+        free_to_listen(host, port)  # werkzeug would print two lines and exit 1 itself
+        server = make_server(host, port, create_app(token=token), threaded=True)
+    except OSError as e:
+        raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    except ValueError as e:  # e.g. a host name that cannot be encoded
+        raise UserError(f"cannot listen on {host!r}: {e}") from None
     if token is None:
         click.echo(f"sheetkit: serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ "
                    "(this machine only; --host 0.0.0.0 for phones on the Wi-Fi). Ctrl-C stops.")
@@ -80,9 +98,9 @@ def serve_cmd(host, port):
         click.echo(qr_text(url))
         click.echo("Anyone with this link can use the page while the server runs. Ctrl-C stops.")
     sys.stdout.flush()  # the address first, even when the output goes to a file or a pipe
-    from werkzeug.serving import run_simple
-
     try:
-        run_simple(host, port, app, threaded=True, use_reloader=False, use_debugger=False)
-    except OSError as e:
-        raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        server.serve_forever()
+    except KeyboardInterrupt:
+        click.echo("sheetkit: stopped")
+    finally:
+        server.server_close()

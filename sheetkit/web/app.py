@@ -77,7 +77,9 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
 
     @app.context_processor
     def context():
-        return {"t": t, "lang": lang(), "other_lang": "en" if lang() == "es" else "es",
+        rule = request.url_rule
+        here = request.path if rule is not None and "GET" in (rule.methods or ()) else "/"
+        return {"t": t, "lang": lang(), "other_lang": "en" if lang() == "es" else "es", "here": here,
                 "csrf_token": security.csrf_token, "games": games.all_games()}
 
     @app.errorhandler(HTTPException)
@@ -226,7 +228,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
 
     @app.post("/download/record")
     def download_record():
-        text = request.form.get("record", "")
+        text = request.form.get("record", "").replace("\r\n", "\n")  # browsers send form text with CRLF
         name = _filename(request.form.get("source", ""), ".toml")
         return Response(text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -237,7 +239,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
 
         source = inputs.safe_source(request.form.get("source", ""))
         try:
-            loaded, checked = inputs.parse_record(request.form.get("record", "").encode("utf-8", "surrogatepass"),
+            loaded, checked = inputs.parse_record(request.form.get("record", "").replace("\r\n", "\n").encode("utf-8", "surrogatepass"),
                                                   source, t)
         except FormError as e:
             return render_template("check.html", v={}, error=str(e), result=None), 400

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from flask import abort, redirect, request, session
 
@@ -43,8 +43,7 @@ def check_access(token: str | None):
         if not _same(given, token):
             abort(403, "token")
         if request.method == "GET":  # keep the token out of the address bar and history
-            args = {k: v for k, v in request.args.items() if k != "token"}
-            query = "&".join(f"{k}={v}" for k, v in args.items() if k == "lang" and v in ("es", "en"))
+            query = urlencode([(k, v) for k, v in request.args.items(multi=True) if k != "token"])
             resp = redirect(request.path + (f"?{query}" if query else ""), code=303)
             resp.set_cookie(COOKIE, token, httponly=True, samesite="Lax", max_age=7 * 24 * 3600)
             return resp
