@@ -144,3 +144,20 @@ def test_moves_refuses_bad_dice_and_games_without_moves():
     assert_user_error(sheetkit("moves", "examples/levelx-game.toml", "--dice", "9" * 5000), "--dice", "...")
     assert_user_error(sheetkit("moves", "examples/iunu-game.toml"), "iunu game records have no next moves")
     assert_user_error(sheetkit("moves", "examples/no-such.toml"), "no such file")
+
+
+@pytest.mark.parametrize("example, dice, words", [
+    ("yuncos-in-progress.toml", "3 5", ["in progress", "can fly"]),
+    ("glux-game-in-progress.toml", None, ["Ben to move", " from "]),
+    ("levelx-in-progress.toml", "3 5 1 6", ["Carla to move", "grouping"]),
+])
+def test_moves_of_a_game_in_progress(example, dice, words):
+    import json
+
+    args = ["moves", f"examples/{example}"] + (["--dice", dice] if dice else [])
+    run = sheetkit(*args)
+    assert run.code == 0, run.err
+    for w in words:
+        assert w in run.out, run.out
+    data = json.loads(sheetkit(*args, "--json").out)
+    assert data["verdict"]["in_progress"] is True and data["moves"]
