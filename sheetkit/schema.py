@@ -163,6 +163,17 @@ def load(model: type[M], path: str | Path) -> M:
     return validate(model, read_toml(path), str(path))
 
 
+def check_score_table(players: int, box: float, row: float) -> None:
+    """A score pad's table, for every game's pad: 2 to 4 player columns, digit boxes of at
+    least 7 mm (a digit written by hand), rows taller than their boxes."""
+    if not 2 <= players <= 4:
+        raise FieldError("players", f"expected 2 to 4 columns (got {players})")
+    if box < 7.0:
+        raise FieldError("box", f"digit boxes are at least 7 mm (got {box})")
+    if row < box + 1:
+        raise FieldError("row", f"expected at least box + 1 mm = {box + 1} (got {row})")
+
+
 def check_players(game: str, items: list, field: str, *keys: tuple[str, Any], rule: str = "") -> None:
     """The player list of a record, the same for every game: 2 to 4 players, and each
     `(what, key)` (e.g. ("name", lambda p: p.name)) different from player to player; `what`

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.schema import Label, Mm, Model, Text
+from sheetkit.schema import Label, Mm, Model, Text, check_score_table
 
 
 class PadCaste(Model):
@@ -45,12 +45,7 @@ class ScorePad(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        if not 2 <= self.players <= 4:
-            raise FieldError("players", f"expected 2 to 4 columns (got {self.players})")
-        if self.box < 7.0:
-            raise FieldError("box", f"digit boxes are at least 7 mm (got {self.box})")
-        if self.row < self.box + 1:
-            raise FieldError("row", f"expected at least box + 1 mm = {self.box + 1} (got {self.row})")
+        check_score_table(self.players, self.box, self.row)
         keys = [c.key for c in self.castes]
         for i, k in enumerate(keys):
             if k in keys[:i]:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from sheetkit.errors import FieldError
-from sheetkit.schema import Count, Label, Mm, Model
+from sheetkit.schema import Count, Label, Mm, Model, check_score_table
 
 
 class BoardRow(Model):
@@ -77,12 +77,7 @@ class ScorePad(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        if not 2 <= self.players <= 4:
-            raise FieldError("players", f"expected 2 to 4 columns (got {self.players})")
+        check_score_table(self.players, self.box, self.row)
         if not 1 <= self.games <= 3:
             raise FieldError("games", f"expected 1 to 3 games per page (got {self.games})")
-        if self.box < 7.0:
-            raise FieldError("box", f"digit boxes are at least 7 mm (got {self.box})")
-        if self.row < self.box + 1:
-            raise FieldError("row", f"expected at least box + 1 mm = {self.box + 1} (got {self.row})")
         return self
