@@ -97,18 +97,24 @@ class Phone:
                     raise
 
     def tap_and_load(self, id_: str):
-        """Tap a link or a submit button and wait for the next page."""
-        from selenium.webdriver.support import expected_conditions as EC
+        """Tap a link or a submit button and wait for the next page (a mark left on this
+        page's window is gone once the next page is there)."""
         from selenium.webdriver.support.ui import WebDriverWait
 
-        old = self.d.find_element(self.By.TAG_NAME, "html")
+        self.d.execute_script("window.__sheetkit_old_page = true")
+
+        def next_page(d):
+            try:
+                return d.execute_script("return !window.__sheetkit_old_page && document.readyState === 'complete'")
+            except Exception:  # between two pages
+                return False
+
         try:
             self.tap(id_)
         except Exception:
-            if not EC.staleness_of(old)(self.d):  # the tap did not lead anywhere: a real failure
+            if not next_page(self.d):  # the tap did not lead anywhere: a real failure
                 raise
-        WebDriverWait(self.d, 30).until(EC.staleness_of(old))
-        WebDriverWait(self.d, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(self.d, 30).until(next_page)
 
     def type(self, id_: str, text: str):
         el = self.tap(id_)
