@@ -8,7 +8,9 @@ Files named inside other files (a record's layout, board or deck) come in the sa
 from __future__ import annotations
 
 import errno
+import json
 import os
+import re
 import stat
 import tomllib
 from os import PathLike
@@ -118,11 +120,11 @@ def parse_toml(raw: bytes, source: str) -> dict[str, Any]:
             raise UserError(f"an integer with too many digits (integers are 64-bit: {INT_MIN} to {INT_MAX})",
                             source=source) from None
         raise UserError(f"not valid TOML: {e}", source=source) from None
-    _check_bounds(data, source)
+    check_bounds(data, source)
     return data
 
 
-def _check_bounds(data: dict, source: str) -> None:
+def check_bounds(data: dict, source: str) -> None:
     """Nesting at most MAX_DEPTH (dotted keys nest without recursion in the parser) and
     every integer 64-bit; walked without recursion."""
     stack: list[tuple[Any, int, str]] = [(data, 1, "")]
@@ -141,3 +143,44 @@ def _check_bounds(data: dict, source: str) -> None:
             raise UserError(f"nested too deeply (the limit is {MAX_DEPTH} levels of tables and arrays)",
                             source=source, field=where or None)
         stack.extend((v, depth + 1, w) for w, v in items)
+
+
+# --- writing -------------------------------------------------------------------------
+
+def toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)  # JSON string escapes are TOML's basic-string escapes
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    raise TypeError(type(v).__name__)
+
+
+def toml_key(k: str) -> str:
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k, ensure_ascii=False)
+
+
+def dump_toml(data: dict[str, Any], comment: str = "") -> str:
+    """Data as TOML text that reads back as the same data (records written by the web page and
+    the random players): scalars first, then tables of tables, then arrays of tables ([[turn]])."""
+    out = [f"# {line}" for line in comment.splitlines()] + ([""] if comment else [])
+    tables, arrays = [], []
+    for k, v in data.items():
+        if isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()):
+            tables.append((k, v))
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            arrays.append((k, v))
+        else:
+            out.append(f"{toml_key(k)} = {toml_value(v)}")
+    for k, v in tables:
+        for sub, table in v.items():
+            out += ["", f"[{toml_key(k)}.{toml_key(sub)}]"] + [f"{toml_key(a)} = {toml_value(b)}" for a, b in table.items()]
+    for k, items in arrays:
+        for item in items:
+            out += ["", f"[[{toml_key(k)}]]"] + [f"{toml_key(a)} = {toml_value(b)}" for a, b in item.items()]
+    return "\n".join(out) + "\n"

@@ -8,7 +8,6 @@ record may name (a layout, an IUNU deck) are refused unless they are shipped lay
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 import unicodedata
@@ -79,11 +78,19 @@ def players(names: list[tuple[str, str]], game: str, t: Callable) -> list[str]:
 # --- records from memory ---------------------------------------------------------------
 
 def toml_text(raw: bytes, source: str, t: Callable) -> dict[str, Any]:
-    """TOML data from uploaded bytes; FormError for what is not UTF-8 TOML."""
+    """TOML data from uploaded bytes, within the same caps as every file sheetkit reads
+    (nesting, 64-bit integers); FormError for what is not UTF-8 TOML."""
+    from sheetkit.tomlfile import check_bounds
+
     try:
-        return _toml(raw, t)
+        data = _toml(raw, t)
     except FormError as e:
         raise FormError(f"{source}: {e}") from None
+    try:
+        check_bounds(data, source)
+    except UserError as e:
+        raise FormError(str(e)) from None
+    return data
 
 
 def _toml(raw: bytes, t: Callable) -> dict[str, Any]:
@@ -138,46 +145,5 @@ def parse_record(raw: bytes, source: str, t: Callable):
         return loaded, records.check(loaded)
     except UserError as e:
         raise FormError(str(e)) from None
-    except (RecursionError, ValueError, TypeError, OverflowError, KeyError, IndexError) as e:
-        # the engine's own guards are being hardened; until then, never a stack trace
-        raise FormError(f"{source}: cannot use this record ({type(e).__name__})") from None
 
 
-# --- writing TOML (records built from forms, offered for download) ---------------------
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)  # JSON string escapes are TOML's basic-string escapes
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }" if v else "{}"
-    raise TypeError(type(v).__name__)
-
-
-def _key(k: str) -> str:
-    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k, ensure_ascii=False)
-
-
-def dump_toml(data: dict[str, Any], comment: str = "") -> str:
-    """A record as TOML: scalars first, then tables, then arrays of tables ([[player]])."""
-    out = [f"# {line}" for line in comment.splitlines()] + ([""] if comment else [])
-    tables, arrays = [], []
-    for k, v in data.items():
-        if isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()):
-            tables.append((k, v))
-        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-            arrays.append((k, v))
-        else:
-            out.append(f"{_key(k)} = {_value(v)}")
-    for k, v in tables:
-        for sub, table in v.items():
-            out += ["", f"[{_key(k)}.{_key(sub)}]"] + [f"{_key(a)} = {_value(b)}" for a, b in table.items()]
-    for k, items in arrays:
-        for item in items:
-            out += ["", f"[[{_key(k)}]]"] + [f"{_key(a)} = {_value(b)}" for a, b in item.items()]
-    return "\n".join(out) + "\n"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from sheetkit.tomlfile import dump_toml
 from sheetkit.errors import UserError
 from sheetkit.web import inputs
 from sheetkit.web.inputs import FormError
@@ -156,6 +157,6 @@ def levelx(form: Mapping[str, str], t: Callable) -> Outcome:
 
 def _built(data: dict, comment: str, t: Callable) -> Outcome:
     """Write the record as TOML and check that text, as an upload would be checked."""
-    text = inputs.dump_toml(data, comment)
+    text = dump_toml(data, comment)
     _, checked = inputs.parse_record(text.encode("utf-8"), SOURCE, t)
     return Outcome(checked.verdict, text)

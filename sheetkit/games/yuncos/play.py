@@ -11,11 +11,11 @@ rules and independent of `rules.py`, so the two check each other.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheetkit.tomlfile import dump_toml
 from sheetkit.games.yuncos.layout import STEPS
 
 DIAG = {"NE": (1, -1), "NW": (-1, -1), "SE": (1, 1), "SW": (-1, 1)}
@@ -370,35 +370,6 @@ def play_table(layout, rng: random.Random, players: int = 3, **kw) -> list[Game]
     return out
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, list):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} to TOML")
-
-
 def to_toml(record: dict[str, Any]) -> str:
-    """A record dict as TOML: plain keys first, then [table]s, then [[turn]]s."""
-    lines = []
-    tables = []
-    for k, v in record.items():
-        if isinstance(v, dict):
-            tables.append((k, v))
-        elif isinstance(v, list) and v and isinstance(v[0], dict):
-            continue
-        else:
-            lines.append(f"{k} = {_value(v)}")
-    for k, v in tables:
-        lines.append("")
-        lines.append(f"[{k}]")
-        lines.extend(f"{kk} = {_value(vv)}" for kk, vv in v.items())
-    for t in record.get("turn", []):
-        lines.append("")
-        lines.append("[[turn]]")
-        lines.extend(f"{kk} = {_value(vv)}" for kk, vv in t.items())
-    return "\n".join(lines) + "\n"
+    """A record dict as TOML (the turns as [[turn]] tables)."""
+    return dump_toml(record)
