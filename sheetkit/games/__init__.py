@@ -12,6 +12,7 @@ A game package `sheetkit.games.<name>` has:
     rules.py      the rules themselves: state, moves, scoring; no pydantic, no rendering
     check.py      record -> Checked(state, verdict)
     overlay.py    Checked -> Scene: the checked sheet of `check --render`
+    moves.py      the legal next moves of a game in progress (`sheetkit moves`), where asked
     templates.py  blank, commented records for `sheetkit template`
     tally.py      the quick tally, `sheetkit score <name>`
     play.py       random legal games, for the tests and the benchmarks
