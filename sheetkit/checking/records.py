@@ -76,7 +76,7 @@ def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
 
     overlay = loaded.kind.overlay
     if overlay is None:
-        raise UserError(f"--render: {loaded.game} records have no sheet to draw")
+        raise UserError(f"--render: {loaded.game} {loaded.record.kind} records have no sheet to draw")
     scene = overlay(loaded.record, checked, paper)
     if qr is not None:
         _add_qr(scene, *qr)
