@@ -1,4 +1,3 @@
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,38 +13,26 @@ class Run:
         self.err = err
 
 
-def sheetkit(*args, cwd=None, input=None) -> Run:
-    """Run the command line as a user would, through sheetkit.cli.main and its error
+def sheetkit(*args, cwd=None, input=None, env=None) -> Run:
+    """Run the command line as a user would, through sheetkit.cli.run and its error
     handling, in this process (click's CliRunner isolation: its own standard streams, the
-    given working folder). Tests that need a fresh interpreter use `sheetkit_process`."""
+    given working folder). Tests that need a fresh interpreter run it with subprocess."""
     import os
 
     from click.testing import CliRunner
 
-    from sheetkit.cli import main
+    from sheetkit.cli import run
 
-    runner = CliRunner()
     old = os.getcwd()
-    code = 0
-    with runner.isolation(input=input) as (out, err, *_):
+    with CliRunner().isolation(input=input, env=env) as (out, err, *_):
         os.chdir(cwd or ROOT)
-        sys.argv = ["sheetkit", *map(str, args)]
         try:
-            main()
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+            code = run([str(a) for a in args])
         finally:
             os.chdir(old)
         sys.stdout.flush()
         sys.stderr.flush()
         return Run(code, out.getvalue().decode(), err.getvalue().decode())
-
-
-def sheetkit_process(*args, cwd=None, input=None) -> Run:
-    """Run the real command line in a new interpreter."""
-    proc = subprocess.run([sys.executable, "-m", "sheetkit", *map(str, args)], capture_output=True,
-                          text=True, cwd=cwd or ROOT, input=input, timeout=120)
-    return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
 def assert_user_error(run: Run, *words: str) -> None:

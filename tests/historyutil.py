@@ -1,45 +1,24 @@
 """Helpers for the history tests: the command line run in-process as `sheetkit` runs it
-(click's CliRunner streams, sheetkit.cli.main's error handling), and verdicts worked out by
+(conftest.sheetkit: click's CliRunner streams, sheetkit.cli.run's error handling), and verdicts worked out by
 hand in the shape `Verdict.to_json()` has."""
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
+from pathlib import Path
 
-from click.testing import CliRunner
-
-from sheetkit.cli import main
 from sheetkit.history import NewPlay, Sheet
 
-from conftest import ROOT
+from conftest import ROOT, sheetkit
 
 EXAMPLES = ROOT / "examples"
 
 
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
+def run(*args, input: str | None = None, env: dict | None = None):
+    """A command line in this process (conftest.sheetkit), from the project folder."""
+    return sheetkit(*args, cwd=Path.cwd(), input=input, env=env)
 
 
-def run(*args, input: str | None = None, env: dict | None = None) -> Result:
-    runner = CliRunner()
-    with runner.isolation(input=input, env=env) as streams:
-        out, err = streams[0], streams[1]
-        old, sys.argv = sys.argv, ["sheetkit", *map(str, args)]
-        code = 0
-        try:
-            main()
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        finally:
-            sys.argv = old
-        return Result(code, out.getvalue().decode(), err.getvalue().decode())
-
-
-def one_line_error(r: Result, *words: str, code: int = 2) -> None:
+def one_line_error(r, *words: str, code: int = 2) -> None:
     assert r.code == code, (r.code, r.out, r.err)
     lines = r.err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in r.err, r.err

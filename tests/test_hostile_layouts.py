@@ -6,11 +6,11 @@ import math
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, sheetkit
 from sheetkit.errors import MAX_MESSAGE, UserError
 from sheetkit.schema import Count, Mm, Model, Text, validate
 
@@ -19,11 +19,8 @@ LAYOUTS = ROOT / "layouts"
 
 def run(*args) -> tuple[int, str]:
     """A command line in this process, as `sheetkit` runs it: exit status and standard error."""
-    from sheetkit.cli import run as cli_run
-
-    with CliRunner().isolation() as (out, err, *_):
-        code = cli_run([str(a) for a in args])
-    return code, err.getvalue().decode()
+    r = sheetkit(*args, cwd=Path.cwd())
+    return r.code, r.err
 
 
 def assert_refused(code_err, *words):

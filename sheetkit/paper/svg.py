@@ -121,7 +121,3 @@ def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, titl
         head.append("<defs>\n" + "\n".join(defs) + "\n</defs>")
     head.append(f'<rect x="0" y="0" width="{num(pg.width)}" height="{num(pg.height)}" fill="#ffffff"/>')
     return "\n".join(head) + "\n" + body + "</svg>\n"
-
-
-def pages_svg(scene: S.Scene, **kw) -> list[str]:
-    return [page_svg(scene, i, **kw) for i in range(len(scene.pages))]
