@@ -152,8 +152,10 @@ def check_table(table: Table, source: str) -> Checked:
                                         f"sheet but {first[1][0]} and {first[1][1]} on {first[0]}'s: the two dice are "
                                         "rolled for every player", ERROR, {"player": name, "turn": n, "dice": list(dice)}))
 
-    # The first player to end the game ends it for all (Y21); an eliminated player stops (Y20).
-    ends = [(s.end[0], i, name, s.end[1]) for i, (name, s) in enumerate(states.items()) if s.end is not None]
+    # The first player to end the game ends it for all (Y21); an eliminated player stops (Y20),
+    # and a Yunco eliminated in the turn it came back to the island ends nothing: it is gone.
+    ends = [(s.end[0], i, name, s.end[1]) for i, (name, s) in enumerate(states.items())
+            if s.end is not None and not (s.eliminated is not None and s.eliminated <= s.end[0])]
     end = min(ends)[:1] + min(ends)[2:] if ends else None  # (turn, player, why); in a tie, the first listed
     last = end[0] if end else longest
     for name, rec in zip(table.names, table.sheets):
