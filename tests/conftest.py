@@ -1,7 +1,15 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests on hypothesis's fixed sequence of examples, so that a run can
+# be repeated exactly; a developer's run keeps exploring new ones.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,7 +25,6 @@ def sheetkit(*args, cwd=None, input=None, env=None) -> Run:
     """Run the command line as a user would, through sheetkit.cli.run and its error
     handling, in this process (click's CliRunner isolation: its own standard streams, the
     given working folder). Tests that need a fresh interpreter run it with subprocess."""
-    import os
 
     from click.testing import CliRunner
 
@@ -86,14 +93,11 @@ def pytest_addoption(parser):
 
 @pytest.fixture
 def fuzz_cases(request) -> int:
-    import os
-
     return request.config.getoption("--fuzz-cases") or int(os.environ.get("SHEETKIT_FUZZ_CASES", 300))
 
 
 @pytest.fixture
 def fuzz_seed(request) -> int:
-    import os
-
     given = request.config.getoption("--fuzz-seed")
     return given if given is not None else int(os.environ.get("SHEETKIT_FUZZ_SEED", 1))
+
