@@ -61,6 +61,9 @@ class Msg:
     def __call__(self, lang: str) -> str:
         return text(self.id, lang, **self.values)
 
+    def __hash__(self) -> int:  # kept in immutable states (a game's end reason), so hashable
+        return hash((self.id, repr(sorted(self.values.items()))))
+
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "values": {k: _plain(v) for k, v in self.values.items()}}
 
