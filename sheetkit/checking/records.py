@@ -48,8 +48,8 @@ def parse(data: dict, source: str) -> Loaded:
         from sheetkit.checking.messages import LANGS
 
         if lang not in LANGS:
-            shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else "that"
-            raise UserError(f"{shown} is not a language sheetkit speaks ({' or '.join(LANGS)})",
+            shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else "the value given"
+            raise UserError(f'{shown} is not a language sheetkit speaks: expected lang = "es" or "en"',
                             source=source, field="lang")
         data = {k: v for k, v in data.items() if k != "lang"}
     kind = data.get("kind")

@@ -93,6 +93,7 @@ def read_table(data: dict[str, Any], source: str) -> Table:
         sheet_data = read_toml(path)
         if sheet_data.get("kind") == "table":
             raise UserError(f"{p.sheet!r} is a table record, not a player's sheet", source=source, field=field)
+        sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
         rec = read_record(sheet_data, str(path))
         if rec.model.solo:
             raise UserError(f"{p.name}'s sheet says solo = true; a sheet at a table is not a solo game",
