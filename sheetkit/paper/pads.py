@@ -27,6 +27,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sheetkit.errors import UserError
+from sheetkit.checking.messages import msg
 from sheetkit.checking.verdict import WARNING, Finding
 
 if TYPE_CHECKING:
@@ -164,16 +165,13 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
             "checked_layout": layout.id, "checked_version": layout.version,
             "current": layout_id == layout.id and version == layout.version}
     findings: list[Finding] = []
-    where = f"sheet {format_serial(serial)}"
+    where = msg("where.qr.sheet", serial=format_serial(serial))
     if layout_id != layout.id:
-        findings.append(Finding(RULE, where, (
-            f"the QR code names layout {layout_id}, but the record is checked against "
-            f"{layout.id}"), WARNING, {"qr": info["text"]}))
+        findings.append(Finding(RULE, where, msg("finding.qr.other_layout", printed=layout_id, checked=layout.id),
+                                WARNING, {"qr": info["text"]}))
     elif version != layout.version:
-        findings.append(Finding(RULE, where, (
-            f"the sheet was printed from {layout_id} version {version}; the installed one is "
-            f"version {layout.version}, and the record is checked against it"),
-            WARNING, {"qr": info["text"]}))
+        findings.append(Finding(RULE, where, msg("finding.qr.other_version", layout=layout_id, version=version,
+                                                 installed=layout.version), WARNING, {"qr": info["text"]}))
     return info, findings
 
 

@@ -9,12 +9,11 @@ from sheetkit.paper.measure import fit_size
 from sheetkit.paper.scene import BLACK, WHITE, Circle, Scene, Style, Text
 
 
-def overlay(record, checked, paper: str) -> Scene:
+def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     """The final board of a record on one page: every top chip (owner letter and pips, a
     double ring on stacks), the findings circled with their rule ids, and the scores."""
     board, verdict = checked.state.board, checked.verdict
     spec = record.board
-    lang = "en"
     letters = {p.name: p.letter for p in record.spec.players}
     title = f"{verdict.source}: {spec.title(lang)}"
     page, sq, bx, by = fit_page(spec, paper, title, bottom=30)
@@ -41,8 +40,11 @@ def overlay(record, checked, paper: str) -> Scene:
         page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
     g = spec
     y = by + g.height * sq + 5
-    head = (f"{verdict.status()}; " + ", ".join(f"{s.player} {s.total} VP" for s in verdict.scores)
-            + (f"; winner: {', '.join(verdict.winners)}" if verdict.winners else ""))
+    from sheetkit.checking.messages import text
+
+    scores = ", ".join(text("glux.score", lang, player=s.player, vp=s.total) for s in verdict.scores)
+    head = (text("glux.head_winner", lang, status=verdict.status(lang), scores=scores, winners=", ".join(verdict.winners))
+            if verdict.winners else text("glux.head", lang, status=verdict.status(lang), scores=scores))
     pages = [page]
-    list_findings(pages, y, head, verdict.findings)
+    list_findings(pages, y, head, verdict.findings, lang=lang)
     return Scene(pages, {}, title)

@@ -69,4 +69,4 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
             x, y, w, h = cells[winner_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
 
-    return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom)
+    return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom, lang=lang)

@@ -48,9 +48,8 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    note = f", {verdict.details.turns} turns" if verdict.details.kind == "game" else ""
-    if verdict.in_progress:
-        note += f"; leading: {', '.join(verdict.winners)}"
-    else:
-        note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
-    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note)
+    from sheetkit.checking.messages import text
+
+    note = text("levelx.turns_note", lang, n=verdict.details.turns) if verdict.details.kind == "game" else ""
+    note += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
+    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note, lang)

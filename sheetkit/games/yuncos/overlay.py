@@ -64,12 +64,14 @@ def _turn_paths(record) -> list[list[tuple[int, int]]]:
     return out
 
 
-def overlay(record, checked, paper: str):
-    """A one-page Scene: the sheet level of the record with everything written on it."""
+def overlay(record, checked, paper: str, lang: str = "en"):
+    """A one-page Scene: the sheet level of the record with everything written on it, its
+    words in `lang`."""
+    from sheetkit.checking.messages import text
     from sheetkit.games.yuncos.compose import compose, sheet_geometry
 
     spec = record.spec
-    scene = compose(record.layout, paper, "en")
+    scene = compose(record.layout, paper, lang)
     page = scene.pages[0]
     g = sheet_geometry(spec, paper)
     rep, verdict = checked.state, checked.verdict
@@ -124,8 +126,8 @@ def overlay(record, checked, paper: str):
             items.append(S.Circle(x, y, r, RING))
         items.append(S.Text(x + r * 0.75 + 5.0 * n, y - r * 0.75 - 0.4, f.rule, size=6.5, bold=True, color=RED))
     ox, oy = g.ox, g.oy
-    head = f"sheetkit check: {verdict.status()}"
-    head += f" · total {score.total} · start {vertex_name(record.start)} · {len(record.turns)} turns"
+    head = text("yuncos.overlay_head", lang, status=verdict.status(lang), total=score.total,
+                start=vertex_name(record.start), turns=len(record.turns))
     colour = RED if not verdict.legal else PENCIL
     if oy - 3.0 >= SAFE_MARGIN + 2.5:  # above the sheet where the paper leaves room (A4)
         items.append(S.Text(ox, oy - 3.0, head, size=7, bold=True, color=colour))
@@ -133,7 +135,7 @@ def overlay(record, checked, paper: str):
     page.stamp = None  # an overlay is one drawing, not a numbered copy
     if verdict.findings:  # the sheet has no room for sentences: they follow on a page of their own
         scene.pages.append(S.Page(page.width, page.height, []))
-        list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour)
+        list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang)
     scene.title = f"{scene.title} (checked)"
     return scene
 
