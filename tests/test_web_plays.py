@@ -437,3 +437,12 @@ def test_a_play_is_one_record_text_that_reads_back(phone, db):
             s = store.get(pid).sheets[0]
         loaded = records.parse(tomllib.loads(s.text), s.source)
         assert records.check(loaded).verdict.to_json() == s.verdict
+
+
+def test_a_two_player_play_on_the_two_player_side(phone):
+    pid = start(phone, variant="2p", name2="", start_chip0="6", start_chip1="2")
+    page = phone.get(f"/play/{pid}")
+    assert 'class="squares cols-13"' in page.text and page.text.count('class="sq-radio"') == 13 * 9
+    players = tomllib.loads(phone.c.get(f"/play/{pid}/record/1").get_data(as_text=True))["players"]
+    assert [p["start"] for p in players] == ["A1", "M9"]  # diagonally opposite corners (G3)
+    assert page.find("play-status") == "Legal (in progress; Ana to move)"
