@@ -41,6 +41,7 @@ def _english(key: str, **kw) -> str:
 
 VARIANTS = (("yuncos-easy", "easy"), ("yuncos-hard", "hard"))  # the level: (layout id, label key)
 VARIANT_LABEL = "level"
+PLAYERS = (1, MOST_PLAYERS)  # a solo game is one sheet
 
 
 def new_records(start, t: Callable = _english) -> list[tuple[str | None, dict[str, Any]]]:
@@ -346,7 +347,7 @@ def _start(form, spec, t) -> int:
 
 
 def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """What play_yuncos.html shows: the table's verdict (findings with rule id, where and
+    """What play_yuncos.html shows (as `y`): the table's verdict (findings with rule id, where and
     sentence), each player's fish, stars, crashes and score, and for the player whose turn
     is entered the sheet's map and puzzles drawn from the checked sheet's scene (the scene
     of `sheetkit check --render`), with what the script needs to turn taps into a flight."""
@@ -416,9 +417,9 @@ def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, s
     ranking = getattr(details, "ranking", None) or [
         {"rank": 1, "player": records[0][0], "total": verdict.scores[0].total, "eliminated": sheets[0].eliminated is not None}]
     rank = getattr(details, "rank", None)
-    return {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry, "over": nxt is None,
+    return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry, "over": nxt is None,
             "legal": verdict.legal, "status": status, "findings": verdict.findings, "scores": verdict.scores,
             "winners": list(verdict.winners) if len(records) > 1 and nxt is None else [],
             "ranking": ranking, "rank": rank(lang) if rank is not None and nxt is None else None,
             "sheets": [drawn(i) for i in range(len(results))] if nxt is None else [],
-            "v": form or {}, "can_undo": last_move(records) is not None}
+            "v": form or {}, "can_undo": last_move(records) is not None}}
