@@ -235,9 +235,10 @@ def test_the_in_memory_table_gives_the_verdict_of_the_downloaded_files(tmp_path)
     games = play_table(layout("yuncos-easy"), random.Random(8), players=3)
     recs = enter(games, "yuncos-easy")
     recs = Y.undo(recs)  # in progress, one move short
-    (tmp_path / "table.toml").write_text(Y.table_text(recs), encoding="utf-8")
-    for i, (name, rec) in enumerate(recs):
-        (tmp_path / Y.file_name(name, i)).write_text(dump_toml(rec), encoding="utf-8")
+    names = [f"{i}-{name}.toml" for i, (name, _) in enumerate(recs)]
+    (tmp_path / "table.toml").write_text(Y.table_text(recs, names), encoding="utf-8")
+    for (name, rec), file in zip(recs, names):
+        (tmp_path / file).write_text(dump_toml(rec), encoding="utf-8")
     on_disk = engine.check(engine.load(tmp_path / "table.toml")).verdict.to_json()
     page = Y.table_check(recs).verdict.to_json()
     on_disk.pop("source"), page.pop("source")

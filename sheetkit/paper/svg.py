@@ -101,11 +101,12 @@ def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, titl
 
     `font_url`: where the page can load the bundled regular font (the bold one at the same
     address with `-Bold` before `.ttf`); without it, text falls back to sans-serif.
-    `view`: only this part of the page, (x, y, width, height) in mm (e.g. a sheet's map)."""
+    `view`: (x, y, width, height) in mm, the part of the page shown (e.g. a board without
+    the page around it); the whole page when not given."""
     pg = scene.pages[page]
     w = _Writer(scene.forms)
     body = w.items(pg.items)
-    vx, vy, vw, vh = view or (0, 0, pg.width, pg.height)
+    vx, vy, vw, vh = view if view is not None else (0.0, 0.0, pg.width, pg.height)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(vw)}mm" height="{num(vh)}mm" '
             f'viewBox="{num(vx)} {num(vy)} {num(vw)} {num(vh)}" '
             f'font-family="{FONT_FAMILY}, sans-serif">']

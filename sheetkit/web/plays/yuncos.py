@@ -117,21 +117,17 @@ def verdicts(records) -> list[dict[str, Any]]:
     return [c.verdict.to_json() for _, c in sheet_checks(records)]
 
 
-def table_text(records) -> str:
-    """The table record that names the sheets (as downloaded beside them, `NAME.toml`)."""
+def table_text(records, names: list[str]) -> str:
+    """The table record that names the sheets, each by the file name it is downloaded as
+    (`names`, in the table's order): `sheetkit check` of it beside them checks the table."""
     from sheetkit.tomlfile import dump_toml
 
     data: dict[str, Any] = {"game": "yuncos", "kind": "table"}
     if any(r.get("in_progress") for _, r in records):
         data["in_progress"] = True
-    data["player"] = [{"name": n, "sheet": file_name(n, i)} for i, (n, _) in enumerate(records)]
-    return dump_toml(data)
-
-
-def file_name(name: str | None, index: int) -> str:
-    """A sheet's file name in a download: the player's name in letters and digits."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name or "").strip("-")[:30]
-    return f"{index + 1}-{stem or 'player'}.toml"
+    data["player"] = [{"name": n, "sheet": f} for (n, _), f in zip(records, names)]
+    return dump_toml(data, "A Yuncos table entered on the sheetkit score-keeper page. Check it beside its sheets: "
+                           "sheetkit check FILE")
 
 
 # ------------------------------------------------------------------ whose turn
@@ -413,13 +409,6 @@ def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, s
     status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
     if verdict.in_progress:
         status += f" ({t('in_progress')})"
-    details = verdict.details
-    ranking = getattr(details, "ranking", None) or [
-        {"rank": 1, "player": records[0][0], "total": verdict.scores[0].total, "eliminated": sheets[0].eliminated is not None}]
-    rank = getattr(details, "rank", None)
-    return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry, "over": nxt is None,
-            "legal": verdict.legal, "status": status, "findings": verdict.findings, "scores": verdict.scores,
-            "winners": list(verdict.winners) if len(records) > 1 and nxt is None else [],
-            "ranking": ranking, "rank": rank(lang) if rank is not None and nxt is None else None,
-            "sheets": [drawn(i) for i in range(len(results))] if nxt is None else [],
-            "v": form or {}, "can_undo": last_move(records) is not None}}
+    return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
+                  "over": nxt is None, "legal": verdict.legal, "status": status, "findings": verdict.findings,
+                  "scores": verdict.scores, "v": form or {}}}

@@ -51,11 +51,11 @@
     zoom(pts[pts.length - 1]);
   }
 
-  // Zoomed in, the map shows 11 x 8 points around the flight's end, so that a point is a
+  // Zoomed in, the map shows 11 x 9 points around the flight's end, so that a point is a
   // thumb's width apart on a phone; "whole map" shows all of it.
   function zoom(v) {
     if (whole) { svg.setAttribute("viewBox", full); return; }
-    var cols = Math.min(10, g.w - 1), rows = Math.min(7, g.h - 1);
+    var cols = Math.min(10, g.w - 1), rows = Math.min(8, g.h - 1);
     var c0 = Math.max(0, Math.min(g.w - 1 - cols, v[0] - Math.round(cols / 2)));
     var r0 = Math.max(0, Math.min(g.h - 1 - rows, v[1] - Math.round(rows / 2)));
     var m = g.sq * 0.7;
