@@ -26,7 +26,7 @@ from sheetkit.web import inputs
 from sheetkit.web.inputs import FormError
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
-MOST_PLAYERS = 5  # the page's table; the rules allow 6, the sheets of one pad 5 at a time
+MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
 MOST_USES = 3  # ability boxes of one kind spent in one turn
 SOURCE = "play"
 

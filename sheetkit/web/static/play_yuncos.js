@@ -53,13 +53,19 @@
 
   // Zoomed in, the map shows 11 x 9 points around the flight's end, so that a point is a
   // thumb's width apart on a phone; "whole map" shows all of it.
+  function show(box) {  // the drawn size follows the part shown (the page sizes the svg by its width)
+    var b = box.split(" ");
+    svg.setAttribute("viewBox", box);
+    svg.setAttribute("width", b[2] + "mm");
+    svg.setAttribute("height", b[3] + "mm");
+  }
   function zoom(v) {
-    if (whole) { svg.setAttribute("viewBox", full); return; }
+    if (whole) { show(full); return; }
     var cols = Math.min(10, g.w - 1), rows = Math.min(8, g.h - 1);
     var c0 = Math.max(0, Math.min(g.w - 1 - cols, v[0] - Math.round(cols / 2)));
     var r0 = Math.max(0, Math.min(g.h - 1 - rows, v[1] - Math.round(rows / 2)));
     var m = g.sq * 0.7;
-    svg.setAttribute("viewBox", [g.x + c0 * g.sq - m, g.y + r0 * g.sq - m, cols * g.sq + 2 * m, rows * g.sq + 2 * m].join(" "));
+    show([g.x + c0 * g.sq - m, g.y + r0 * g.sq - m, cols * g.sq + 2 * m, rows * g.sq + 2 * m].join(" "));
   }
 
   function pointOf(evt) {
