@@ -171,6 +171,7 @@ LABELS: dict[str, dict[str, str]] = {
         "err_not_square": "{got} is not a square of this board ({w} x {h} squares)",
         "err_nothing_to_undo": "There is no move to undo.",
         "err_start_twice": "Two players cannot start on {square}",
+        "glux_zoom": "Larger squares (the board scrolls sideways)",
         "start_square_of": "Start square (empty: around the board in seat order)",
         # Yuncos move entry (sheetkit/web/plays/yuncos.py, play_yuncos.html)
         "yu_turn": "Turn {n}: {name}",
@@ -371,6 +372,7 @@ LABELS: dict[str, dict[str, str]] = {
         "err_not_square": "{got} no es una casilla de este tablero ({w} x {h} casillas)",
         "err_nothing_to_undo": "No hay ninguna jugada que deshacer.",
         "err_start_twice": "Dos jugadores no pueden salir de {square}",
+        "glux_zoom": "Casillas más grandes (el tablero se desplaza de lado)",
         "start_square_of": "Casilla de salida (vacía: alrededor del tablero en orden de juego)",
         # Yuncos move entry (sheetkit/web/plays/yuncos.py, play_yuncos.html)
         "yu_turn": "Turno {n}: {name}",

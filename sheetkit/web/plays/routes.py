@@ -133,11 +133,13 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                 raise FormError(t("err_not_continued", game=games.get(loaded.game).title))
             from hashlib import sha256
 
-            known = store().find(sha256(raw.decode("utf-8-sig").encode("utf-8")).hexdigest())
-            if known is not None:
-                return redirect(f"/play/{known}", code=303)
             data = inputs.toml_text(raw, source, t)
             records = ad.open_record(data, request.form, t)
+            # the same file opened again: the play it already is (as uploaded, or as first stored)
+            for text in (raw.decode("utf-8-sig"), *(plays.text_of(d) for _, d in records)):
+                known = store().find(sha256(text.encode("utf-8")).hexdigest())
+                if known is not None:
+                    return redirect(f"/play/{known}", code=303)
             play_id = plays.start(store(), loaded.game, records, now())
         except FormError as e:
             return start_page(None, str(e), 400)
@@ -163,7 +165,11 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         play = get_play(play_id)
         if not play.in_progress:
             return redirect(f"/play/{play_id}/end", code=303)
-        return entry(play)
+        return entry(play, form={"zoom": "on"} if request.args.get("zoom") == "1" else {})
+
+    def again(play_id: int) -> str:
+        """The entry screen after a step, with the board as large as it was (`zoom`)."""
+        return f"/play/{play_id}" + ("?zoom=1" if request.form.get("zoom") == "on" else "")
 
     def do_step(play_id: int, change):
         play = get_play(play_id)
@@ -183,7 +189,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if ad is None or not play.in_progress:
             return entry(play, t("err_finished"), 409) if ad else entry(play)
         out = do_step(play_id, lambda recs: ad.add_move(recs, request.form, t))
-        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
 
     @app.post("/play/<int:play_id>/undo")
     def play_undo(play_id: int):
@@ -192,7 +198,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if ad is None or not play.in_progress:
             return entry(play, t("err_finished"), 409) if ad else entry(play)
         out = do_step(play_id, lambda recs: ad.undo(recs, t))
-        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
 
     @app.post("/play/<int:play_id>/end")
     def play_end(play_id: int):
@@ -224,7 +230,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         ad = plays.adapter(play.game)
         table = n > 1 and hasattr(ad, "table_text")
         return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets, table=table,
-                               ranking=ranking(play), bgstats=link, bgstats_qr=qr_svg(link),
+                               ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
 
     def sheet_of(play_id: int, n: int):
@@ -318,15 +324,28 @@ def most_players(ad) -> int:
 
 
 def ranking(play) -> list[dict]:
-    """The seats best first (a total of None last), with their place: equal totals share it."""
-    seats = sorted(enumerate(play.seats), key=lambda e: (e[1].score is None, -(e[1].score or 0), e[0]))
+    """The seats best first (a total of None last), with their place: the winners first
+    (a tiebreak decides between equal totals), equal totals otherwise share a place."""
+    seats = sorted(enumerate(play.seats), key=lambda e: (e[1].score is None, -(e[1].score or 0), not e[1].winner, e[0]))
     out, place, last = [], 0, object()
     for k, (_, s) in enumerate(seats, 1):
-        if s.score != last:
-            place, last = k, s.score
+        if (s.score, s.winner) != last:
+            place, last = k, (s.score, s.winner)
         out.append({"place": place, "name": s.name, "score": s.score, "winner": s.winner,
                     "eliminated": s.eliminated, "rank": s.rank, "start": s.start})
     return out
+
+
+def breakdown(sheets: list[dict]) -> dict | None:
+    """Every player's points side by side, one row per part, when all players' scores have
+    the same parts (a room, a column of the sheet); else None (each score is shown alone)."""
+    scores = [sc for s in sheets for sc in s["view"]["scores"]]
+    if len(scores) < 2 or len({tuple(label for label, _ in sc["parts"]) for sc in scores}) != 1:
+        return None
+    names = [sc["player"] or s["player"] or "" for s in sheets for sc in s["view"]["scores"]]
+    rows = [(label, [dict(sc["parts"])[label] for sc in scores]) for label, _ in scores[0]["parts"]]
+    return {"players": names, "rows": rows, "totals": [sc["total"] for sc in scores],
+            "notes": [(n, sc["notes"]) for n, sc in zip(names, scores)]}
 
 
 def view_json(v: dict, lang: str, t) -> dict:
