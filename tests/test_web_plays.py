@@ -47,7 +47,9 @@ def db(tmp_path):
 
 @pytest.fixture
 def phone(db):
-    return Client(create_app(db=db))
+    client = Client(create_app(db=db))
+    client.db = db
+    return client
 
 
 def start(phone, **changes) -> int:
@@ -268,6 +270,12 @@ def test_end_page_redirects_while_in_progress_and_entry_after_the_end(phone):
     page = phone.get(f"/play/{pid}/end")
     assert page.code == 200 and "marked illegal" in page.find("saved")  # ended at once: G10, not over
     assert page.rules() and "G10" in page.rules()
+    # nothing more is entered into a finished play; ending it again shows its end
+    with Store.open(phone.db) as store:
+        version = store.get(pid).version
+    assert_clear_error(phone.post(f"/play/{pid}/move", {"version": version, **placements()[0]}), "over", code=409)
+    assert_clear_error(phone.post(f"/play/{pid}/undo", {"version": version}), "over", code=409)
+    assert phone.post(f"/play/{pid}/end", {"version": version}).resp.headers["Location"] == f"/play/{pid}/end"
 
 
 def test_steps_need_the_csrf_token_and_this_sites_origin(phone):
@@ -429,3 +437,12 @@ def test_a_play_is_one_record_text_that_reads_back(phone, db):
             s = store.get(pid).sheets[0]
         loaded = records.parse(tomllib.loads(s.text), s.source)
         assert records.check(loaded).verdict.to_json() == s.verdict
+
+
+def test_a_two_player_play_on_the_two_player_side(phone):
+    pid = start(phone, variant="2p", name2="", start_chip0="6", start_chip1="2")
+    page = phone.get(f"/play/{pid}")
+    assert 'class="squares cols-13"' in page.text and page.text.count('class="sq-radio"') == 13 * 9
+    players = tomllib.loads(phone.c.get(f"/play/{pid}/record/1").get_data(as_text=True))["players"]
+    assert [p["start"] for p in players] == ["A1", "M9"]  # diagonally opposite corners (G3)
+    assert page.find("play-status") == "Legal (in progress; Ana to move)"

@@ -171,8 +171,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         """The entry screen after a step, with the board as large as it was (`zoom`)."""
         return f"/play/{play_id}" + ("?zoom=1" if request.form.get("zoom") == "on" else "")
 
-    def do_step(play_id: int, change):
-        play = get_play(play_id)
+    def do_step(play_id: int, change, then: str):
+        """Apply `change` to the play's records and save; then `then` (303), or the entry
+        screen with the one message of a refused step (nothing saved)."""
         version = request.form.get("version", "")
         try:
             plays.step(store(), play_id, version, change)
@@ -180,37 +181,35 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             return entry(store().get(play_id), t("err_stale"), 409)
         except FormError as e:
             return entry(store().get(play_id), str(e), 400, request.form)
-        return play
+        return redirect(then, code=303)
 
-    @app.post("/play/<int:play_id>/move")
-    def play_move(play_id: int):
-        play = get_play(play_id)
-        ad = plays.adapter(play.game)
-        if ad is None or not play.in_progress:
-            return entry(play, t("err_finished"), 409) if ad else entry(play)
-        out = do_step(play_id, lambda recs: ad.add_move(recs, request.form, t))
-        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
-
-    @app.post("/play/<int:play_id>/undo")
-    def play_undo(play_id: int):
-        play = get_play(play_id)
-        ad = plays.adapter(play.game)
-        if ad is None or not play.in_progress:
-            return entry(play, t("err_finished"), 409) if ad else entry(play)
-        out = do_step(play_id, lambda recs: ad.undo(recs, t))
-        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
-
-    @app.post("/play/<int:play_id>/end")
-    def play_end(play_id: int):
+    def open_for_steps(play_id: int):
+        """(play, adapter), or the response when nothing can be entered into it."""
         play = get_play(play_id)
         ad = plays.adapter(play.game)
         if ad is None:
-            return entry(play)
+            return play, None, entry(play)
         if not play.in_progress:
-            return redirect(f"/play/{play_id}/end", code=303)
+            return play, None, entry(play, t("err_finished"), 409)
+        return play, ad, None
+
+    @app.post("/play/<int:play_id>/move")
+    def play_move(play_id: int):
+        play, ad, refused = open_for_steps(play_id)
+        return refused or do_step(play_id, lambda recs: ad.add_move(recs, request.form, t), again(play_id))
+
+    @app.post("/play/<int:play_id>/undo")
+    def play_undo(play_id: int):
+        play, ad, refused = open_for_steps(play_id)
+        return refused or do_step(play_id, lambda recs: ad.undo(recs, t), again(play_id))
+
+    @app.post("/play/<int:play_id>/end")
+    def play_end(play_id: int):
+        play, ad, refused = open_for_steps(play_id)
+        if refused is not None:
+            return redirect(f"/play/{play_id}/end", code=303) if plays.adapter(play.game) else refused
         finish = getattr(ad, "finish", None) or plays.finish_default
-        out = do_step(play_id, lambda recs: finish(recs, request.form, t))
-        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}/end", code=303)
+        return do_step(play_id, lambda recs: finish(recs, request.form, t), f"/play/{play_id}/end")
 
     # --- the end page and the downloads --------------------------------------------------
 
