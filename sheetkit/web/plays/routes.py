@@ -86,7 +86,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     def start_page(game=None, error=None, code=200):
         ad = plays.adapter(game.name) if game else None
         return render_template("play_new.html", offered=plays.offered(), game=game, ad=ad, v=request.form,
-                               people=people(), slots=range(MAX_SLOTS), error=error,
+                               people=people(), slots=range(most_players(ad)), error=error,
                                extra=getattr(ad, "START_TEMPLATE", None)), code
 
     def chosen_game(value) -> Any:
@@ -226,7 +226,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                    "pdf": _loaded(s.text, plays.source_name(play.game, play.id, s.player, i, n), t) is not None}
                   for i, s in enumerate(play.sheets)]
         link = exports.bgstats_link(play)
-        return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets,
+        ad = plays.adapter(play.game)
+        table = n > 1 and hasattr(ad, "table_text")
+        return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets, table=table,
                                ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
 
@@ -242,6 +244,19 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         _, s, name = sheet_of(play_id, n)
         return Response(s.text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/play/<int:play_id>/table")
+    def play_table(play_id: int):
+        """The record that names a play's sheets (a Yuncos table), beside their downloads."""
+        play = get_play(play_id)
+        ad = plays.adapter(play.game)
+        n = len(play.sheets)
+        if ad is None or not hasattr(ad, "table_text") or n < 2:
+            abort(404)
+        names = [plays.source_name(play.game, play.id, s.player, i, n) for i, s in enumerate(play.sheets)]
+        text = ad.table_text(plays.records_of(play), names)
+        return Response(text, mimetype="application/toml", headers={
+            "Content-Disposition": f'attachment; filename="{play.game}-play-{play.id}.toml"'})
 
     @app.get("/play/<int:play_id>/pdf/<int:n>")
     def play_pdf(play_id: int, n: int):
@@ -280,7 +295,7 @@ def read_start(game, ad, form, t) -> "plays.Start":
     lo, hi = getattr(ad, "PLAYERS", (2, 4))
     slots = []
     seen: dict[str, str] = {}
-    for i in range(MAX_SLOTS):
+    for i in range(most_players(ad)):
         field = t("name_n", n=i + 1)
         n = inputs.name(form, f"name{i}", field, t)
         if not n:
@@ -300,6 +315,11 @@ def read_start(game, ad, form, t) -> "plays.Start":
             raise FormError(t("err_first"))
         k = named.index(int(first))
     return plays.Start(game.name, variant, tuple(slots[k:] + slots[:k]), form)
+
+
+def most_players(ad) -> int:
+    """How many name slots the start form has: the game's most players (4 by default)."""
+    return getattr(ad, "PLAYERS", (2, MAX_SLOTS))[1] if ad is not None else MAX_SLOTS
 
 
 def ranking(play) -> list[dict]:
