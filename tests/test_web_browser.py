@@ -133,7 +133,7 @@ class Phone:
         """Buttons, links, inputs and labels of choices shorter than 44 px."""
         return self.d.execute_script("""
             const out = [];
-            for (const el of document.querySelectorAll('a, button, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, label.tap')) {
+            for (const el of document.querySelectorAll('a, button, summary, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, label.tap')) {
               const r = el.getBoundingClientRect();
               if (r.width && r.height && (r.height < 43.5 || r.width < 43.5)) out.push((el.id || el.textContent.trim()).slice(0, 40) + ' ' + r.width.toFixed(0) + 'x' + r.height.toFixed(0));
             }
