@@ -25,9 +25,14 @@ class Finding:
     # e.g. {"turn": 7, "step": 3, "vertex": [4, 5]} or {"square": [2, 3]}.
     at: dict[str, Any] = field(default_factory=dict)
 
-    def line(self) -> str:
+    def where_text(self, lang: str = "en") -> str:
+        """The place in words in `lang` (a message still to be put into words is a Msg)."""
+        return self.where(lang) if callable(self.where) else self.where
+
+    def line(self, lang: str = "en") -> str:
         tag = "warning " if self.severity == WARNING else ""
-        return f"{tag}{self.rule} {self.where}: {self.message}"
+        message = self.message(lang) if callable(self.message) else self.message
+        return f"{tag}{self.rule} {self.where_text(lang)}: {message}"
 
 
 @dataclass(slots=True)

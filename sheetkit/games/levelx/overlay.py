@@ -5,6 +5,7 @@ verdict and its findings below."""
 from __future__ import annotations
 
 from sheetkit import layouts
+from sheetkit.paper import annotate
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
 from sheetkit.games.levelx.compose import INNER, pad_items, pad_rows
@@ -44,13 +45,37 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
         if p == 0:
             x, y, w, h = cells[first_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 + 0.8, style=S.Style(stroke=T.INK, width=0.6)))
-        if name in verdict.winners and not verdict.in_progress:
+        if name in verdict.winners and not verdict.in_progress and verdict.legal:  # an illegal record has no winner
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
     note = f", {verdict.details.turns} turns" if verdict.details.kind == "game" else ""
-    if verdict.in_progress:
+    if not verdict.legal:
+        pass  # an illegal record has no winner, nor a leader
+    elif verdict.in_progress:
         note += f"; leading: {', '.join(verdict.winners)}"
     else:
         note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
-    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note)
+    column = {name: p for p, name in enumerate(state.players[:spec.players])}
+    turns = getattr(record, "turn", [])
+
+    def across(i: int) -> list[annotate.Spot]:
+        return [annotate.cell(*annotate.union(b for q in column.values() for b in cells[i, q]))]
+
+    def places(f) -> list[annotate.Spot]:
+        """The cells of a finding: a chip row or the bonus row across the players, a
+        player's bonus box (L7) or name, the player of a turn; the game's end: the totals."""
+        at = f.at
+        if at.get("row") in chip_row:
+            return across(chip_row[at["row"]])
+        if "bonus" in at:
+            return across(bonus_i)
+        who = at.get("player")
+        if who is None and isinstance(at.get("turn"), int) and 1 <= at["turn"] <= len(turns):
+            who = turns[at["turn"] - 1].player or state.players[(at["turn"] - 1) % len(state.players)]
+        if who in column:
+            return [annotate.cell(*cells[bonus_i if f.rule == "L7" else 0, column[who]][0])]
+        return across(total_i) if f.rule == "L8" else []
+
+    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note,
+                          places=[places(f) for f in verdict.findings], lang=lang)
