@@ -69,15 +69,15 @@ def check(loaded: Loaded) -> Checked:
 
 
 def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
-           qr: tuple[str, str] | None = None) -> Path:
-    """The checked sheet as a PDF; `qr` = (text, caption) adds a QR code to its first page
-    (e.g. the link that sends the play to BG Stats)."""
+           qr: tuple[str, str] | None = None, lang: str = "en") -> Path:
+    """The checked sheet as a PDF, its words in `lang`; `qr` = (text, caption) adds a QR
+    code to its first page (e.g. the link that sends the play to BG Stats)."""
     from sheetkit.paper.printing import write_pdf
 
     overlay = loaded.kind.overlay
     if overlay is None:
         raise UserError(f"--render: {loaded.game} {loaded.record.kind} records have no sheet to draw")
-    scene = overlay(loaded.record, checked, paper)
+    scene = overlay(loaded.record, checked, paper, lang=lang)
     if qr is not None:
         _add_qr(scene, *qr)
     return write_pdf(scene, out)

@@ -54,6 +54,42 @@ def _cell_box(g, name: str):
     return g.lum_box(int(base[3:]) - 1, i)
 
 
+def line_boxes(pts, half: float = 0.35, step: float = 0.6) -> list[tuple[float, float, float, float]]:
+    """Small boxes covering the polyline `pts`: a line that no number may sit on."""
+    import math
+
+    out = []
+    for a, b in zip(pts, pts[1:]):
+        n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
+        for k in range(n + 1):
+            x, y = a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n
+            out.append((x - half, y - half, x + half, y + half))
+    return out
+
+
+def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
+    """The polyline `pts` broken off within `r` of every point of `gaps` (the stars): a
+    flight drawn through a star would hide its letter or shape."""
+    import math
+
+    out, cur = [], [pts[0]] if pts[0] not in gaps else []
+    for a, b in zip(pts, pts[1:]):
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        if d == 0:
+            continue
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        if a in gaps:  # leaving a star: start clear of it
+            cur = [(a[0] + ux * r, a[1] + uy * r)]
+        if b in gaps:  # reaching a star: stop short of it
+            cur.append((b[0] - ux * r, b[1] - uy * r))
+            out.append(cur)
+            cur = []
+        else:
+            cur.append(b)
+    out.append(cur)
+    return [S.Path(tuple(p), style=style) for p in out if len(p) > 1]
+
+
 def _turn_paths(record) -> list[list[tuple[int, int]]]:
     """Each turn's vertices, its start first (a `from` jump starts a new polyline)."""
     out = []
@@ -94,16 +130,19 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     g = sheet_geometry(spec, paper)
     rep, verdict = checked.state, checked.verdict
     icons = icon_boxes(spec, g)
+    icons += [(x, y, x + w, y + h) for x, y, w, h in (_ability_box(g, b.id) for b in rep.boxes)]  # their drawn signs
     items: list[S.Item] = []
 
     # The flight, turn by turn; a turn's end is a dot, or a ring around a star it ends on
     # (a dot would hide the star's letter); its number is placed clear of every mark.
     paths = _turn_paths(record)
+    star_r = g.square * 0.42 + 0.5
+    gaps = [g.vertex(v) for v in spec.board.stars]
     for pts in paths:
-        items.append(S.Path(tuple(g.vertex(v) for v in pts), style=PATH))
+        items += _gapped(tuple(g.vertex(v) for v in pts), gaps, star_r * 0.55, PATH)
+    under = len(items)  # the findings' marks go here: over the flight, under every number
     sx, sy = g.vertex(record.start)
     items.append(S.Circle(sx, sy, 1.6, MARK))
-    star_r = g.square * 0.42 + 0.5
     ends: list[L.Tag] = []
     for n, pts in enumerate(paths, 1):
         x, y = g.vertex(pts[-1])
@@ -113,8 +152,12 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         else:
             items.append(S.Circle(x, y, 0.9, DOT))
         ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
+    lines = [b for pts in paths for b in line_boxes([g.vertex(v) for v in pts])]
+    x0, y0 = g.vertex((0, 0))
+    x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
+    lines += line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])  # the map's frame
     sheet_text = L.text_boxes(page.items, scene.forms)
-    turns = L.place(ends, sheet_text + icons, L.drawable(page))
+    turns = L.place(ends, sheet_text + icons + lines, L.drawable(page))
     for p in turns.placed:
         x0, y0, x1, y1 = p.box
         if p.leader:
@@ -123,7 +166,6 @@ def overlay(record, checked, paper: str, lang: str = "en"):
                             anchor="middle", color=PENCIL))
     for t in turns.unplaced:  # no free space at all: beside the dot, as before
         items.append(S.Text(t.anchor[0] + 1.2, t.anchor[1] - 1.0, t.text, size=TURN_PT, color=PENCIL))
-    under = len(items)  # the findings' marks go here: over the flight, under the values
 
     # Puzzles, counters, abilities, dice.
     for row, line in enumerate(rep.nests):
@@ -156,9 +198,10 @@ def overlay(record, checked, paper: str, lang: str = "en"):
 
     # Findings: marked where they happened, numbered; the key above the sheet.
     places = [_places(f.at, g, record, paths) for f in verdict.findings]
-    marked = annotate.mark(page, scene.forms, places, icons)
+    marked = annotate.mark(page, scene.forms, places, icons + lines)
     at = len(page.items) - len(items) + under
-    page.items[at:at] = marked.marks
+    page.items[at:at] = [m for it in marked.marks
+                         for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
     page.items.extend(marked.tags)
     head = f"sheetkit check: {verdict.status()}"
     head += f" · total {score.total} · start {vertex_name(record.start)} · {len(record.turns)} turns"
