@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from sheetkit.checking.messages import text
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
 from sheetkit.paper.measure import fit_size, text_width, wrap
@@ -160,7 +161,7 @@ def list_findings(pages: list[Page], y: float, head: str, findings, color: str =
         for k, line in enumerate(wrap(line_, text_w - 5, SIZE)):
             y += 4.2 if k == 0 else 3.2
             if y > height - margin - 2:
-                more = f"{head} (continued)"
+                more = text("status.continued", lang, head=head)
                 pages.append(Page(width, height, [Text(margin, margin + 4, more, size=fit_size(more, text_w, 9.0, True),
                                                        bold=True, color=color)]))
                 y = margin + 10

@@ -6,6 +6,7 @@ findings and scores below."""
 from __future__ import annotations
 
 from sheetkit import layouts
+from sheetkit.checking.messages import text
 from sheetkit.games.glux.check import squares_of
 from sheetkit.games.glux.compose import board_items, chip_items, fit_page
 from sheetkit.paper import annotate
@@ -57,8 +58,8 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
         ly = y + i * 6.5
         page.items += chip_items(bx, ly, 4.2, 1, colours[p.name], lang)
         page.items.append(Rect(bx, ly, 4.2, 4.2, Style(stroke=BLACK, width=0.2)))
-        score = next((sc.total for sc in verdict.scores if sc.player == p.name), None)
-        words = f"{p.name}: {colours[p.name].name(lang)}" + (f", {score} VP" if score is not None else "")
+        score = next((sc.total for sc in verdict.scores if sc.player == p.name), 0)
+        words = text("checked.legend", lang, name=p.name, colour=colours[p.name].name(lang), points=score)
         words = clip_text(words, 90, 8)
         page.items.append(Text(bx + 6.0, ly + 3.2, words, size=8))
         entries[p.name] = (bx - 0.6, ly - 0.5, 6.0 + text_width(words, 8) + 1.2, 4.2 + 1.0)
@@ -79,7 +80,8 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
             places.append([])
     head = f"{verdict.status()}; " + ", ".join(f"{sc.player} {sc.total} VP" for sc in verdict.scores)
     if verdict.winners and verdict.legal:  # an illegal record has no winner
-        head += f"; {'leading' if verdict.in_progress else 'winner'}: {', '.join(verdict.winners)}"
+        label = text("checked.leading" if verdict.in_progress else "status.winner", lang)
+        head += f"; {label}: {', '.join(verdict.winners)}"
     pages = [page]
     annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK)
     marked = annotate.mark(page, {}, places, chip_boxes)  # after the list: the tags keep clear of it

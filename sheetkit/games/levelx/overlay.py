@@ -5,6 +5,7 @@ verdict and its findings below."""
 from __future__ import annotations
 
 from sheetkit import layouts
+from sheetkit.checking.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
@@ -53,9 +54,10 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
     if not verdict.legal:
         pass  # an illegal record has no winner, nor a leader
     elif verdict.in_progress:
-        note += f"; leading: {', '.join(verdict.winners)}"
+        note += f"; {text('checked.leading', lang)}: {', '.join(verdict.winners)}"
     else:
-        note += f"; {'winner' if len(verdict.winners) == 1 else 'shared win'}: {', '.join(verdict.winners)}"
+        label = text("status.winner" if len(verdict.winners) == 1 else "status.shared_win", lang)
+        note += f"; {label}: {', '.join(verdict.winners)}"
     column = {name: p for p, name in enumerate(state.players[:spec.players])}
     turns = getattr(record, "turn", [])
 

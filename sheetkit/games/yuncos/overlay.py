@@ -10,6 +10,7 @@ the drawing lands exactly on the printed boxes.
 
 from __future__ import annotations
 
+from sheetkit.checking.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
@@ -203,8 +204,8 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     page.items[at:at] = [m for it in marked.marks
                          for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
     page.items.extend(marked.tags)
-    head = f"sheetkit check: {verdict.status()}"
-    head += f" · total {score.total} · start {vertex_name(record.start)} · {len(record.turns)} turns"
+    head = text("checked.head_yuncos", lang, status=verdict.status(), total=score.total,
+                start=vertex_name(record.start), turns=len(record.turns))
     colour = RED if not verdict.legal else PENCIL
     top = SAFE_MARGIN + 2.5
     if sheet_top - 4.0 >= top:  # above the sheet where the paper leaves room (A4)
@@ -212,7 +213,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         lines = int((sheet_top - 4.0 - top) // 3.2)
         if verdict.findings and lines:
             annotate.write_key(page.items, g.ox, top + 3.4, page.width - 2 * g.ox, lines,
-                               annotate.key(verdict.findings, lang), "full text on page 2")
+                               annotate.key(verdict.findings, lang), text("checked.more", lang))
     page.stamp = None  # an overlay is one drawing, not a numbered copy
     if verdict.findings:  # the sheet has no room for sentences: they follow on a page of their own
         scene.pages.append(S.Page(page.width, page.height, []))
