@@ -50,7 +50,7 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    note = f", {verdict.details.turns} turns" if verdict.details.kind == "game" else ""
+    note = f", {text('checked.turns', lang, n=verdict.details.turns)}" if verdict.details.kind == "game" else ""
     if not verdict.legal:
         pass  # an illegal record has no winner, nor a leader
     elif verdict.in_progress:
