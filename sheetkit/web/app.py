@@ -221,7 +221,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
             loaded, checked = inputs.parse_record(raw, source, t)
         except FormError as e:
             return render_template("check.html", v=request.form, error=str(e), result=None), 400
-        sheets = _sheets(loaded, checked)
+        sheets = _sheets(loaded, checked, lang())
         return render_template("check.html", v={}, error=None, result=_view(checked.verdict, lang()),
                                record=raw.decode("utf-8-sig"), source=source, sheets=sheets,
                                has_pdf=loaded.kind.overlay is not None)
@@ -245,7 +245,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
             return render_template("check.html", v={}, error=str(e), result=None), 400
         if loaded.kind.overlay is None:
             abort(404)
-        scene = loaded.kind.overlay(loaded.record, checked, "a4")
+        scene = loaded.kind.overlay(loaded.record, checked, "a4", lang=lang())
         with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:
             out = write_pdf(scene, os.path.join(tmp, "checked.pdf"))
             data = out.read_bytes()
@@ -262,13 +262,14 @@ def _filename(source: str, suffix: str) -> str:
     return stem + suffix
 
 
-def _sheets(loaded, checked) -> list[str]:
-    """The checked sheet's pages as inline SVG, drawn from the game's overlay scene."""
+def _sheets(loaded, checked, lang: str = "en") -> list[str]:
+    """The checked sheet's pages as inline SVG, drawn from the game's overlay scene in the
+    page's language."""
     from sheetkit.paper import svg
 
     if loaded.kind.overlay is None:
         return []
-    scene = loaded.kind.overlay(loaded.record, checked, "a4")
+    scene = loaded.kind.overlay(loaded.record, checked, "a4", lang=lang)
     return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
 
 
