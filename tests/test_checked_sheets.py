@@ -452,3 +452,36 @@ def test_random_iunu_records_with_a_wrong_mark(data):
     p = rec["player"][data.draw(st.integers(0, len(rec["player"]) - 1))]
     p["deben"] = -1 - data.draw(st.integers(0, 5))  # a player cannot hold fewer than 0 Deben
     _check_random(rec, "gen.toml")
+
+
+def test_levelx_game_ends_with_the_board_and_every_pawn_where_the_game_left_it():
+    from sheetkit.games.levelx.compose import board_geometry
+    from sheetkit.games.levelx.overlay import PAWNS
+    from sheetkit.games.levelx.rules import ROWS
+
+    loaded = records.load(EX / "levelx-game-illegal.toml")
+    checked, scene = checked_scene(loaded)
+    state, page = checked.state, scene.pages[-1]
+    spec = layouts.load("levelx-board").spec
+    g = board_geometry(spec, "a4")
+    inks = {ink: k for k, (ink, _, _) in enumerate(PAWNS)}
+    pawns = [i for i in page.items if isinstance(i, S.Circle) and i.style.stroke in inks and i.style.fill]
+    legend, on_board = pawns[-len(state.players):], pawns[:-len(state.players)]
+    assert len(on_board) == len(state.players) * len(ROWS)
+    assert len({i.style for i in on_board}) == len(state.players)  # one colour and pattern a player
+    numbers = L.text_boxes(page.items, scene.forms, keep=lambda t: t.size == 6.5 and t.text.isdigit())
+    for c in on_board:  # the squares' printed numbers stay readable
+        assert not any(L._overlap((c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r), b) for b in numbers)
+    s = g["s"]
+    for k, name in enumerate(state.players):  # each pawn in its row, in the square the game left it on
+        mine = [c for c in on_board if inks[c.style.stroke] == k]
+        for c, row in zip(mine, spec.rows):
+            y = g["y0"] + spec.rows.index(row) * (s + g["gap"])
+            assert y < c.y < y + s
+            at = state.pos[name][row.number]
+            first = g["xX"] - (row.squares - 1) * s
+            if at:
+                assert first + (at - 1) * s < c.x < first + at * s, (name, row.number, at)
+            else:
+                assert c.x < first
+    assert all(any(t.text == name for t in page.items if isinstance(t, S.Text)) for name in state.players)
