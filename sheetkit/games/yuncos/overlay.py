@@ -199,7 +199,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
 
     # Findings: marked where they happened, numbered; the key above the sheet.
     places = [_places(f.at, g, record, paths) for f in verdict.findings]
-    marked = annotate.mark(page, scene.forms, places, icons + lines)
+    marked = annotate.mark(page, scene.forms, places, icons)  # a tag's white box may cross a pencil line
     at = len(page.items) - len(items) + under
     page.items[at:at] = [m for it in marked.marks
                          for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
@@ -250,7 +250,7 @@ def _places(at: dict, g, record, paths) -> list[annotate.Spot]:
         pts = tuple(on_sheet(v) for v in paths[t - 1])
         if len(pts) > 1:
             mid = pts[len(pts) // 2]
-            out.append(annotate.Spot(mid[0], mid[1], 1.2, path=pts))
+            out.append(annotate.Spot(mid[0], mid[1], 0.6, path=pts))
         else:
             out.append(annotate.ring(*pts[0], 2.5))
     if "dice" in at and 1 <= t <= record.spec.dice_log:
