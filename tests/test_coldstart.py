@@ -111,3 +111,26 @@ def test_the_benchmarks_run(script, args):
                           text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr
+
+
+# `check` loads what reading and replaying a record needs, and nothing that draws, plays or
+# serves: no scene or PDF code (the QR check in paper/pads.py needs none), no game's
+# compose/overlay/moves/play/lint/templates, no history or web page (README: Speed).
+NOT_FOR_CHECK = ("sheetkit.paper.scene", "sheetkit.paper.printing", "sheetkit.paper.tables", "sheetkit.paper.pdf",
+                 "sheetkit.paper.measure", "sheetkit.history", "sheetkit.web")
+NOT_FOR_CHECK_ROLES = ("compose", "overlay", "moves", "play", "lint", "templates")
+
+
+@pytest.mark.parametrize("example", ["yuncos-easy-legal.toml", "yuncos-illegal.toml", "glux-game-3p.toml",
+                                     "iunu-game.toml", "levelx-game.toml"])
+def test_check_loads_no_drawing_code(tmp_path, example):
+    report = tmp_path / "modules.json"
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(["check", f"examples/{example}"]), str(report)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert report.is_file(), proc.stderr
+    data = json.loads(report.read_text())
+    assert data["code"] in (0, 1)
+    extra = sorted(m for m in data["modules"]
+                   if m.split(".")[0] in HEAVY or m.startswith(NOT_FOR_CHECK)
+                   or (m.startswith("sheetkit.games.") and m.rsplit(".", 1)[-1] in NOT_FOR_CHECK_ROLES))
+    assert extra == [], f"`sheetkit check {example}` imported {', '.join(extra)}"

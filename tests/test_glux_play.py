@@ -157,6 +157,8 @@ def test_one_illegal_placement_is_caught_with_its_rule(table, seed, rule, where)
     assert first, f"turn {k}: {bad} not caught"
     assert all(f.at["turn"] == k for f in first)
     assert rule in {f.rule for f in first}, [f.line() for f in first]
+    for f in rp.findings:  # every finding is said in Spanish too, with the same rule id
+        assert f.text is not None and f.place is not None and f.line("es").removeprefix("aviso ").split()[0] == f.rule
 
 
 def test_generator_covers_the_start_option_and_both_sides():

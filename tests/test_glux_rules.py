@@ -74,7 +74,7 @@ def test_tie_on_vp_goes_to_most_middle_room_pips():
     res = rules.score([("A", {"Ana": 5, "Ben": 1}), ("middle", {"Ana": 2, "Ben": 7})],
                       ["Ana", "Ben"], middle=1)
     assert res.totals == {"Ana": 4, "Ben": 4}
-    assert res.winners == ["Ben"] and "middle" in res.tiebreak
+    assert res.winners == ["Ben"] and "middle" in res.tiebreak("en")
 
 
 def test_tie_still_tied_on_middle_pips_is_shared():
@@ -82,7 +82,7 @@ def test_tie_still_tied_on_middle_pips_is_shared():
                       ["Ana", "Ben", "Cris"], middle=2)
     assert res.totals == {"Ana": 10, "Ben": 10, "Cris": 0}
     assert res.winners == ["Ana", "Ben"]
-    assert "shared" in res.tiebreak
+    assert "shared" in res.tiebreak("en")
 
 
 # ------------------------------------------------------------------ the replay, rule by rule

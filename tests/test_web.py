@@ -296,7 +296,7 @@ def test_iunu_deck_then_players_gives_the_records_verdict(client, tmp_path):
     assert page.status == "Legal"
     assert page.totals() == {s.player: s.total for s in want.scores}
     assert page.find("winners") == "Winner: " + ", ".join(want.winners)
-    assert want.tiebreak and page.find("tiebreak") == f"Tiebreak: {want.tiebreak}"
+    assert want.tiebreak and page.find("tiebreak") == f"Tiebreak: {want.tiebreak('en')}"
     # the record offered for download is what `sheetkit check` reads, with the same verdict
     text = page.hidden("/download/record", "record")
     resp = client.post("/download/record", {"record": text, "source": "iunu-game.toml"})

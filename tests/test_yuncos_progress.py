@@ -132,7 +132,7 @@ def test_no_moves_after_the_end():
             break
     record = read_data(tomllib.loads(to_toml(g.record)))
     m = yuncos_moves.moves(record, check(record, "gen.toml"), (1, 2))
-    assert m.over and "game ended" in m.over and m.options == () and m.lines() == [f"no turn {m.turn}: {m.over}"]
+    assert m.over and "game ended" in m.over("en") and m.options == () and m.lines() == [f"no turn {m.turn}: {m.over('en')}"]
 
 
 def test_plus_minus_never_takes_a_die_past_one_to_six():

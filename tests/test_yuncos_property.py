@@ -216,5 +216,7 @@ def test_any_wellformed_record_gets_a_verdict(turns, start, fish, crashes, used,
     assert v.exit_code in (0, 1)
     assert v.scores[0].total == sum(p for _, p in v.scores[0].parts)
     json.dumps(v.to_json())
+    json.dumps(v.to_json("es"))  # every finding said in Spanish too (a missing message raises in tests)
     for f in v.findings:
         assert f.rule.startswith("Y") and f.message
+        assert f.text is not None and f.place is not None and f.line("es") != f.line("en")

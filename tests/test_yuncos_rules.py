@@ -134,7 +134,7 @@ def test_ranks_are_named_in_both_languages():
 
 def test_solo_rank_in_the_verdict(easy):
     v = play(easy, safe_turns([1]), solo=True)
-    assert v.scores[0].notes == ["Abandoned for the first time in the nest"]
+    assert v.scores[0].notes_in("en") == ["Abandoned for the first time in the nest"]
     assert v.info["rank"]["es"] == "Abandonado por primera vez en el nido"
     v = play(easy, safe_turns([1]))
     assert v.scores[0].notes == [] and "rank" not in v.info

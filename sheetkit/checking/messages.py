@@ -61,6 +61,9 @@ class Msg:
     def __call__(self, lang: str) -> str:
         return text(self.id, lang, **self.values)
 
+    def __hash__(self) -> int:  # kept in immutable states (a game's end reason), so hashable
+        return hash((self.id, repr(sorted(self.values.items()))))
+
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "values": {k: _plain(v) for k, v in self.values.items()}}
 
@@ -110,11 +113,14 @@ def _flatten(table: dict, prefix: str, out: dict[str, Message], lang: str) -> No
 def catalogue(lang: str) -> dict[str, Message]:
     """Every message of one language, by id (read once, on first use)."""
     import tomllib
-    from importlib.resources import files
 
     if lang not in LANGS:
         raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
-    data = tomllib.loads(files("sheetkit").joinpath("locale", f"{lang}.toml").read_text(encoding="utf-8"))
+    # beside this package's modules (plain os.path: importlib.resources costs the quick
+    # tallies more time than reading the file)
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale", f"{lang}.toml")
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
     out: dict[str, Message] = {}
     _flatten(data, "", out, lang)
     return out

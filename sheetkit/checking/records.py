@@ -22,6 +22,14 @@ class Loaded:
     game: str
     source: str
     record: Any  # the game's own record object (sheetkit.games.interface.Record)
+    lang: str | None = None  # the record's own language (`lang = "es"`), if it names one
+
+    def language(self, option: str | None = None) -> str:
+        """The language to speak of this record in: --lang, else the record's, else the
+        system locale's, else English (messages.resolve_lang)."""
+        from sheetkit.checking.messages import resolve_lang
+
+        return resolve_lang(option, self.lang)
 
     @property
     def kind(self) -> RecordKind:
@@ -35,6 +43,15 @@ def load(path: str | Path) -> Loaded:
 def parse(data: dict, source: str) -> Loaded:
     """A record from its TOML data; `source` names it in messages and finds files it refers to."""
     game = games.named_in(data, source)
+    lang = data.get("lang")
+    if lang is not None:  # the language to speak of the record in, the same key for every game
+        from sheetkit.checking.messages import LANGS
+
+        if lang not in LANGS:
+            shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else "the value given"
+            raise UserError(f'{shown} is not a language sheetkit speaks: expected lang = "es" or "en"',
+                            source=source, field="lang")
+        data = {k: v for k, v in data.items() if k != "lang"}
     kind = data.get("kind")
     if isinstance(kind, (list, dict)):  # every game's kinds are words; a list or table is no key
         raise UserError(f'expected a word such as kind = "game" (got {"a list" if isinstance(kind, list) else "a table"})',
@@ -44,7 +61,7 @@ def parse(data: dict, source: str) -> Loaded:
     except UserError:
         _not_a_layout(game, data, source)
         raise
-    return Loaded(game.name, source, record)
+    return Loaded(game.name, source, record, lang)
 
 
 def _not_a_layout(game: Game, data: dict, source: str) -> None:
@@ -77,7 +94,7 @@ def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
     overlay = loaded.kind.overlay
     if overlay is None:
         raise UserError(f"--render: {loaded.game} {loaded.record.kind} records have no sheet to draw")
-    scene = overlay(loaded.record, checked, paper, lang=lang)
+    scene = overlay(loaded.record, checked, paper, lang)
     if qr is not None:
         _add_qr(scene, *qr)
     return write_pdf(scene, out)
@@ -133,18 +150,20 @@ def template(name: str) -> str:
     return make(layout)
 
 
-def _result_lines(verdict: Verdict) -> list[str]:
-    label = "leading" if verdict.in_progress else "winner" if len(verdict.winners) == 1 else "shared win"
-    out = [f"  {label}: {', '.join(verdict.winners)}"]
+def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
+    from sheetkit.checking.messages import text
+    from sheetkit.checking.verdict import say
+
+    out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.winners)}"]
     if verdict.tiebreak:
-        out.append(f"  {verdict.tiebreak}")
+        out.append(f"  {say(verdict.tiebreak, lang)}")
     if not verdict.legal:
-        out.append(f"  {verdict.status()}; the tally is not a result")
-        out += ["  " + f.line() for f in verdict.findings]
+        out.append("  " + text("status.not_a_result", lang, status=verdict.status(lang)))
+        out += ["  " + f.line(lang) for f in verdict.findings]
     return out
 
 
-def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
+def score_command(game: str, doc: str, lines: Callable[[Verdict, str], list[str]]):
     """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
     file: load, check, print each player's total with `lines`, then the winner(s) and any
     finding; exit 1 if the record cannot be."""
@@ -153,18 +172,22 @@ def score_command(game: str, doc: str, lines: Callable[[Verdict], list[str]]):
 
     import click
 
+    from sheetkit.cli.options import LANG, LANG_HELP
+
     @click.command(game, help=doc)
     @click.argument("record", type=click.Path(dir_okay=False))
     @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-    def command(record, as_json):
+    @click.option("--lang", type=LANG, default=None, help=LANG_HELP)
+    def command(record, as_json, lang):
         loaded = load(record)
         if loaded.game != game:
             raise UserError(f"a {loaded.game} record, not {game}", source=record, field="game")
+        lang = loaded.language(lang)
         verdict = check(loaded).verdict
         if as_json:
-            click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+            click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2))
         else:
-            click.echo("\n".join(lines(verdict) + _result_lines(verdict)))
+            click.echo("\n".join(lines(verdict, lang) + _result_lines(verdict, lang)))
         sys.exit(verdict.exit_code)
 
     return command

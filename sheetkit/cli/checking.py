@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from sheetkit.cli.options import PAPER
+from sheetkit.cli.options import LANG, LANG_HELP, PAPER
 from sheetkit.errors import UserError
 
 
@@ -27,7 +27,8 @@ def template_cmd(name):
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper for --render.")
 @click.option("--bgstats-qr", is_flag=True,
               help="With --render: a QR code on the sheet that sends the play to BG Stats.")
-def check_cmd(records, as_json, render_to, paper, bgstats_qr):
+@click.option("--lang", type=LANG, default=None, help=LANG_HELP)
+def check_cmd(records, as_json, render_to, paper, bgstats_qr, lang):
     """Check transcribed records: exit 0 if all are legal, 1 if any is not."""
     import json
     from sheetkit.checking import records as rec
@@ -39,6 +40,7 @@ def check_cmd(records, as_json, render_to, paper, bgstats_qr):
     loaded = [rec.load(path) for path in records]  # all input is read before any output
     checked = [rec.check(r) for r in loaded]
     verdicts = [c.verdict for c in checked]
+    langs = [r.language(lang) for r in loaded]  # each record's own language unless --lang says
     if bgstats_qr and not render_to:
         raise UserError("--bgstats-qr goes on the checked sheet: give --render FILE.pdf too")
     if render_to:
@@ -47,13 +49,15 @@ def check_cmd(records, as_json, render_to, paper, bgstats_qr):
             from sheetkit.history.exports import record_link
 
             qr = (record_link(records[0], loaded[0].game, verdicts[0].to_json()), "BG Stats: scan to send this play")
-        target = rec.render(loaded[0], checked[0], render_to, paper, qr)
+        target = rec.render(loaded[0], checked[0], render_to, paper, qr, langs[0])
     if as_json:
-        click.echo(json.dumps([v.to_json() for v in verdicts], ensure_ascii=False, indent=2))
+        click.echo(json.dumps([v.to_json(la) for v, la in zip(verdicts, langs)], ensure_ascii=False, indent=2))
     else:
-        click.echo("\n".join(v.to_text() for v in verdicts))
+        click.echo("\n".join(v.to_text(la) for v, la in zip(verdicts, langs)))
         if render_to:
-            click.echo(f"drawn: {target}")
+            from sheetkit.checking.messages import text
+
+            click.echo(text("status.drawn", langs[0], file=target))
     sys.exit(max(v.exit_code for v in verdicts))
 
 
@@ -72,7 +76,8 @@ def _dice(text: str | None) -> tuple[int, ...] | None:
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--dice", metavar="FACES", help='The dice rolled, e.g. "3 5" (Yuncos) or "1 3 4 6" (Level X).')
 @click.option("--json", "as_json", is_flag=True, help="Print the legal moves as JSON.")
-def moves_cmd(record, dice, as_json):
+@click.option("--lang", type=LANG, default=None, help=LANG_HELP)
+def moves_cmd(record, dice, as_json, lang):
     """The legal next moves at the end of a record (a game in progress): exit 0, or 1 if
     the record is already illegal."""
     import json
@@ -83,16 +88,17 @@ def moves_cmd(record, dice, as_json):
     ask = loaded.kind.moves
     if ask is None:
         raise UserError(f"{loaded.game} {loaded.record.kind} records have no next moves to ask about", source=record)
+    lang = loaded.language(lang)
     checked = rec.check(loaded)
     answer = ask(loaded.record, checked, faces)
     if as_json:
-        click.echo(json.dumps({"verdict": checked.verdict.to_json(), "moves": answer.to_json()},
+        click.echo(json.dumps({"verdict": checked.verdict.to_json(lang), "moves": answer.to_json()},
                               ensure_ascii=False, indent=2))
     else:
-        click.echo(f"{record}: {checked.verdict.status()}")
+        click.echo(f"{record}: {checked.verdict.status(lang)}")
         for f in checked.verdict.findings:
-            click.echo("  " + f.line())
-        for line in answer.lines():
+            click.echo("  " + f.line(lang))
+        for line in answer.lines(lang):
             click.echo("  " + line)
     sys.exit(checked.verdict.exit_code)
 

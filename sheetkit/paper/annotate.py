@@ -122,7 +122,7 @@ def numbered(findings, lang: str = "en") -> list[str]:
 
 def key(findings, lang: str = "en") -> list[str]:
     """The short key of the tags: number, rule id and place, for the first page."""
-    return [f"{k} {f.rule} {f.where_text(lang)}" for k, f in enumerate(findings, 1)]
+    return [f"{k} {f.rule} {f.where_in(lang)}" for k, f in enumerate(findings, 1)]
 
 
 def write_key(items: list[S.Item], x: float, y: float, width: float, lines: int, entries: list[str],

@@ -1,6 +1,6 @@
 """Printer's marks shared by every layout: the scale check and its "print at actual size"
 line, rulers, crop marks. Drawn in millimetres like the rest of a scene; the few words
-they carry come in both languages of the sheets.
+they carry come from the message catalogues, in both languages of the sheets.
 """
 
 from __future__ import annotations
@@ -10,28 +10,11 @@ from sheetkit.paper.scene import BLACK, Item, Line, Rect, Style, Text
 GREY = "#555555"
 BAR = 50.0  # mm: the scale check's length
 
-WORDS = {
-    "es": {"actual": "Imprime a tamaño real (100 %), sin ajustar a la página.",
-           "bar": "Esta barra mide 50 mm; si no, la impresora cambió la escala.",
-           "bar_short": "50 mm",
-           "actual_short": "Imprime a tamaño real (100 %)",
-           "glue": "pega aquí la hoja vecina",
-           "glue_short": "pega",
-           "fit": "Reducido a una página: casillas de {size} mm; las fichas reales no caben.",
-           "fit_start": "{start} {nums}: casilla de salida con {alts} jugadores", "or": " o "},
-    "en": {"actual": "Print at actual size (100 %), not \u201cfit to page\u201d.",
-           "bar": "This bar is 50 mm; if not, the printer rescaled the page.",
-           "bar_short": "50 mm",
-           "actual_short": "Print at actual size (100 %)",
-           "glue": "glue the next sheet here",
-           "glue_short": "glue",
-           "fit": "Fitted to one page: {size} mm squares; the real chips will not fit.",
-           "fit_start": "{start} {nums}: a start square with {alts} players", "or": " or "},
-}
-
-
 def words(lang: str, key: str, **kw) -> str:
-    return WORDS[lang][key].format(**kw)
+    """The printer's words, from the message catalogues (`print.<key>`)."""
+    from sheetkit.checking.messages import text
+
+    return text(f"print.{key}", lang, **kw)
 
 
 def scale_bar(x: float, y: float, length: float = BAR) -> list[Item]:

@@ -24,11 +24,14 @@ the record check stay light.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sheetkit.paper import scene as S
 from sheetkit.errors import UserError
+from sheetkit.checking.messages import msg
 from sheetkit.checking.verdict import WARNING, Finding
+
+if TYPE_CHECKING:
+    from sheetkit.paper import scene as S  # imported where a pad is composed: checking needs no scene
 
 PREFIX = "SK1"
 EXAMPLE = "SK1:yuncos-easy:e7bc4f0d:0042"
@@ -162,16 +165,13 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
             "checked_layout": layout.id, "checked_version": layout.version,
             "current": layout_id == layout.id and version == layout.version}
     findings: list[Finding] = []
-    where = f"sheet {format_serial(serial)}"
+    where = msg("where.qr.sheet", serial=format_serial(serial))
     if layout_id != layout.id:
-        findings.append(Finding(RULE, where, (
-            f"the QR code names layout {layout_id}, but the record is checked against "
-            f"{layout.id}"), WARNING, {"qr": info["text"]}))
+        findings.append(Finding(RULE, where, msg("finding.qr.other_layout", printed=layout_id, checked=layout.id),
+                                WARNING, {"qr": info["text"]}))
     elif version != layout.version:
-        findings.append(Finding(RULE, where, (
-            f"the sheet was printed from {layout_id} version {version}; the installed one is "
-            f"version {layout.version}, and the record is checked against it"),
-            WARNING, {"qr": info["text"]}))
+        findings.append(Finding(RULE, where, msg("finding.qr.other_version", layout=layout_id, version=version,
+                                                 installed=layout.version), WARNING, {"qr": info["text"]}))
     return info, findings
 
 
@@ -208,6 +208,7 @@ SERIAL_SIGN = {"es": "N.º", "en": "No."}
 def stamp_items(stamp: tuple[float, float, float], text: str, serial: int, lang: str = "en") -> list[S.Item]:
     """The per-copy part inside the stamp square (x, y, size): the QR code (its quiet zone
     included) on top, the serial number centred in a band below it ("N.º 0042", "No. 0042")."""
+    from sheetkit.paper import scene as S
     from sheetkit.paper.measure import fit_size
 
     x, y, size = stamp
@@ -236,6 +237,8 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
     full set of pages, each placing its form and adding the serial and QR code in its
     stamp square (pages without a stamp get neither)."""
     from dataclasses import replace
+
+    from sheetkit.paper import scene as S
 
     if copies < 1:
         raise UserError(f"--copies {copies}: expected at least 1")

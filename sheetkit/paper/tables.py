@@ -141,7 +141,7 @@ def filled_scene(game: str, verdict, paper: str, margin: float, pad: list[S.Item
     from sheetkit.paper import annotate
 
     width, height = S.paper_size(paper)
-    head = f"{verdict.source}: {verdict.status()}{head_note}"
+    head = f"{verdict.source}: {verdict.status(lang)}{head_note}"
     pages = [S.Page(width, height, [S.Use("pad"), *fill])]
     annotate.list_findings(pages, top + 7, head, verdict.findings, color=INK if verdict.legal else annotate.RED,
                            margin=margin, lang=lang)

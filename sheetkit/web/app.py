@@ -245,7 +245,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
             return render_template("check.html", v={}, error=str(e), result=None), 400
         if loaded.kind.overlay is None:
             abort(404)
-        scene = loaded.kind.overlay(loaded.record, checked, "a4", lang=lang())
+        scene = loaded.kind.overlay(loaded.record, checked, "a4", lang())
         with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:
             out = write_pdf(scene, os.path.join(tmp, "checked.pdf"))
             data = out.read_bytes()
@@ -269,12 +269,16 @@ def _sheets(loaded, checked, lang: str = "en") -> list[str]:
 
     if loaded.kind.overlay is None:
         return []
-    scene = loaded.kind.overlay(loaded.record, checked, "a4", lang=lang)
+    scene = loaded.kind.overlay(loaded.record, checked, "a4", lang)
     return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
 
 
 def _view(verdict, lang: str) -> dict:
-    """What the result partial shows of a verdict, in the page's language."""
+    """What the result partial shows of a verdict, in the page's language: the labels from
+    the page's own words (web/i18n.py), the findings, notes and tiebreak from the message
+    catalogues, as every other output says them."""
+    from sheetkit.checking.verdict import part_label, say
+
     t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
     rank = getattr(verdict.details, "rank", None)
     status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
@@ -283,12 +287,14 @@ def _view(verdict, lang: str) -> dict:
     return {
         "legal": verdict.legal,
         "status": status,
-        "findings": verdict.findings,
-        "scores": verdict.scores,
+        "findings": [{"rule": f.rule, "severity": f.severity, "where": f.where_in(lang), "message": f.message_in(lang)}
+                     for f in verdict.findings],
+        "scores": [{"player": s.player, "eliminated": s.eliminated, "total": s.total, "notes": s.notes_in(lang),
+                    "parts": [(part_label(label, lang), pts) for label, pts in s.parts]} for s in verdict.scores],
         "multi": len(verdict.scores) > 1,
         "winners": list(verdict.winners) if len(verdict.scores) > 1 else [],
         "winner_label": t("winner") if len(verdict.winners) == 1 else t("shared_win"),
-        "tiebreak": verdict.tiebreak,
+        "tiebreak": say(verdict.tiebreak, lang) if verdict.tiebreak else None,
         "rank": rank(lang) if rank is not None else None,
         "game": verdict.game,
     }

@@ -1,7 +1,8 @@
 """The page's words in Spanish and English, one small dict per language.
 
-Rule findings and tiebreak sentences come from the engine in English for now; the page's
-own labels, buttons and messages are here. A test checks that both languages have the
+Rule findings, tiebreak sentences and solo ranks come from the message catalogues
+(sheetkit/checking/messages.py), as in every other output; the page's own labels, buttons
+and messages are here. A test checks that both languages have the
 same keys.
 """
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from sheetkit.checking.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import Finding
 from sheetkit.games.glux import rules
@@ -19,27 +20,35 @@ def allowed_starts(side: GluxBoard, n: int) -> list[Square]:
     return sorted(side.corners(), key=lambda s: (s[1], s[0])) if n == 2 else side.start_squares(n)
 
 
+def _either(values):
+    """"3 or 4"."""
+    out = str(values[-1])
+    for v in reversed(values[:-1]):
+        out = msg("glux.either", a=v, b=out)
+    return out
+
+
 def setup_findings(rec: GluxRecord) -> list[Finding]:
     """The board side suits the player count (G2) and everyone starts on a start square (G3)."""
     g = rec.board
     n = len(rec.spec.players)
     out: list[Finding] = []
     if n not in g.players:
-        out.append(Finding("G2", "board", f"the board side {rec.layout_id} is for "
-                                          f"{' or '.join(map(str, g.players))} players, not {n}"))
+        out.append(Finding("G2", msg("where.glux.board"), msg("finding.glux.G2_side", side=rec.layout_id,
+                                                               players=_either(g.players), n=n)))
     allowed = allowed_starts(g, n)
     for p in rec.spec.players:
         if p.start_square not in allowed:
-            names = ", ".join(square_name(s) for s in allowed) or "none"
-            out.append(Finding("G3", f"player {p.name}", f"{p.start} is not a start square for {n} players "
-                                                         f"(start squares: {names})", at={"square": p.start}))
+            names = ", ".join(square_name(s) for s in allowed) or msg("glux.none")
+            out.append(Finding("G3", msg("where.glux.player", player=p.name),
+                               msg("finding.glux.G3_not_start", square=p.start, n=n, starts=names), at={"square": p.start}))
     if n == 2 and all(p.start_square in allowed for p in rec.spec.players):
         (a, b) = (p.start_square for p in rec.spec.players)
         if a[0] == b[0] or a[1] == b[1]:
             p = rec.spec.players[1]
-            out.append(Finding("G3", f"player {p.name}", f"{p.start} is not diagonally opposite "
-                                                         f"{rec.spec.players[0].start}: 2 players start on "
-                                                         "diagonally opposite corners", at={"square": p.start}))
+            out.append(Finding("G3", msg("where.glux.player", player=p.name),
+                               msg("finding.glux.G3_not_opposite", square=p.start, other=rec.spec.players[0].start),
+                               at={"square": p.start}))
     return out
 
 
@@ -60,31 +69,32 @@ def board_state(rec: GluxRecord) -> tuple[rules.State, list[Finding]]:
     for p in spec.players:
         stack = board.stack(p.start_square)
         if not stack:
-            findings.append(Finding("G3", f"square {p.start}", f"{p.name}'s start square is empty: "
-                                    "the start chip stays there", at={"square": p.start}))
+            findings.append(Finding("G3", msg("where.glux.square", square=p.start),
+                                    msg("finding.glux.G3_start_empty", player=p.name), at={"square": p.start}))
         elif stack[-1].owner != p.name:
-            findings.append(Finding("G7", f"square {p.start}", f"{stack[-1].owner}'s chip lies on {p.name}'s "
-                                    "start square", at={"square": p.start}))
+            findings.append(Finding("G7", msg("where.glux.square", square=p.start),
+                                    msg("finding.glux.G7_on_start", owner=stack[-1].owner, player=p.name),
+                                    at={"square": p.start}))
         elif stack[0] not in (UNKNOWN, stack[-1]) and stack[0].owner != p.name:
-            findings.append(Finding("G7", f"square {p.start}", f"{stack[0].owner}'s chip lies under {p.name}'s "
-                                    f"on {p.name}'s start square, where {p.name}'s start chip stays",
+            findings.append(Finding("G7", msg("where.glux.square", square=p.start),
+                                    msg("finding.glux.G7_under_start", owner=stack[0].owner, player=p.name),
                                     at={"square": p.start}))
     noted_below = any(len(s) > 1 and s[0] != UNKNOWN for s in chips.values())
-    what = "chips (on top or noted below a stack)" if noted_below else "top chips"
+    what = msg("glux.chips_noted") if noted_below else msg("glux.top_chips")
     for p in spec.players:
         mine = [c for s in chips.values() for c in s if c.owner == p.name]
         if len(mine) > rules.CHIPS:
-            findings.append(Finding("G1", f"player {p.name}", f"{len(mine)} {what}, but a player has "
-                                    f"{rules.CHIPS}"))
+            findings.append(Finding("G1", msg("where.glux.player", player=p.name),
+                                    msg("finding.glux.G1_too_many", n=len(mine), what=what, chips=rules.CHIPS)))
         for pair in PAIRS:
             k = sum(1 for c in mine if c.pips in pair)
             if k > rules.PER_PAIR:
-                findings.append(Finding("G1", f"player {p.name}", f"{k} {what} show {pair[0]} or {pair[1]}, "
-                                        f"but a player has {rules.PER_PAIR} chips {pair[0]}|{pair[1]}"))
+                findings.append(Finding("G1", msg("where.glux.player", player=p.name),
+                                        msg("finding.glux.G1_pair_count", n=k, what=what, a=pair[0], b=pair[1],
+                                            most=rules.PER_PAIR)))
     total = sum(len(s) for s in chips.values())
     if total > rules.CHIPS * len(spec.players):
-        findings.append(Finding("G1", "board", f"{total} chips on the board, more than "
-                                f"{rules.CHIPS} per player"))
+        findings.append(Finding("G1", msg("where.glux.board"), msg("finding.glux.G1_board", n=total, chips=rules.CHIPS)))
     n = len(spec.players)
     state = rules.State(board, tuple(spec.setups()), (0,) * n, ((0,) * len(PAIRS),) * n, (None,) * n, (None,) * n)
     return state, findings

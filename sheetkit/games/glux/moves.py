@@ -40,21 +40,25 @@ class GluxMoves:
                           "forced": self.start_forced, "used": self.start_used},
                 "faces": list(self.faces)}
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
+        from sheetkit.checking.messages import text
+
+        t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
         if self.player is None:
-            return ["the game is over: no player has a chip to place and a legal placement (G10)"]
-        out = [f"{self.player} to move, a chip showing {' '.join(map(str, self.faces))}"]
+            return [t("moves.glux.over")]
+        out = [t("moves.glux.head", player=self.player, faces=" ".join(map(str, self.faces)))]
         for d in self.destinations:
-            out.append(f"  {square_name(d.square)} from {', '.join(square_name(o) for o in d.origins)}")
+            out.append("  " + t("moves.glux.destination", square=square_name(d.square),
+                                origins=", ".join(square_name(o) for o in d.origins)))
         start = square_name(self.start_square)
         if self.start_forced:
-            out.append(f"  start option (G8) on {start}: forced, no placement by counting (G9)")
+            out.append("  " + t("moves.glux.start_forced", square=start))
         elif self.start_available:
-            out.append(f"  start option (G8) on {start}: available")
+            out.append("  " + t("moves.glux.start_available", square=start))
         elif self.start_used is not None:
-            out.append(f"  start option (G8): used at turn {self.start_used}")
+            out.append("  " + t("moves.glux.start_used", turn=self.start_used))
         else:
-            out.append(f"  start option (G8): {start} is full")
+            out.append("  " + t("moves.glux.start_full", square=start))
         return out
 
 

@@ -78,10 +78,10 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
             places.append([annotate.cell(*entries[f.at["player"]], hatch=False)])
         else:
             places.append([])
-    head = f"{verdict.status()}; " + ", ".join(f"{sc.player} {sc.total} VP" for sc in verdict.scores)
+    scores = ", ".join(text("glux.score", lang, player=sc.player, vp=sc.total) for sc in verdict.scores)
+    head = text("glux.head", lang, status=verdict.status(lang), scores=scores)
     if verdict.winners and verdict.legal:  # an illegal record has no winner
-        label = text("checked.leading" if verdict.in_progress else "status.winner", lang)
-        head += f"; {label}: {', '.join(verdict.winners)}"
+        head += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
     pages = [page]
     annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK)
     marked = annotate.mark(page, {}, places, chip_boxes)  # after the list: the tags keep clear of it

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from sheetkit.grid import square_name
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
 if TYPE_CHECKING:
@@ -129,30 +130,30 @@ def check_counted(board: Board, player: str, origin: Square, dest: Square,
     g = board.side
     out: list[tuple[str, Square, str]] = []
     if not g.on_board(origin):
-        return [("G4", origin, f"origin {square_name(origin)} is not on the board")]
+        return [("G4", origin, msg("finding.glux.G4_origin_off", square=square_name(origin)))]
     if not g.on_board(dest):
-        return [("G4", dest, f"destination {square_name(dest)} is not on the board")]
+        return [("G4", dest, msg("finding.glux.G4_dest_off", square=square_name(dest)))]
     top = board.top(origin)
     if top is None:
-        out.append(("G4", origin, f"no chip on {square_name(origin)} to count from"))
+        out.append(("G4", origin, msg("finding.glux.G4_no_chip", square=square_name(origin))))
     elif top.owner != player:
-        out.append(("G4", origin, f"the top chip on {square_name(origin)} is {top.owner}'s, not {player}'s"))
+        out.append(("G4", origin, msg("finding.glux.G4_not_yours", square=square_name(origin), owner=top.owner,
+                                      player=player)))
     dx, dy = dest[0] - origin[0], dest[1] - origin[1]
     if dx and dy:
-        out.append(("G4", dest, f"{square_name(origin)} to {square_name(dest)} is not a straight horizontal or vertical line"))
+        out.append(("G4", dest, msg("finding.glux.G4_not_straight", origin=square_name(origin), dest=square_name(dest))))
     elif not dx and not dy:
-        out.append(("G4", dest, "origin and destination are the same square (a placement on one's own start "
-                                "chip without counting, G8, is written \"LETTER start FACE\")"))
+        out.append(("G4", dest, msg("finding.glux.G4_same_square")))
     else:
         dist = abs(dx) + abs(dy)
         if top is not None and top.owner == player and dist != top.pips:
-            out.append(("G4", dest, f"{square_name(origin)} to {square_name(dest)} is {dist} squares, "
-                              f"but the chip on {square_name(origin)} shows {top.pips}"))
+            out.append(("G4", dest, msg("finding.glux.G4_distance", origin=square_name(origin), dest=square_name(dest),
+                                        dist=dist, pips=top.pips)))
         ux, uy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
         blocked = [(origin[0] + ux * k, origin[1] + uy * k) for k in range(1, dist)
                    if board.count((origin[0] + ux * k, origin[1] + uy * k))]
         if blocked:
-            out.append(("G5", blocked[0], f"the path is blocked by the chip on {square_name(blocked[0])}"))
+            out.append(("G5", blocked[0], msg("finding.glux.G5_blocked", square=square_name(blocked[0]))))
     out += _destination(board, dest, foreign_starts)
     return out
 
@@ -160,9 +161,9 @@ def check_counted(board: Board, player: str, origin: Square, dest: Square,
 def _destination(board: Board, dest: Square, foreign_starts: dict[Square, str]) -> list[tuple[str, Square, str]]:
     out = []
     if board.count(dest) >= FULL:
-        out.append(("G6", dest, f"{square_name(dest)} already holds {board.count(dest)} chips (full)"))
+        out.append(("G6", dest, msg("finding.glux.G6_full", square=square_name(dest), n=board.count(dest))))
     if dest in foreign_starts:
-        out.append(("G7", dest, f"{square_name(dest)} is {foreign_starts[dest]}'s start square"))
+        out.append(("G7", dest, msg("finding.glux.G7_foreign_start", square=square_name(dest), player=foreign_starts[dest])))
     return out
 
 
@@ -171,15 +172,14 @@ def check_reached(board: Board, player: str, dest: Square, foreign_starts: dict[
     """A placement written without its origin: the origins that reach `dest` and what is
     wrong with it (G4-G7)."""
     if not board.side.on_board(dest):
-        return [], [("G4", dest, f"destination {square_name(dest)} is not on the board")]
+        return [], [("G4", dest, msg("finding.glux.G4_dest_off", square=square_name(dest)))]
     origins, blocker = reaching(board, player, dest)
     out = []
     if blocker is not None:
-        out.append(("G5", blocker, f"no chip of {player}'s reaches {square_name(dest)}: the path is blocked "
-                                   f"by the chip on {square_name(blocker)}"))
+        out.append(("G5", blocker, msg("finding.glux.G5_nothing_reaches", player=player, square=square_name(dest),
+                                       blocker=square_name(blocker))))
     elif not origins:
-        out.append(("G4", dest, f"no chip of {player}'s on top of its square counts exactly to "
-                                f"{square_name(dest)} in a straight line"))
+        out.append(("G4", dest, msg("finding.glux.G4_nothing_counts", player=player, square=square_name(dest))))
     return origins, out + _destination(board, dest, foreign_starts)
 
 
@@ -242,8 +242,10 @@ class State:
         return {p.name: t for p, t in zip(self.players, self.out) if t is not None}
 
 
-def _where(turn: int, player: str, sq: Square | None) -> str:
-    return f"turn {turn} ({player}" + (f", {square_name(sq)})" if sq is not None else ")")
+def _where(turn: int, player: str, sq: Square | None) -> Msg:
+    if sq is None:
+        return msg("where.glux.turn", turn=turn, player=player)
+    return msg("where.glux.turn_square", turn=turn, player=player, square=square_name(sq))
 
 
 def _set(values: tuple, i: int, value) -> tuple:
@@ -345,11 +347,11 @@ class GluxRules:
         if s.over:
             return s, findings
 
-        def add(rule: str, player: str, sq: Square | None, msg: str) -> None:
+        def add(rule: str, player: str, sq: Square | None, said: Msg) -> None:
             at: dict = {"turn": turn, "player": player}
             if sq is not None:
                 at["square"] = square_name(sq)
-            findings.append(Finding(rule, _where(turn, player, sq), msg, at=at))
+            findings.append(Finding(rule, _where(turn, player, sq), said, at=at))
 
         mover = pl.player
         seat = self.seat_of[mover]
@@ -359,24 +361,21 @@ class GluxRules:
             due, out = self.due(s, turn)
         s = replace(s, out=out)
         if due is None:
-            add("G10", mover, None, "the game was already over: no player had a chip to place "
-                                    "or a legal placement")
+            add("G10", mover, None, msg("finding.glux.G10_over"))
             return replace(s, over=True), findings
         spare = self.has_chips(s, seat)  # the chip placed exists
         if seat != due:
             who = self.players[due].name
             if not spare:
-                add("G1", mover, None, f"{mover} has no chip left: all {CHIPS} are on the board")
+                add("G1", mover, None, msg("finding.glux.G1_no_chip_left", player=mover, chips=CHIPS))
             elif out[seat] is not None:
-                why = (f"the start option already used at turn {s.used[seat]}" if s.used[seat] is not None
-                       else f"the start square {square_name(self.players[seat].start)} already full")
-                add("G9", mover, None, f"{mover} was out of the game since turn {out[seat]}: "
-                                       f"no legal placement, and {why}")
+                why = (msg("glux.start_used", turn=s.used[seat]) if s.used[seat] is not None
+                       else msg("glux.start_full", square=square_name(self.players[seat].start)))
+                add("G9", mover, None, msg("finding.glux.G9_out", player=mover, turn=out[seat], why=why))
             elif not self.can_count(s, due):
-                add("G9", who, None, f"{who} could not place by counting and had to use the "
-                                     f"start option; the record gives {mover}'s placement instead")
+                add("G9", who, None, msg("finding.glux.G9_had_to_start", player=who, mover=mover))
             else:
-                add("order", mover, None, f"it was {who}'s turn (players place in the order listed)")
+                add("order", mover, None, msg("finding.glux.order", player=who))
         own_start = self.players[seat].start
         used = s.used
         start = pl.start
@@ -388,29 +387,27 @@ class GluxRules:
         if start:
             dest = pl.dest if pl.dest is not None else own_start
             if used[seat] is not None:
-                add("G8", mover, dest, f"the start option was already used at turn {used[seat]}")
+                add("G8", mover, dest, msg("finding.glux.G8_used", turn=used[seat]))
             if dest != own_start:
-                add("G8", mover, dest, f"the start option places on {mover}'s own start square "
-                                       f"{square_name(own_start)} only")
+                add("G8", mover, dest, msg("finding.glux.G8_own_start", player=mover, square=square_name(own_start)))
             if self.side.on_board(dest) and s.board.count(dest) >= FULL:
-                add("G6", mover, dest, f"{square_name(dest)} already holds {s.board.count(dest)} chips (full)")
+                add("G6", mover, dest, msg("finding.glux.G6_full", square=square_name(dest), n=s.board.count(dest)))
             if used[seat] is None:
                 used = _set(used, seat, turn)
         else:
             dest = pl.dest
             if not pl.short:
                 problems = check_counted(s.board, mover, pl.origin, dest, self._foreign[seat])
-            for rule, sq, msg in problems:
-                add(rule, mover, sq, msg)
+            for rule, sq, said in problems:
+                add(rule, mover, sq, said)
             if problems and not self.can_count(s, seat) and self.can_start(s, seat):
-                add("G9", mover, own_start, "no placement by counting was possible: the chip had to "
-                                            f"go on the start square {square_name(own_start)} (G8)")
+                add("G9", mover, own_start, msg("finding.glux.G9_must_start", square=square_name(own_start)))
         pr = PAIRS.index(pair_of(pl.face))
         counts = _set(s.pairs[seat], pr, s.pairs[seat][pr] + 1)
         if spare and counts[pr] == PER_PAIR + 1:  # (a chip beyond the 24th is reported above)
             a, b = PAIRS[pr]
-            add("G1", mover, dest, f"{mover}'s {PER_PAIR + 1}th chip of the pair {a}|{b}: "
-                                   f"each player has only {PER_PAIR}")
+            add("G1", mover, dest, msg("finding.glux.G1_pair", player=mover, nth=PER_PAIR + 1, pair=f"{a}|{b}",
+                                       most=PER_PAIR))
         board = s.board
         if dest is not None and self.side.on_board(dest):
             board = board.put(dest, Chip(mover, pl.face))
@@ -428,14 +425,11 @@ class GluxRules:
             return []
         due = self.players[seat].name
         left = CHIPS - 1 - s.placed[seat]
-        hand = ""
+        said = "finding.glux.G10_ends_early"
         if all(s.placed[i] >= CHIPS - 2 for i in range(len(self.players)) if out[i] is None):
             # every bag is empty: the record may have stopped on another reading of G10
-            hand = (" (the bags are empty, but the chip each player holds in hand is placed too "
-                    "before the game ends)")
-        return [Finding("G10", _where(turn, due, None),
-                        f"the record ends after turn {turn - 1}, but {due} still had "
-                        f"{left} chip(s) to place and a legal placement{hand}",
+            said = "finding.glux.G10_ends_early_hand"
+        return [Finding("G10", _where(turn, due, None), msg(said, turn=turn - 1, player=due, left=left),
                         at={"turn": turn, "player": due})]
 
 
@@ -460,7 +454,7 @@ class Result:
     totals: dict[str, int]
     winners: list[str]
     middle: str | None  # name of the middle room, if known
-    tiebreak: str  # a sentence when the tiebreak was needed, else ""
+    tiebreak: "Msg | str"  # a sentence when the tiebreak was needed, else ""
 
 
 def score_room(name: str, pips: dict[str, int], players: list[str]) -> RoomResult:
@@ -490,15 +484,14 @@ def score(rooms: list[tuple[str, dict[str, int]]], players: list[str], middle: i
     note = ""
     if len(winners) > 1:
         if middle is None:
-            note = f"tie on {best} VP; no middle room given, so the win is shared"
+            note = msg("tiebreak.glux.shared_no_middle", vp=best)
         else:
             mid = results[middle].pips
             top = max(mid[p] for p in winners)
             tied = ", ".join(winners)
             winners = [p for p in winners if mid[p] == top]
-            note = (f"tie on {best} VP between {tied}: "
-                    + (f"{winners[0]} has most pips in the middle room ({top})" if len(winners) == 1
-                       else f"still tied on {top} middle-room pips, the win is shared"))
+            note = (msg("tiebreak.glux.middle_room", vp=best, tied=tied, winner=winners[0], pips=top)
+                    if len(winners) == 1 else msg("tiebreak.glux.still_tied", vp=best, tied=tied, pips=top))
     return Result(list(players), results, totals, winners,
                   results[middle].name if middle is not None else None, note)
 
@@ -542,13 +535,14 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None, 
     scores = []
     for p in result.players:
         parts = [(r.name, r.vp[p]) for r in result.rooms]
-        counted = [f"{r.name} {r.pips[p]} ({ordinal(r.place[p])})" for r in result.rooms if r.pips[p] > 0]
-        notes = [f"pips: {', '.join(counted)}" if counted else "pips: none in any room"]
+        counted = [msg("glux.room_pips", room=room_word(r.name), pips=r.pips[p], place=ordinal(r.place[p]))
+                   for r in result.rooms if r.pips[p] > 0]
+        notes: list = [msg("glux.pips", rooms=counted) if counted else msg("glux.no_pips")]
         if result.middle is not None:
             mid = next(r for r in result.rooms if r.name == result.middle)
-            notes.append(f"middle-room pips {mid.pips[p]}")
+            notes.append(msg("glux.middle_pips", pips=mid.pips[p]))
         if out and p in out:
-            notes.append(f"out of the game from turn {out[p]} (G9)")
+            notes.append(msg("glux.out_since", turn=out[p]))
         scores.append(Score(p, parts, result.totals[p], notes, eliminated=False))
     details = GluxDetails(layout, kind, turns, tuple(result.rooms), result.middle)
     if in_progress:
@@ -557,18 +551,27 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None, 
     return Verdict("glux", source, findings or (), scores, result.winners, details, result.tiebreak or None)
 
 
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+def ordinal(n: int) -> Msg:
+    """1st, 2nd, ...: a place in a room."""
+    return msg(f"glux.ordinal_{n}") if n <= 3 else msg("glux.ordinal_n", n=n)
 
 
-def room_lines(result: Result) -> list[str]:
+def room_word(name: str) -> "str | Msg":
+    """A room's name: a letter is the same in both languages; the middle room is said."""
+    return msg("part.middle") if name == "middle" else name
+
+
+def room_lines(result: Result, lang: str = "en") -> list[str]:
     """One line per room: each player's pips, place and VP."""
+    from sheetkit.checking.messages import text
+
     lines = []
     for r in result.rooms:
         parts = []
         for p in sorted(result.players, key=lambda p: (-r.pips[p], result.players.index(p))):
-            place = ordinal(r.place[p]) if p in r.place else "-"
-            parts.append(f"{p} {r.pips[p]} pips {place} {r.vp[p]} VP")
-        mid = " (middle)" if r.name == result.middle else ""
-        lines.append(f"room {r.name}{mid}: " + ", ".join(parts))
+            place = ordinal(r.place[p])(lang) if p in r.place else "-"
+            parts.append(text("glux.room_player", lang, player=p, pips=r.pips[p], place=place, vp=r.vp[p]))
+        key = "glux.room_middle" if r.name == result.middle else "glux.room"
+        name = room_word(r.name)
+        lines.append(text(key, lang, room=name, players=", ".join(parts)))
     return lines

@@ -7,6 +7,7 @@ import re
 
 import click
 
+from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 from sheetkit.games.glux import rules
 
@@ -78,24 +79,27 @@ def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> ru
 @click.option("--middle", type=int, metavar="K", help="The middle room is the K-th --room (breaks ties, G13).")
 @click.option("--players", metavar="NAME,...", help="All players, when someone has pips in no room.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def score_command(rooms, middle, players, as_json):
+@click.option("--lang", type=LANG, default=None, help="Language of the output (default: the system locale's, else en).")
+def score_command(rooms, middle, players, as_json, lang):
     """Score Glüx from the pips in each room (G11-G13).
 
     Example: sheetkit score glux --room Ana=10,Ben=9,Cris=4 --room Ana=4,Ben=5,Dora=12 --middle 2
     """
+    from sheetkit.checking.messages import resolve_lang, text
+    from sheetkit.checking.verdict import say
+
+    lang = resolve_lang(lang)
     result = tally(rooms, middle, players)
     v = rules.verdict(result, "command line")
     if as_json:
-        click.echo(json.dumps(v.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(v.to_json(lang), ensure_ascii=False, indent=2))
         return
-    for line in rules.room_lines(result):
+    for line in rules.room_lines(result, lang):
         click.echo(line)
     for p in result.players:
-        click.echo(f"{p}: {result.totals[p]} VP")
+        click.echo(text("glux.total", lang, player=p, vp=result.totals[p]))
     if result.tiebreak:
-        click.echo(result.tiebreak)
+        click.echo(say(result.tiebreak, lang))
     if len(result.winners) > 1 and middle is None:
-        click.echo("to break the tie by the middle-room pips (G13), say which --room is the middle "
-                   "room: --middle K")
-    label = "winner" if len(result.winners) == 1 else "shared win"
-    click.echo(f"{label}: {', '.join(result.winners)}")
+        click.echo(text("tiebreak.glux.name_the_middle", lang))
+    click.echo(f"{v.result_label(lang)}: {', '.join(result.winners)}")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 from sheetkit.games.interface import Checked
-from sheetkit.games.iunu.record import Record
+from sheetkit.games.iunu.record import KNOWN_CASTES, Record
 from sheetkit.games.iunu.rules import HAND, ROUNDS, majorities, winners_of
 
 
@@ -14,6 +15,14 @@ from sheetkit.games.iunu.rules import HAND, ROUNDS, majorities, winners_of
 class IunuDetails(Details):
     deck: str  # the deck file the record points to, or "inline"
     majorities: dict[str, str]  # caste -> the player holding its majority (I3)
+
+
+def caste(deck, key: str) -> "str | Msg":
+    """A caste's name: as the deck file names it, else the caste's own word (Farmer, Granjero)."""
+    c = deck.castes[key]
+    if c.name:
+        return c.name
+    return msg(f"iunu.caste.{key}") if key in KNOWN_CASTES else deck.label(key)
 
 
 def round_findings(record: Record) -> list[Finding]:
@@ -28,20 +37,20 @@ def round_findings(record: Record) -> list[Finding]:
     given = record.data.rounds
     out: list[Finding] = []
     if given is not None and given > full:
-        out.append(Finding("I1", "rounds", f"{given} rounds played, but with {n} players the game has {full}",
+        out.append(Finding("I1", msg("where.iunu.rounds"), msg("finding.iunu.I1_rounds", given=given, n=n, full=full),
                            at={"rounds": given}))
     played = min(given, full) if given is not None else full
-    said = f"{played} round(s) played" if given is not None else f"the {full} rounds of a full game with {n} players"
+    said = (msg("iunu.rounds_played", n=played) if given is not None
+            else msg("iunu.full_game", full=full, n=n))
     for p in players:
         held = sum(p.cards.values())
-        where, at = f"player {p.name}", {"player": p.name}
+        where, at = msg("where.iunu.player", player=p.name), {"player": p.name}
         if held < played:
-            hint = "" if given is not None else "; if the game ended early (the deck ran out), say rounds = ..."
-            out.append(Finding("I1", where, f"{held} citizen card(s) in the dynasty after {said}: every round "
-                                            f"each player plays at least one{hint}", WARNING, at))
+            key = "finding.iunu.I1_too_few" if given is not None else "finding.iunu.I1_too_few_hint"
+            out.append(Finding("I1", where, msg(key, held=held, after=said), WARNING, at))
         elif held > played * hand:
-            out.append(Finding("I1", where, f"{held} citizen cards in the dynasty after {said}: more than "
-                                            f"a hand of {hand} every round", WARNING, at))
+            out.append(Finding("I1", where, msg("finding.iunu.I1_too_many", held=held, after=said, hand=hand),
+                               WARNING, at))
     return out
 
 
@@ -51,52 +60,51 @@ def check(record: Record, source: str) -> Checked:
     players = record.data.player
     findings: list[Finding] = []
 
-    for caste, spec in deck.castes.items():
-        total = sum(p.cards.get(caste, 0) for p in players)
+    for key, spec in deck.castes.items():
+        total = sum(p.cards.get(key, 0) for p in players)
         if total > spec.cards:
-            held = ", ".join(f"{p.name} {p.cards[caste]}" for p in players if p.cards.get(caste, 0))
-            findings.append(Finding("I2", f"caste {deck.label(caste)}",
-                                    f"{total} cards at the table ({held}) but the deck has {spec.cards}",
-                                    at={"caste": caste}))
+            held = ", ".join(f"{p.name} {p.cards[key]}" for p in players if p.cards.get(key, 0))
+            findings.append(Finding("I2", msg("where.iunu.caste", caste=caste(deck, key)),
+                                    msg("finding.iunu.I2_cards", total=total, held=held, deck=spec.cards),
+                                    at={"caste": key}))
 
     major = majorities(record)
     scores: list[Score] = []
     for i, p in enumerate(players):
-        where = f"player {p.name}"
-        for caste, n in p.fed.items():
-            if n > p.cards.get(caste, 0):
-                findings.append(Finding("I4", where, f"{n} {deck.label(caste)} citizen(s) fed but "
-                                                     f"{p.cards.get(caste, 0)} held",
-                                        at={"player": p.name, "caste": caste}))
+        where = msg("where.iunu.player", player=p.name)
+        for key, n in p.fed.items():
+            if n > p.cards.get(key, 0):
+                findings.append(Finding("I4", where, msg("finding.iunu.I4_fed", n=n, caste=caste(deck, key),
+                                                         held=p.cards.get(key, 0)),
+                                        at={"player": p.name, "caste": key}))
         if p.deben < 0:
-            findings.append(Finding("I4", where, f"{p.deben} Deben: a player cannot hold fewer than 0",
-                                    at={"player": p.name}))
+            findings.append(Finding("I4", where, msg("finding.iunu.I4_deben", deben=p.deben), at={"player": p.name}))
         multiplier: dict[str, int] = {}
         for j, card in enumerate(p.afterlife):
             at = {"player": p.name, "caste": card.caste, "afterlife": j}
             if major.get(card.caste) != i:
                 holder = major.get(card.caste)
-                why = (f"{players[holder].name} holds it" if holder is not None
-                       else "no one holds it (ties give no majority, I3)")
-                findings.append(Finding("I4", where, f"afterlife card x{card.multiplier} on the "
-                                                     f"{deck.label(card.caste)} majority, which {p.name} "
-                                                     f"does not hold: {why}", at=at))
-            elif card.caste in multiplier:
-                findings.append(Finding("I4", where, f"a second afterlife card (x{card.multiplier}) on the "
-                                                     f"{deck.label(card.caste)} majority: one per majority",
+                why = (msg("iunu.held_by", player=players[holder].name) if holder is not None
+                       else msg("iunu.held_by_none"))
+                findings.append(Finding("I4", where, msg("finding.iunu.I4_afterlife_not_held", x=card.multiplier,
+                                                         caste=caste(deck, card.caste), player=p.name, why=why),
                                         at=at))
+            elif card.caste in multiplier:
+                findings.append(Finding("I4", where, msg("finding.iunu.I4_afterlife_twice", x=card.multiplier,
+                                                         caste=caste(deck, card.caste)), at=at))
             else:
                 multiplier[card.caste] = card.multiplier
 
         citizens = sum(n * deck.castes[c].vp for c, n in p.cards.items())
-        notes: list[str] = []
+        notes: list = []
         bonus = 0
-        for caste in deck.castes:
-            if major.get(caste) == i:
-                base = deck.castes[caste].cards
-                m = multiplier.get(caste, 1)
+        for key in deck.castes:
+            if major.get(key) == i:
+                base = deck.castes[key].cards
+                m = multiplier.get(key, 1)
                 bonus += base * m
-                notes.append(f"majority {deck.label(caste)}: {base}" + (f" x{m}" if m != 1 else ""))
+                notes.append(msg("iunu.majority_times", caste=caste(deck, key), base=base, x=m) if m != 1
+                             else msg("iunu.majority", caste=caste(deck, key), base=base))
         bread = sum(min(n, p.cards.get(c, 0)) * deck.castes[c].bread for c, n in p.fed.items())
         deben_vp = max(p.deben, 0) // 3
         notes.append(f"Deben {p.deben}")

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from sheetkit.games.iunu.record import Record
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import Score
 
 
@@ -34,7 +35,7 @@ def majorities(record: Record) -> dict[str, int]:
     return out
 
 
-def winners_of(scores: list[Score], deben: list[int]) -> tuple[list[str], str]:
+def winners_of(scores: list[Score], deben: list[int]) -> tuple[list[str], "Msg | str"]:
     """Most points; a tie goes to most Deben; still tied, shared (I5)."""
     best = max(s.total for s in scores)
     tied = [i for i, s in enumerate(scores) if s.total == best]
@@ -43,5 +44,5 @@ def winners_of(scores: list[Score], deben: list[int]) -> tuple[list[str], str]:
     most = max(deben[i] for i in tied)
     won = [scores[i].player for i in tied if deben[i] == most]
     if len(won) == 1:
-        return won, f"tied at {best}; most Deben ({most}) wins (I5)"
-    return won, f"tied at {best} with {most} Deben each: shared (I5)"
+        return won, msg("tiebreak.iunu.most_deben", points=best, deben=most)
+    return won, msg("tiebreak.iunu.shared", points=best, deben=most)

@@ -3,11 +3,13 @@
 from sheetkit.checking import records
 
 
-def score_lines(verdict) -> list[str]:
+def score_lines(verdict, lang: str = "en") -> list[str]:
+    from sheetkit.checking.verdict import part_label
+
     out = [f"{verdict.source}: IUNU"]
     for s in verdict.scores:
-        parts = ", ".join(f"{label} {pts}" for label, pts in s.parts)
-        out.append(f"  {s.player}: {s.total}  ({parts}; {'; '.join(s.notes)})")
+        parts = ", ".join(f"{part_label(label, lang)} {pts}" for label, pts in s.parts)
+        out.append(f"  {s.player}: {s.total}  ({parts}; {'; '.join(s.notes_in(lang))})")
     return out
 
 

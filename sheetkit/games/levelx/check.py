@@ -10,6 +10,7 @@ from sheetkit.games.interface import Checked
 from sheetkit.games.levelx.record import FinalRecord, GameRecord
 from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Rules, chip_points,
                                          full_sets, supply, winners)
+from sheetkit.checking.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 
@@ -71,39 +72,37 @@ def final_findings(order: list[str], chips: dict[str, dict[int, int]],
     for r in ROWS:
         taken = sum(chips[p][r] for p in order)
         if taken > stock[r]:
-            out.append(Finding("L2", f"chips of {r}",
-                               f"{taken} at the table; the stack has {stock[r]} with {n} players",
-                               at={"row": r}))
+            out.append(Finding("L2", msg("where.levelx.chips", row=r),
+                               msg("finding.levelx.L2_stack", taken=taken, stock=stock[r], n=n), at={"row": r}))
     held = Counter(b for p in order for b in bonuses[p])
     for tile, k in sorted(held.items(), reverse=True):
         if tile not in BONUSES:
-            out.append(Finding("L3", "bonuses", f"there is no bonus tile worth {tile} "
-                                                f"(tiles: {', '.join(map(str, BONUSES))})", at={"bonus": tile}))
+            out.append(Finding("L3", msg("where.levelx.bonuses"),
+                               msg("finding.levelx.L3_no_tile", tile=tile, tiles=", ".join(map(str, BONUSES))),
+                               at={"bonus": tile}))
         elif k > 1:
             owners = [p for p in order if tile in bonuses[p]]
-            out.append(Finding("L3", "bonuses", f"the {tile} tile is held {k} times ({', '.join(owners)}); "
-                                                "there is one", at={"bonus": tile}))
+            out.append(Finding("L3", msg("where.levelx.bonuses"),
+                               msg("finding.levelx.L3_twice", tile=tile, k=k, owners=", ".join(owners)), at={"bonus": tile}))
     taken_tiles = [t for t in BONUSES if t in held]
     left = [t for t in BONUSES if t not in held]
     if taken_tiles and left and max(left) > min(taken_tiles):
-        out.append(Finding("L7", "bonuses", f"the {max(left)} tile is still there but the "
-                                            f"{min(taken_tiles)} tile was taken: bonuses go highest first",
-                           at={"bonus": max(left)}))
+        out.append(Finding("L7", msg("where.levelx.bonuses"),
+                           msg("finding.levelx.L7_order", left=max(left), taken=min(taken_tiles)), at={"bonus": max(left)}))
     for p in order:
         sets, got = full_sets(chips[p]), len(bonuses[p])
         if got > sets:
-            out.append(Finding("L7", f"player {p}", f"{got} bonus tile(s) but {sets} complete set(s) "
-                                                     "of chips 5-10", at={"player": p}))
+            out.append(Finding("L7", msg("where.levelx.player", player=p),
+                               msg("finding.levelx.L7_too_many", got=got, sets=sets), at={"player": p}))
         elif got < sets and left:
-            out.append(Finding("L7", f"player {p}", f"{sets} complete set(s) but {got} bonus tile(s) while "
-                                                     f"the {max(left)} tile is left: a bonus is taken as "
-                                                     "soon as a set completes", at={"player": p}))
+            out.append(Finding("L7", msg("where.levelx.player", player=p),
+                               msg("finding.levelx.L7_too_few", got=got, sets=sets, left=max(left)), at={"player": p}))
     out += _sets_after_the_last_tile(order, chips, bonuses, held)
     empty = sum(1 for r in ROWS if sum(chips[p][r] for p in order) >= stock[r])
     if left and empty < EMPTY_ROWS_TO_END:
-        out.append(Finding("L8", "end", f"the game has not ended: bonus tiles are left "
-                                        f"({', '.join(map(str, left))}) and {empty} row(s) have no chips, "
-                                        f"not {EMPTY_ROWS_TO_END}"))
+        out.append(Finding("L8", msg("where.levelx.end"),
+                           msg("finding.levelx.L8_not_ended", tiles=", ".join(map(str, left)), empty=empty,
+                               needed=EMPTY_ROWS_TO_END)))
     return out
 
 
@@ -132,10 +131,9 @@ def _sets_after_the_last_tile(order, chips, bonuses, held: Counter) -> list[Find
     for p in order[:order.index(taker)]:
         sets, got = full_sets(chips[p]), len(bonuses[p])
         if sets > got:
-            out.append(Finding("L7", f"player {p}", f"{sets} complete set(s) but {got} bonus tile(s): a set "
-                                                     f"completed after {taker} took the last tile ({last}), "
-                                                     f"but that ended the game (L8) and {p} plays before "
-                                                     f"{taker}, so had no turn left", at={"player": p}))
+            out.append(Finding("L7", msg("where.levelx.player", player=p),
+                               msg("finding.levelx.L7_after_last", sets=sets, got=got, taker=taker, last=last, player=p),
+                               at={"player": p}))
     return out
 
 
@@ -162,8 +160,8 @@ def check_game(record: GameRecord, source: str) -> Checked:
     if record.in_progress:
         findings = findings + rules.overrun(state)
         if state.over() and not state.after_end:
-            findings.append(Finding("L8", f"after turn {state.turns}", "the game is over (the end came on "
-                                    f"turn {state.ended_at} and that round is complete): in_progress can go",
+            findings.append(Finding("L8", msg("where.levelx.after_turn", turn=state.turns),
+                                    msg("finding.levelx.L8_in_progress_over", ended=state.ended_at),
                                     severity=WARNING, at={"turn": state.turns}))
     order = record.players
     sc, won = scores(order, state.chips, state.bonuses)

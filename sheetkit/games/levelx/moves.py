@@ -42,27 +42,35 @@ class Option:
                 "groups_do": [e.to_json() for e in self.events],
                 "chips": self.chips, "bonuses": self.bonuses, "points": self.points, "ends_game": self.ends_game}
 
-    def line(self) -> str:
-        parts = [_effect(e) for e in self.events]
-        tail = [f"+{self.points} points"] if self.points else []
+    def line(self, lang: str = "en") -> str:
+        from sheetkit.checking.messages import text
+
+        parts = [_effect(e, lang) for e in self.events]
+        tail = [text("moves.levelx.points", lang, n=self.points)] if self.points else []
         if self.ends_game:
-            tail.append("ends the game")
+            tail.append(text("moves.levelx.ends_game", lang))
         return f"{notation(self.groups)}: " + "; ".join(parts) + (f"  ({', '.join(tail)})" if tail else "")
 
 
-def _effect(e: Event) -> str:
+def _effect(e: Event, lang: str = "en") -> str:
+    from sheetkit.checking.messages import text
+
+    t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
     square = e.square
     if square is None:
-        return f"{e.total} nothing"
+        return t("moves.levelx.nothing", total=e.total)
     x = SQUARES[e.total]
-    where = "X" if square == x else f"square {square} of {x}"
-    out = f"{e.total} to {where}" if e.moved else f"{e.total} stays on X" if square == x else f"{e.total} nothing"
+    if e.moved:
+        out = (t("moves.levelx.to_x", total=e.total) if square == x
+               else t("moves.levelx.to_square", total=e.total, square=square, of=x))
+    else:
+        out = t("moves.levelx.stays_on_x", total=e.total) if square == x else t("moves.levelx.nothing", total=e.total)
     if e.bumped:
-        out += f", {e.bumped} back to start"
+        out += t("moves.levelx.bumped", player=e.bumped)
     if e.chip:
-        out += ", chip"
+        out += t("moves.levelx.chip")
     if e.bonuses:
-        out += ", bonus " + "+".join(map(str, e.bonuses))
+        out += t("moves.levelx.bonus", tiles="+".join(map(str, e.bonuses)))
     return out
 
 
@@ -78,15 +86,17 @@ class Moves:
                 "dice": list(self.dice) if self.dice is not None else None,
                 "over": self.player is None, "options": [o.to_json() for o in self.options]}
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
+        from sheetkit.checking.messages import text
+
         if self.player is None:
-            return [f"the game is over after turn {self.turn - 1}: no more moves"]
+            return [text("moves.levelx.over", lang, turn=self.turn - 1)]
         if self.dice is None:
-            head = f"turn {self.turn}, {self.player} to move: what a group of each total would do"
+            head = text("moves.levelx.head", lang, turn=self.turn, player=self.player)
         else:
-            head = (f"turn {self.turn}, {self.player} to move, dice {' '.join(map(str, self.dice))}: "
-                    f"{len(self.options)} grouping(s)")
-        return [head] + [f"  {o.line()}" for o in self.options]
+            head = text("moves.levelx.head_dice", lang, turn=self.turn, player=self.player,
+                        dice=" ".join(map(str, self.dice)), n=len(self.options))
+        return [head] + [f"  {o.line(lang)}" for o in self.options]
 
 
 def option(state: State, groups) -> Option:

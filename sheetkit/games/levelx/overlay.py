@@ -52,13 +52,8 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
     note = f", {text('checked.turns', lang, n=verdict.details.turns)}" if verdict.details.kind == "game" else ""
-    if not verdict.legal:
-        pass  # an illegal record has no winner, nor a leader
-    elif verdict.in_progress:
-        note += f"; {text('checked.leading', lang)}: {', '.join(verdict.winners)}"
-    else:
-        label = text("status.winner" if len(verdict.winners) == 1 else "status.shared_win", lang)
-        note += f"; {label}: {', '.join(verdict.winners)}"
+    if verdict.legal:  # an illegal record has no winner, nor a leader
+        note += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
     column = {name: p for p, name in enumerate(state.players[:spec.players])}
     turns = getattr(record, "turn", [])
 

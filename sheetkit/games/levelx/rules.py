@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import product
 
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import Finding
 
 ROWS = (5, 6, 7, 8, 9, 10)  # L1
@@ -206,32 +207,32 @@ class Rules:
         return State.start(self.players)
 
     def step(self, state: State, turn, number: int) -> tuple[State, list[Finding]]:
-        where, at = f"turn {number}", {"turn": number}
+        where, at = msg("where.levelx.turn", turn=number), {"turn": number}
         if state.over():  # said once, with the count, by `overrun`
             return replace(state, after_end=state.after_end + 1), []
         findings: list[Finding] = []
         expected = state.player_of_turn(state.turns + 1)
         if turn.player is not None and turn.player != expected:
-            findings.append(Finding("L8", where, f"{turn.player} played, but it was {expected}'s turn "
-                                                 f"(turns go in the order {', '.join(self.players)})", at=at))
+            findings.append(Finding("L8", where, msg("finding.levelx.L8_wrong_player", player=turn.player,
+                                                     expected=expected, order=", ".join(self.players)), at=at))
         if not is_partition(turn.dice, turn.groups):
-            findings.append(Finding("L4", where, f"groups {turn.groups} do not use each of the dice "
-                                                 f"{turn.dice} exactly once", at=at))
+            findings.append(Finding("L4", where, msg("finding.levelx.L4_partition", groups=str(turn.groups),
+                                                     dice=str(turn.dice)), at=at))
         after, events = state.play(turn.groups)
         got_chips = [e.total for e in events if e.chip]
         got_bonus = [b for e in events for b in e.bonuses]
         if turn.chips is not None and sorted(turn.chips) != sorted(got_chips):
             why = (_why_no_chip(after, expected, turn.groups, turn.chips, got_chips)
                    or _why_chip(events, turn.chips))
-            findings.append(Finding("L6", where, f"recorded chips {sorted(turn.chips)} but the dice give "
-                                                 f"{sorted(got_chips)}{why}", at=at))
+            said = msg("finding.levelx.L6_chips", recorded=str(sorted(turn.chips)), got=str(sorted(got_chips)))
+            findings.append(Finding("L6", where, msg("finding.levelx.because", said=said, why=why) if why else said,
+                                    at=at))
         if turn.bonuses is not None and sorted(turn.bonuses) != sorted(got_bonus):
             sets, tiles = full_sets(after.chips[expected]), len(after.bonuses[expected])
-            left = ", ".join(map(str, after.bonus_left)) or "none"
-            findings.append(Finding("L7", where, f"recorded bonus tiles {sorted(turn.bonuses)} but the "
-                                                 f"chips give {sorted(got_bonus)} ({expected} holds {sets} "
-                                                 f"complete set(s) of chips 5-10 and {tiles} tile(s) after "
-                                                 f"this turn; tiles left: {left})", at=at))
+            left = ", ".join(map(str, after.bonus_left)) or msg("levelx.none")
+            findings.append(Finding("L7", where, msg("finding.levelx.L7_bonuses", recorded=str(sorted(turn.bonuses)),
+                                                     got=str(sorted(got_bonus)), player=expected, sets=sets,
+                                                     tiles=tiles, left=left), at=at))
         return after, findings
 
     def overrun(self, state: State) -> list[Finding]:
@@ -239,56 +240,55 @@ class Rules:
         if not state.after_end:
             return []
         first = state.turns + 1
-        return [Finding("L8", f"turn {first}", f"the game was over after turn {state.last_turn()} "
-                                               f"(the end came on turn {state.ended_at} and that round "
-                                               f"is complete); {state.after_end} more turn(s) recorded",
-                        at={"turn": first})]
+        return [Finding("L8", msg("where.levelx.turn", turn=first),
+                        msg("finding.levelx.L8_overrun", last=state.last_turn(), ended=state.ended_at,
+                            more=state.after_end), at={"turn": first})]
 
     def end(self, state: State) -> list[Finding]:
         if state.over():
             return self.overrun(state)
         last = state.turns
         if state.ended_at is None:
-            return [Finding("L8", f"after turn {last}", "the record stops before the game ends: "
-                            f"bonus tiles are left ({', '.join(map(str, state.bonus_left))}) and "
-                            f"{state.empty_rows()} row(s) have no chips", at={"turn": last})]
+            return [Finding("L8", msg("where.levelx.after_turn", turn=last),
+                            msg("finding.levelx.L8_stops_early", tiles=", ".join(map(str, state.bonus_left)),
+                                empty=state.empty_rows()), at={"turn": last})]
         missing = [state.player_of_turn(k) for k in range(state.turns + 1, state.last_turn() + 1)]
-        return [Finding("L8", f"after turn {last}", f"the end came on turn {state.ended_at}; "
-                        f"the round is not complete: {', '.join(missing)} still play(s)", at={"turn": last})]
+        return [Finding("L8", msg("where.levelx.after_turn", turn=last),
+                        msg("finding.levelx.L8_round_incomplete", ended=state.ended_at, players=", ".join(missing)),
+                        at={"turn": last})]
 
 
-def _why_chip(events: list[Event], claimed: list[int]) -> str:
+def _why_chip(events: list[Event], claimed: list[int]) -> "Msg | None":
     """Why a chip left out of the record was taken, for the first such value (L6)."""
     missing = sorted((Counter(e.total for e in events if e.chip) - Counter(claimed)).elements())
     if not missing:
-        return ""
+        return None
     r = missing[0]
     first = next(e for e in events if e.chip and e.total == r)
     if first.moved:
-        return f" (the pawn in row {r} reaches X and the row has a chip: it is taken, L6)"
-    return f" (the pawn in row {r} is already on X: each group totalling {r} takes a chip while the row has one, L6)"
+        return msg("levelx.why.reaches_x", row=r)
+    return msg("levelx.why.already_on_x", row=r)
 
 
-def _why_no_chip(after: State, player: str, groups: list[list[int]], claimed: list[int], got: list[int]) -> str:
+def _why_no_chip(after: State, player: str, groups: list[list[int]], claimed: list[int], got: list[int]) -> "Msg | None":
     """Why a claimed chip was not taken, for the first value claimed too often (L6):
     after the turn, since only the player moves on their turn."""
     extra = sorted((Counter(claimed) - Counter(got)).elements())
     if not extra:
-        return ""
+        return None
     r = extra[0]
     rolled = sum(1 for g in groups if sum(g) == r)
     if rolled == 0:
-        return f" (no group totals {r})"
+        return msg("levelx.why.no_group", row=r)
     if Counter(claimed)[r] > rolled:
-        return f" ({'one group totals' if rolled == 1 else f'{rolled} groups total'} {r}: one chip per group at most)"
+        return msg("levelx.why.one_per_group", row=r, groups=rolled)
     if after.on_x[r] != player:
-        why = f" (the pawn in row {r} is not on X"
         if (player, r) in after.bumps:
             by, turn = after.bumps[player, r]
-            why += f": {by} sent it back to the start on turn {turn}, L5"
-        elif after.on_x[r]:
-            why += f"; {after.on_x[r]} holds it"
-        return why + ")"
+            return msg("levelx.why.sent_back", row=r, by=by, turn=turn)
+        if after.on_x[r]:
+            return msg("levelx.why.held_by", row=r, player=after.on_x[r])
+        return msg("levelx.why.not_on_x", row=r)
     if after.stacks[r] == 0:
-        return f" (row {r} has no chips left)"
-    return f" (a group that leaves the pawn in row {r} short of X takes no chip)"
+        return msg("levelx.why.row_empty", row=r)
+    return msg("levelx.why.short_of_x", row=r)

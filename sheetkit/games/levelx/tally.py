@@ -3,7 +3,9 @@
 from sheetkit.checking import records
 
 
-def score_lines(verdict) -> list[str]:
+def score_lines(verdict, lang: str = "en") -> list[str]:
+    from sheetkit.checking.messages import text
+
     out = [f"{verdict.source}: Level X"]
     players = verdict.details.players
     for s in verdict.scores:
@@ -11,7 +13,8 @@ def score_lines(verdict) -> list[str]:
         chips = "  ".join(f"{v}x{n}" for v, n in p.chips.items() if n)
         bonus = "+".join(str(b) for b in p.bonuses) or "0"
         mark = " (1)" if "(1)" in s.notes else ""
-        out.append(f"  {s.player}{mark}: {s.total}  ({'chips ' + chips if chips else 'no chips'}; bonuses {bonus})")
+        said = text("levelx.chips", lang, chips=chips) if chips else text("levelx.no_chips", lang)
+        out.append(f"  {s.player}{mark}: {s.total}  ({said}; {text('levelx.bonuses', lang, bonuses=bonus)})")
     return out
 
 

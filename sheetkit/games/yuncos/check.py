@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sheetkit.checking.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked
 from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import Record
-from sheetkit.games.yuncos.rules import Rules, Sheet
+from sheetkit.games.yuncos.rules import Rules, Sheet, ability
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, SheetDetails, rank, tally
 
 
@@ -37,31 +38,34 @@ def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_pro
     eaten = len(s.fish)
     due = min(eaten, len(spec.fish.values))
     if model.fish_marked != due:
-        extra = f" (the counter holds {len(spec.fish.values)})" if eaten > due else ""
-        add("Y7", "fish counter", f"{eaten} fish eaten{extra}, but {model.fish_marked} box(es) marked",
-            counter="fish", box=max(model.fish_marked, due))
+        said = (msg("finding.yuncos.Y7_fish_beyond", eaten=eaten, holds=len(spec.fish.values), marked=model.fish_marked)
+                if eaten > due else msg("finding.yuncos.Y7_fish", eaten=eaten, marked=model.fish_marked))
+        add("Y7", msg("where.yuncos.fish_counter"), said, counter="fish", box=max(model.fish_marked, due))
     marks_due = min(s.marks, len(CRASH_TRACK))
     if model.crashes_marked != marks_due:
         kinds: dict[str, int] = {}
         for c in crashes:
             if not c.get("skipped"):
                 kinds[c["kind"]] = kinds.get(c["kind"], 0) + 1
-        detail = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "none"
+        detail = [msg("yuncos.crash.tally", n=n, kind=msg(f"yuncos.crash.{k}")) for k, n in kinds.items()] \
+            or msg("yuncos.crash.none")
         yunco = sum(1 for c in crashes if c.get("skipped"))
-        detail += f"; {yunco} skipped with Yunco" if yunco else ""
-        full = (f"; the track holds {len(CRASH_TRACK)}, the next one eliminated the Yunco"
-                if s.marks > len(CRASH_TRACK) else "")
-        add("Y20", "crash track", f"the turns give {s.marks} crash mark(s) ({detail}{full}), so {marks_due} "
-            f"box(es) should be marked, but {model.crashes_marked} are", counter="crashes",
-            box=max(model.crashes_marked, marks_due))
+        if yunco:
+            detail = msg("yuncos.crash.skipped", detail=detail, n=yunco)
+        if s.marks > len(CRASH_TRACK):
+            detail = msg("yuncos.crash.track_full", detail=detail, holds=len(CRASH_TRACK))
+        add("Y20", msg("where.yuncos.crash_track"), msg("finding.yuncos.Y20_track", marks=s.marks, detail=detail,
+                                                         due=marks_due, marked=model.crashes_marked),
+            counter="crashes", box=max(model.crashes_marked, marks_due))
     if model.used is not None:
         used = {b.id: b for b in s.boxes if b.used is not None}
         for bid, b in used.items():
             if bid not in rules.paper_used:
-                add("Y15", f"ability box {bid}", f"{b.kind} is used in turn {b.used} but box {bid} is not crossed out",
-                    box=bid, turn=b.used)
+                add("Y15", msg("where.yuncos.ability_box", box=bid),
+                    msg("finding.yuncos.Y15_not_crossed", kind=ability(b.kind), turn=b.used, box=bid), box=bid, turn=b.used)
         for bid in sorted(rules.paper_used - set(used)):
-            add("Y15", f"ability box {bid}", f"box {bid} is crossed out but no turn uses it", WARNING, box=bid)
+            add("Y15", msg("where.yuncos.ability_box", box=bid), msg("finding.yuncos.Y15_crossed_unused", box=bid),
+                WARNING, box=bid)
 
     # The score of what the sheet shows (Y22, Y23).
     score = standing(rules, s)
@@ -74,7 +78,8 @@ def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_pro
             # the sheet prints a minus before the crashes box: copied with it, it is the same number
             same = got == want or (name == "crashes" and got == -want)
             if got is not None and not same:
-                add("Y22", f"score box {name}", f"{got} is written, but the sheet gives {want}", score=name)
+                add("Y22", msg("where.yuncos.score_box", box=msg(f"part.{name}")),
+                    msg("finding.yuncos.Y22_score", written=got, due=want), score=name)
 
     details = SheetDetails(
         layout=rec.layout.id,
@@ -109,8 +114,8 @@ def _both_readings(f: Finding) -> Finding:
     """nest1.3 in `use` or `used` is row 1's 3rd ability box; in `puzzle` the 3rd number box."""
     box = f.at["box"]
     row, k = box[4:].split(".")
-    return replace(f, message=f"{f.message} (in use and used, {box} is the ability box {k} of nest row {row}, "
-                              f"also written {box.replace('.', '.ability')}; the number box {box} is a puzzle cell)")
+    return replace(f, message=msg("finding.yuncos.short_box_name", finding=f.text or f.message, box=box, k=int(k),
+                                  row=int(row), long=box.replace(".", ".ability")))
 
 
 def standing(rules: Rules, s: Sheet):
@@ -123,5 +128,5 @@ def standing(rules: Rules, s: Sheet):
     score = tally(spec.fish.values, nests=nests, columns=columns, fish=model.fish_marked, stars=len(s.stars),
                   colours=colours, crashes=model.crashes_marked, solo=model.solo, eliminated=s.eliminated is not None)
     if s.eliminated is not None:
-        score.notes.append(f"eliminated in turn {s.eliminated}: cannot win")
+        score.notes.append(msg("yuncos.cannot_win", turn=s.eliminated))
     return score

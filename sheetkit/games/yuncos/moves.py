@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetkit.games.yuncos.rules import Sheet, cell_words, placements
+from sheetkit.checking.messages import Msg, msg, text
+from sheetkit.checking.verdict import say
+from sheetkit.games.yuncos.rules import Sheet, ability, cell_words, placements
 
 KINDS = ("plusminus", "diagonal", "yunco")
 
@@ -32,7 +34,7 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Moves:
     turn: int  # the turn the question is about
-    over: str | None  # why no turn follows (the game ended, the Yunco was eliminated)
+    over: Msg | None  # why no turn follows (the game ended, the Yunco was eliminated)
     abilities: dict[str, int]  # usable this turn, by kind
     cells: dict[int, tuple[str, ...]]  # value 1-6 -> the cells that take it now
     dice: tuple[int, int] | None = None
@@ -49,7 +51,7 @@ class Moves:
         return bool(self.options) and all(not o.cells for o in self.options)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": "yuncos", "turn": self.turn, "over": self.over,
+        out: dict[str, Any] = {"game": "yuncos", "turn": self.turn, "over": None if self.over is None else say(self.over, "en"),
                                "abilities": dict(self.abilities),
                                "cells": {str(v): list(c) for v, c in self.cells.items()}}
         if self.dice is not None:
@@ -57,22 +59,24 @@ class Moves:
                         "options": [o.to_json() for o in self.options]})
         return out
 
-    def lines(self) -> list[str]:
+    def lines(self, lang: str = "en") -> list[str]:
+        t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
         if self.over:
-            return [f"no turn {self.turn}: {self.over}"]
-        left = ", ".join(f"{n} {k}" for k, n in self.abilities.items() if n) or "none"
-        out = [f"turn {self.turn}; abilities usable: {left}"]
+            return [t("moves.yuncos.over", turn=self.turn, why=self.over)]
+        left = ", ".join(t("yuncos.crash.tally", n=n, kind=ability(k)) for k, n in self.abilities.items() if n)
+        out = [t("moves.yuncos.head", turn=self.turn, abilities=left or t("yuncos.crash.none"))]
         if self.dice is None:
             for v, cells in self.cells.items():
-                out.append(f"  {v}: " + (", ".join(cell_words(c) for c in cells) if cells else "fits nowhere"))
+                out.append(f"  {v}: " + (", ".join(cell_words(c)(lang) for c in cells) if cells
+                                         else t("moves.yuncos.fits_nowhere")))
             return out
-        out.append(f"  dice {self.dice[0]} and {self.dice[1]}: can fly {', '.join(map(str, self.flies))}")
+        out.append("  " + t("moves.yuncos.dice", a=self.dice[0], b=self.dice[1], flies=", ".join(map(str, self.flies))))
         for o in self.options:
-            how = f" (the {o.rolled} with {o.plusminus} x +/-1)" if o.plusminus else ""
-            where = ", ".join(cell_words(c) for c in o.cells) if o.cells else "nowhere: ground crash"
-            out.append(f"  fly {o.fly}{how}, write {o.write}: {where}")
+            where = (", ".join(cell_words(c)(lang) for c in o.cells) if o.cells else t("moves.yuncos.ground_crash"))
+            key = "moves.yuncos.option_plusminus" if o.plusminus else "moves.yuncos.option"
+            out.append("  " + t(key, fly=o.fly, rolled=o.rolled, n=o.plusminus, write=o.write, cells=where))
         if self.crash_forced:
-            out.append("  a ground crash is forced")
+            out.append("  " + t("moves.yuncos.crash_forced"))
         return out
 
 
@@ -108,9 +112,9 @@ def moves(record, checked, dice: tuple[int, ...] | None = None) -> Moves:
     cells = {v: tuple(placements(sheet.nests, sheet.lums, v)) for v in range(1, 7)}
     over = None
     if sheet.eliminated is not None:
-        over = f"the Yunco was eliminated in turn {sheet.eliminated}"
+        over = msg("moves.yuncos.eliminated", turn=sheet.eliminated)
     elif sheet.end is not None:
-        over = f"the game ended after turn {sheet.end[0]} ({sheet.end[1]})"
+        over = msg("moves.yuncos.ended", turn=sheet.end[0], reason=sheet.end[1])
     if dice is None or over:
         return Moves(turn, over, abilities, cells, None if dice is None else tuple(dice))
     if len(dice) != 2 or any(not 1 <= d <= 6 for d in dice):

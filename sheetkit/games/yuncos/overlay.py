@@ -204,7 +204,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     page.items[at:at] = [m for it in marked.marks
                          for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
     page.items.extend(marked.tags)
-    head = text("checked.head_yuncos", lang, status=verdict.status(), total=score.total,
+    head = text("checked.head_yuncos", lang, status=verdict.status(lang), total=score.total,
                 start=vertex_name(record.start), turns=len(record.turns))
     colour = RED if not verdict.legal else PENCIL
     top = SAFE_MARGIN + 2.5

@@ -16,6 +16,7 @@ from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import ERROR, WARNING, Finding
 
 Vertex = tuple[int, int]
@@ -62,27 +63,27 @@ def _last_filled_before(line: list, idx: int) -> int | None:
     return None
 
 
-def nest_problem(nests: list[list], row: int, idx: int, v: int) -> str | None:
+def nest_problem(nests: list[list], row: int, idx: int, v: int) -> Msg | None:
     """Why value v cannot go into nest row `row`, box idx (Y11), or None."""
     line = nests[row]
     if row == 0:
         if v in [x for j, x in enumerate(line) if x is not None and j != idx]:
-            return f"{v} is already in nest row 1 (row 1 holds different numbers)"
+            return msg("finding.yuncos.Y11_row1_repeat", value=v)
     else:
         left = _last_filled_before(line, idx)
         if left is not None and v >= left:
-            return f"nest row 2 descends: {v} is not lower than {left} to its left"
+            return msg("finding.yuncos.Y11_row2_descends", value=v, left=left)
     return None
 
 
-def lum_problem(lums: list[list], col: int, level: int, v: int) -> str | None:
+def lum_problem(lums: list[list], col: int, level: int, v: int) -> Msg | None:
     """Why value v cannot go into luminary column col at level (Y12), or None."""
     below = _last_filled_before(lums[col], level)
     if below is not None and v <= below:
-        return f"luminaries rise: {v} is not greater than {below} below it"
+        return msg("finding.yuncos.Y12_rises", value=v, below=below)
     for other, line in enumerate(lums):
         if other != col and line[level] == v:
-            return f"{v} is already in that row of the luminaries (column {other + 1})"
+            return msg("finding.yuncos.Y12_row_repeat", value=v, column=other + 1)
     return None
 
 
@@ -100,13 +101,29 @@ def placements(nests: list[list], lums: list[list], v: int) -> list[str]:
     return out
 
 
-def cell_words(name: str) -> str:
+def cell_words(name: str) -> Msg:
+    """A puzzle cell's name ("nest1.2") in words: "nest row 1, box 2"."""
     kind, _, rest = name.partition(".")
     if kind.startswith("nest"):
-        base = f"nest row {kind[4:]}"
-        return f"{base}, box {rest}" if rest else base
-    base = f"luminary column {kind[3:]}"
-    return f"{base}, level {rest}" if rest else base
+        row = int(kind[4:])
+        return msg("yuncos.cell.nest_box", row=row, box=int(rest)) if rest else msg("yuncos.cell.nest_row", row=row)
+    column = int(kind[3:])
+    return (msg("yuncos.cell.lum_level", column=column, level=int(rest)) if rest
+            else msg("yuncos.cell.lum_column", column=column))
+
+
+def ability(kind: str) -> Msg:
+    """An ability kind ("plusminus") in words."""
+    return msg(f"yuncos.ability.{kind}")
+
+
+def turn_at(t: int, step: int | None = None, cell: str | None = None) -> Msg:
+    """The where of a finding in turn t: "turn 7", "turn 7, step 3", "turn 7, nest row 1, box 2"."""
+    if step is not None:
+        return msg("where.yuncos.turn_step", turn=t, step=step)
+    if cell is not None:
+        return msg("where.yuncos.turn_cell", turn=t, cell=cell_words(cell))
+    return msg("where.yuncos.turn", turn=t)
 
 
 # ------------------------------------------------------------------ the replay (checking/replay.py)
@@ -197,7 +214,7 @@ class _Turn:
         self.end, self.eliminated = s.end, s.eliminated
         self.findings: list[Finding] = []
 
-    def add(self, rule: str, where: str, message: str, severity: str = ERROR, **at) -> None:
+    def add(self, rule: str, where: Msg, message: Msg, severity: str = ERROR, **at) -> None:
         self.findings.append(Finding(rule, where, message, severity, at))
 
     def set_box(self, box: Box, **changes) -> Box:
@@ -246,14 +263,14 @@ class Rules:
                      lums=tuple((None,) * spec.luminaries.height for _ in range(spec.luminaries.columns)),
                      boxes=tuple(Box(b, box_kind(spec, b)) for b in all_boxes(spec)))
 
-    def name(self, v: Vertex) -> str:
+    def name(self, v: Vertex) -> "str | Msg":
         """A map point as on the sheet ("C7"); a point a flight reached off the map is named by
         the edge point beside it, never by a made-up column or row 0 ("Z8", "I0")."""
         b = self.board
         if b.on_map(v):
             return vertex_name(v)
         edge = (min(max(v[0], 0), b.width - 1), min(max(v[1], 0), b.height - 1))
-        return f"a point off the map beyond {vertex_name(edge)}"
+        return msg("yuncos.off_map", point=vertex_name(edge))
 
     # -- one turn
 
@@ -267,9 +284,10 @@ class Rules:
             _, other = self._step(sheet, replace(turn, steps=steps, readings=()), t)
             fewer = errors - sum(1 for f in other if f.severity == ERROR)
             if fewer > 0:
-                also = "this turn would be legal" if fewer == errors else f"this turn would have {errors - fewer} fault(s)"
-                note = f" (read as written: {words}, {also})"
-                found = [replace(f, message=f.message + note) if f.severity == ERROR else f for f in found]
+                also = (msg("yuncos.would_be_legal") if fewer == errors
+                        else msg("yuncos.would_have_faults", n=errors - fewer))
+                found = [replace(f, message=msg("finding.yuncos.read_as_written", finding=f.text, words=words, also=also))
+                         if f.severity == ERROR else f for f in found]
                 break
         return nxt, found
 
@@ -290,28 +308,28 @@ class Rules:
     def _late(self, w: _Turn, s: Sheet, t: int) -> None:
         """The first turn after the game ended (Y21) or the Yunco was eliminated (Y20)."""
         if s.eliminated is not None and (s.end is None or s.eliminated <= s.end[0]):
-            w.add("Y20", f"turn {t}", f"the Yunco was eliminated in turn {s.eliminated} (a crash with no box "
-                  "left); no turns follow", turn=t, vertex=list(s.pos))
+            w.add("Y20", turn_at(t), msg("finding.yuncos.Y20_after_elimination", eliminated=s.eliminated),
+                  turn=t, vertex=list(s.pos))
         else:
             more = max(self.length - t, 0)
-            w.add("Y21", f"turn {t}", f"the game ended after turn {s.end[0]} ({s.end[1]}); "
-                  f"this turn{f' and {more} more' if more else ''} should not be on the sheet", turn=t,
-                  vertex=list(s.pos))
+            said = (msg("finding.yuncos.Y21_after_end_more", end=s.end[0], reason=s.end[1], more=more) if more
+                    else msg("finding.yuncos.Y21_after_end", end=s.end[0], reason=s.end[1]))
+            w.add("Y21", turn_at(t), said, turn=t, vertex=list(s.pos))
 
     def use(self, w: _Turn, t: int, want: str) -> str | None:
         """Resolve one use of an ability (a kind or a box id) in turn t; Y15, Y16."""
-        where = f"turn {t}"
+        where = turn_at(t)
         boxes = w.boxes
         if want in boxes:
             b = boxes[want]
             if b.used is not None:
-                w.add("Y15", where, f"ability box {b.id} ({b.kind}) was already used in turn {b.used}; each box is used once",
+                w.add("Y15", where, msg("finding.yuncos.Y15_box_used_twice", box=b.id, kind=ability(b.kind), used=b.used),
                       turn=t, box=b.id)
                 return b.id
             if b.unlocked is None:
-                w.add("Y15", where, f"ability box {b.id} ({b.kind}) is used but not unlocked", turn=t, box=b.id)
+                w.add("Y15", where, msg("finding.yuncos.Y15_box_locked", box=b.id, kind=ability(b.kind)), turn=t, box=b.id)
             elif b.unlocked == t:
-                w.add("Y16", where, f"ability box {b.id} ({b.kind}) was unlocked this turn; it can be used from the next turn on",
+                w.add("Y16", where, msg("finding.yuncos.Y16_box_fresh", box=b.id, kind=ability(b.kind)),
                       turn=t, box=b.id)
             w.set_box(b, used=t)
             return b.id
@@ -323,24 +341,25 @@ class Rules:
             return ready[0].id
         fresh = [b for b in boxes.values() if b.kind == kind and b.used is None and b.unlocked == t]
         if fresh:
-            w.add("Y16", where, f"the {kind} ability ({fresh[0].id}) was unlocked this turn; it can be used from the next turn on",
+            w.add("Y16", where, msg("finding.yuncos.Y16_kind_fresh", kind=ability(kind), box=fresh[0].id),
                   turn=t, box=fresh[0].id)
             w.set_box(fresh[0], used=t)
             return fresh[0].id
         spent = [b for b in boxes.values() if b.kind == kind and b.unlocked is not None]
         if spent:
-            w.add("Y15", where, f"{kind} is used, but every {kind} box unlocked so far is already used "
-                  f"({', '.join(b.id for b in spent)})", turn=t)
+            w.add("Y15", where, msg("finding.yuncos.Y15_kind_spent", kind=ability(kind),
+                                    boxes=", ".join(b.id for b in spent)), turn=t)
         else:
-            w.add("Y15", where, f"{kind} is used, but no {kind} ability is unlocked yet", turn=t)
+            w.add("Y15", where, msg("finding.yuncos.Y15_kind_locked", kind=ability(kind)), turn=t)
         return None
 
     def _flight_and_puzzle(self, w: _Turn, turn: Turn, t: int) -> None:
         spec = self.spec
         if turn.start_at is not None and turn.start_at != w.pos:
-            prev = "the first flight starts at the starting point" if t == 1 else f"turn {t - 1} ended at"
-            w.add("Y6", f"turn {t}", f"the flight starts at {vertex_name(turn.start_at)}, but {prev} "
-                  f"{self.name(w.pos)}", turn=t, vertex=list(turn.start_at))
+            said = (msg("finding.yuncos.Y6_first_flight", point=vertex_name(turn.start_at), start=self.name(w.pos))
+                    if t == 1 else msg("finding.yuncos.Y6_later_flight", point=vertex_name(turn.start_at),
+                                       previous=t - 1, end=self.name(w.pos)))
+            w.add("Y6", turn_at(t), said, turn=t, vertex=list(turn.start_at))
             w.pos = turn.start_at  # the paper shows a jump; the path goes on from there
             w.path |= self.bit(turn.start_at)
 
@@ -356,7 +375,7 @@ class Rules:
         pm = kinds.count("plusminus")
         yunco = kinds.count("yunco")
         if declared_diag > n_diag:
-            w.add("Y18", f"turn {t}", f"diagonal is used {declared_diag} time(s) but the flight has {n_diag} diagonal step(s)",
+            w.add("Y18", turn_at(t), msg("finding.yuncos.Y18_count", used=declared_diag, steps=n_diag),
                   WARNING, turn=t)
 
         # Flight shape (Y4, Y5, Y18).
@@ -372,21 +391,20 @@ class Rules:
                 at = w.pos
                 for dx, dy in steps[:k]:
                     at = (at[0] + dx, at[1] + dy)
-                w.add("Y18", f"turn {t}, step {k + 1}", f"the diagonal step from {self.name(at)} is in the middle "
-                      "of the flight; a diagonal goes before or after it", turn=t, step=k + 1, vertex=list(at))
+                w.add("Y18", turn_at(t, step=k + 1), msg("finding.yuncos.Y18_middle", point=self.name(at)),
+                      turn=t, step=k + 1, vertex=list(at))
         unit = tuple(s for s, d in zip(steps, is_diag) if not d)
         faces = flight_faces(spec, unit)
         if not faces:
             beyond = 6 if unit else 1  # the die that +1 (or -1) takes to 7 unit steps (or none)
             if spec.level == "easy" and pm and len(unit) in (0, 7) and (turn.dice is None or beyond in turn.dice):
-                w.add("Y17", f"turn {t}", f"the flight has {len(unit)} unit steps: "
-                      f"{'+1 on a 6' if unit else '-1 on a 1'} is no die value; plus or minus keeps a die within 1-6",
-                      turn=t, vertex=list(w.pos))
+                w.add("Y17", turn_at(t), msg("finding.yuncos.Y17_seven" if unit else "finding.yuncos.Y17_none",
+                                             steps=len(unit)), turn=t, vertex=list(w.pos))
             elif spec.level == "easy":
-                w.add("Y4", f"turn {t}", f"the flight has {len(unit)} unit steps; a die flies 1 to 6",
+                w.add("Y4", turn_at(t), msg("finding.yuncos.Y4_length", steps=len(unit)),
                       turn=t, vertex=list(w.pos))
             else:
-                w.add("Y5", f"turn {t}", f"the flight {flight_text(list(unit))} matches no die face's pattern in any orientation",
+                w.add("Y5", turn_at(t), msg("finding.yuncos.Y5_no_pattern", flight=flight_text(list(unit))),
                       turn=t, vertex=list(w.pos))
 
         # The flight itself (Y1, Y3, Y7-Y10, Y21).
@@ -398,8 +416,8 @@ class Rules:
             nxt = (pos[0] + dx, pos[1] + dy)
             if not off_map and not board.on_map(nxt):
                 off_map = True
-                what = "leaves the map" if board.on_map(pos) else "stays off the map"
-                w.add("Y3", f"turn {t}, step {k}", f"step {STEP_NAMES[(dx, dy)]} from {self.name(pos)} {what}",
+                what = "finding.yuncos.Y3_leaves_map" if board.on_map(pos) else "finding.yuncos.Y3_stays_off_map"
+                w.add("Y3", turn_at(t, step=k), msg(what, step=STEP_NAMES[(dx, dy)], point=self.name(pos)),
                       turn=t, step=k, vertex=list(pos))
             here = self.bit(nxt)
             hit = bool(w.path & here)
@@ -422,7 +440,7 @@ class Rules:
             if nxt in board.stars and nxt not in w.stars:
                 w.stars[nxt] = board.stars[nxt]
             if w.end is None and nxt in board.land and len(w.stars) >= 4:
-                w.end = (t, f"touched Choros Island at {vertex_name(nxt)} after passing {len(w.stars)} stars")
+                w.end = (t, msg("yuncos.end_island", point=vertex_name(nxt), stars=len(w.stars)))
         w.pos = pos
         if crossing is not None:
             k, v = crossing
@@ -436,8 +454,8 @@ class Rules:
             self.dice(w, turn, t, faces, pm, fits_now)
         elif turn.crash and all(fits_now[v] for v in range(1, 7)):
             v = min(range(1, 7), key=lambda v: len(fits_now[v]))
-            w.add("Y13", f"turn {t}", "a ground/sea crash is marked, but every value 1-6 still fits in a puzzle "
-                  f"(e.g. {v} in {cell_words(fits_now[v][0])})", turn=t, vertex=list(pos))
+            w.add("Y13", turn_at(t), msg("finding.yuncos.Y13_every_value_fits", value=v, cell=cell_words(fits_now[v][0])),
+                  turn=t, vertex=list(pos))
         if turn.crash:
             w.events.append({"turn": t, "kind": "ground", "step": None, "vertex": list(pos)})
         else:
@@ -452,7 +470,7 @@ class Rules:
         events = w.events
         skipped = min(yunco, len(events))
         if yunco > len(events):
-            w.add("Y19", f"turn {t}", f"Yunco is used {yunco} time(s) but the turn has {len(events)} crash(es) to skip",
+            w.add("Y19", turn_at(t), msg("finding.yuncos.Y19_count", used=yunco, crashes=len(events)),
                   WARNING, turn=t)
         for c in events[:skipped]:
             c["skipped"] = True
@@ -462,7 +480,7 @@ class Rules:
                 w.eliminated = t
 
         if w.end is None and all(v is not None for line in w.nests + w.lums for v in line):
-            w.end = (t, "both puzzles are complete")
+            w.end = (t, msg("yuncos.end_puzzles"))
 
     def dice(self, w: _Turn, turn: Turn, t: int, faces: set[int], pm: int, fits_now) -> None:
         """One die flies, the other is written (Y4, Y5, Y11-Y13, Y17)."""
@@ -475,8 +493,8 @@ class Rules:
                 f, v = dice[i] + a, dice[1 - i] + b
                 if 1 <= f <= 6 and 1 <= v <= 6 and f in flight_faces_:
                     flies.append((i, f, v))
-        plus = " with ±1" if pm else ""
-        shown = f"{dice[0]} and {dice[1]}"
+        shown = msg("yuncos.dice", a=dice[0], b=dice[1])
+        shown_pm = msg("yuncos.dice_plusminus", a=dice[0], b=dice[1]) if pm else shown
         # What a player who took a die past 1-6 may have meant: 6+1 as 1, 1-1 as 6 (Y17).
         wrapped = []
         for i in (0, 1):
@@ -487,21 +505,22 @@ class Rules:
                     wrapped.append(((f - 1) % 6 + 1, (v - 1) % 6 + 1, past))
         if not flies and wrapped:
             f, _, past = wrapped[0]
-            w.add("Y17", f"turn {t}", f"the flight is a {f} only if {past[0]}{past[1]:+d} wrapped round to {f}; "
-                  f"plus or minus keeps a die within 1-6 (dice {shown})", turn=t, dice=list(dice))
+            w.add("Y17", turn_at(t), msg("finding.yuncos.Y17_wrapped_flight", face=f, past=f"{past[0]}{past[1]:+d}",
+                                         dice=shown), turn=t, dice=list(dice))
             return
         if not flies:
             rule = "Y4" if self.spec.level == "easy" else "Y5"
             n = len(turn.steps) - sum(1 for s in turn.steps if s in DIAGONALS.values())
-            what = f"a flight of {n} unit step{'s' if n != 1 else ''}" if rule == "Y4" else "the flight's shape"
-            w.add(rule, f"turn {t}", f"{what} matches neither die ({shown}{plus})", turn=t, dice=list(dice))
+            said = (msg("finding.yuncos.Y4_neither_die", steps=n, dice=shown_pm) if rule == "Y4"
+                    else msg("finding.yuncos.Y5_neither_die", dice=shown_pm))
+            w.add(rule, turn_at(t), said, turn=t, dice=list(dice))
             return
         written = sorted({v for _, _, v in flies})
         if turn.crash:
             if all(fits_now[v] for v in written):
                 v = written[0]
-                w.add("Y13", f"turn {t}", f"a ground/sea crash is marked, but the puzzle die {v} fits in "
-                      f"{cell_words(fits_now[v][0])}", turn=t, dice=list(dice))
+                w.add("Y13", turn_at(t), msg("finding.yuncos.Y13_die_fits", value=v, cell=cell_words(fits_now[v][0])),
+                      turn=t, dice=list(dice))
         elif turn.value not in written:
             cell = turn.cell
             rule = "Y11" if cell.kind == "nest" else "Y12"
@@ -510,13 +529,13 @@ class Rules:
             idx = cell.index if cell.index is not None else next_free(line)
             name = cell.name(idx if idx is not None else len(line) - 1)
             if past is not None:
-                w.add("Y17", f"turn {t}, {cell_words(name)}", f"{turn.value} is written as if {past[0]}{past[1]:+d} "
-                      f"wrapped round to {turn.value}; plus or minus keeps a die within 1-6, so with dice {shown} and "
-                      f"this flight the puzzle die is {' or '.join(map(str, written))}", turn=t, cell=name)
+                w.add("Y17", turn_at(t, cell=name), msg("finding.yuncos.Y17_wrapped_value", value=turn.value,
+                                                        past=f"{past[0]}{past[1]:+d}", dice=shown,
+                                                        dies=either(written)), turn=t, cell=name)
                 return
-            w.add(rule, f"turn {t}, {cell_words(name)}",
-                  f"{turn.value} is written, but with dice {shown}{plus} and this flight the puzzle die is "
-                  f"{' or '.join(map(str, written))}", turn=t, cell=name)
+            w.add(rule, turn_at(t, cell=name),
+                  msg("finding.yuncos.written_not_die", value=turn.value, dice=shown_pm, dies=either(written)),
+                  turn=t, cell=name)
 
     def place(self, w: _Turn, turn: Turn, t: int) -> None:
         cell, v = turn.cell, turn.value
@@ -525,17 +544,17 @@ class Rules:
         nxt = next_free(line)
         idx = cell.index if cell.index is not None else nxt
         if idx is None:
-            w.add(rule, f"turn {t}, {cell_words(cell.name())}", f"{cell_words(cell.name())} is full; {v} has no box there",
+            w.add(rule, turn_at(t, cell=cell.name()), msg("finding.yuncos.line_full", cell=cell_words(cell.name()), value=v),
                   turn=t, cell=cell.name(len(line) - 1))
             return
         name = cell.name(idx)
-        where = f"turn {t}, {cell_words(name)}"
+        where = turn_at(t, cell=name)
         if line[idx] is not None:
-            w.add(rule, where, f"that box already holds {line[idx]}", turn=t, cell=name)
+            w.add(rule, where, msg("finding.yuncos.box_taken", value=line[idx]), turn=t, cell=name)
             return
         if idx != nxt:
-            order = "left to right" if cell.kind == "nest" else "bottom to top"
-            w.add(rule, where, f"boxes are filled {order} without gaps; the next free box is {cell_words(cell.name(nxt))}",
+            order = msg("yuncos.left_to_right") if cell.kind == "nest" else msg("yuncos.bottom_to_top")
+            w.add(rule, where, msg("finding.yuncos.box_gap", order=order, cell=cell_words(cell.name(nxt))),
                   turn=t, cell=name)
         problem = (nest_problem(w.nests, cell.line, idx, v) if cell.kind == "nest"
                    else lum_problem(w.lums, cell.line, idx, v))
@@ -557,9 +576,17 @@ class Rules:
         if sheet.over or not self.rec.model.solo or not sheet.turns:
             return []
         last = sheet.turns
-        return [Finding("Y21", f"turn {last}", f"the record stops after turn {last} but the solo game has not ended "
-                        "(no completed puzzles, no return to the island with 4 stars)", WARNING,
+        return [Finding("Y21", turn_at(last), msg("finding.yuncos.Y21_not_ended", turn=last), WARNING,
                         {"turn": last, "vertex": list(sheet.pos)})]
+
+
+def either(values) -> "str | Msg":
+    """"4 or 5": the values a die can be."""
+    values = [str(v) for v in values]
+    out: "str | Msg" = values[-1]
+    for v in reversed(values[:-1]):
+        out = msg("yuncos.either", a=v, b=out)
+    return out
 
 
 def _extend(chain: Chain, items: list) -> Chain:

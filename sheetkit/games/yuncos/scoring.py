@@ -6,30 +6,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sheetkit.checking.messages import text
 from sheetkit.checking.verdict import Details, Score
 
 CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right
 
 
 @dataclass(frozen=True, slots=True)
-class Words:
-    """A text in both languages, like schema.Label but without pydantic, which the quick
-    tally does not import (bench/bench_coldstart.py)."""
+class Rank:
+    """A solo rank (Y23), its words in the catalogues (`rank.yuncos.<key>`); JSON gives both
+    languages, {"es": ..., "en": ...}, as the history reads it."""
 
-    es: str
-    en: str
+    key: str
 
     def __call__(self, lang: str) -> str:
-        return getattr(self, lang)
+        return text(f"rank.yuncos.{self.key}", lang)
+
+    @property
+    def es(self) -> str:
+        return self("es")
+
+    @property
+    def en(self) -> str:
+        return self("en")
+
+    def to_json(self) -> dict[str, str]:
+        return {"es": self.es, "en": self.en}
 
 
 # Y23: the lowest total of each rank, best last; a negative total takes the lowest rank.
-RANKS: tuple[tuple[int | None, Words], ...] = (
-    (None, Words(es="Abandonado por primera vez en el nido", en="Abandoned for the first time in the nest")),
-    (43, Words(es="Novato decidido, pero nervioso", en="Determined rookie, but nervous")),
-    (53, Words(es="Intrépido volador nocturno", en="Fearless night flyer")),
-    (63, Words(es="Hábil aventurero nocturno", en="Skilled night adventurer")),
-    (73, Words(es="Experto volador nocturno", en="Expert night flyer")),
+RANKS: tuple[tuple[int | None, Rank], ...] = (
+    (None, Rank("abandoned")),
+    (43, Rank("rookie")),
+    (53, Rank("fearless")),
+    (63, Rank("skilled")),
+    (73, Rank("expert")),
 )
 
 
@@ -39,7 +50,7 @@ class TallyDetails(Details):
 
     OMIT_IF_NONE = ("rank",)
     level: str
-    rank: Words | None = None
+    rank: Rank | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +71,10 @@ class SheetDetails(Details):
     crashes: list[dict[str, Any]]
     abilities: dict[str, dict[str, Any]]  # box -> {"kind", "unlocked", "used"}
     qr: str | None = None
-    rank: Words | None = None  # solo games
+    rank: Rank | None = None  # solo games
 
 
-def rank(total: int) -> Words:
+def rank(total: int) -> Rank:
     found = RANKS[0][1]
     for low, words in RANKS[1:]:
         if total >= low:
@@ -71,7 +82,7 @@ def rank(total: int) -> Words:
     return found
 
 
-def rank_ranges() -> list[tuple[str, Words]]:
+def rank_ranges() -> list[tuple[str, Rank]]:
     """("0-42", words), ..., ("73+", words), lowest first, as printed on the sheet."""
     lows = [0] + [low for low, _ in RANKS[1:]]
     out = []
@@ -101,5 +112,5 @@ def tally(fish_values: list[int], *, nests: int, columns: int, fish: int, stars:
         ("crashes", -crash_points(crashes)),
     ]
     total = sum(p for _, p in parts)
-    notes = [rank(total).en] if solo else []
+    notes = [rank(total)] if solo else []
     return Score(player="", parts=parts, total=total, notes=notes, eliminated=eliminated)

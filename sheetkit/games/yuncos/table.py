@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from sheetkit.checking.replay import replay
+from sheetkit.checking.messages import msg
 from sheetkit.checking.verdict import ERROR, WARNING, Details, Finding, Verdict
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.interface import Checked
@@ -92,6 +93,7 @@ def read_table(data: dict[str, Any], source: str) -> Table:
         sheet_data = read_toml(path)
         if sheet_data.get("kind") == "table":
             raise UserError(f"{p.sheet!r} is a table record, not a player's sheet", source=source, field=field)
+        sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
         rec = read_record(sheet_data, str(path))
         if rec.model.solo:
             raise UserError(f"{p.name}'s sheet says solo = true; a sheet at a table is not a solo game",
@@ -118,8 +120,13 @@ class TableDetails(Details):
     sheets: dict[str, Any]  # player -> that sheet's SheetDetails
 
 
+def _at(name: str, turn: int):
+    return msg("where.yuncos.player", player=name, where=msg("where.yuncos.turn", turn=turn))
+
+
 def _tag(name: str, f: Finding) -> Finding:
-    return Finding(f.rule, f"{name}, {f.where}", f.message, f.severity, {"player": name, **f.at})
+    return Finding(f.rule, msg("where.yuncos.player", player=name, where=f.place or f.where), f.text or f.message,
+                   f.severity, {"player": name, **f.at})
 
 
 def check_table(table: Table, source: str) -> Checked:
@@ -148,9 +155,10 @@ def check_table(table: Table, source: str) -> Checked:
         first = next(((name, d) for name, d in noted if d == table_dice), None)
         for name, dice in noted:
             if dice != first[1]:
-                findings.append(Finding(dice_rule, f"{name}, turn {n}", f"the dice are {dice[0]} and {dice[1]} on this "
-                                        f"sheet but {first[1][0]} and {first[1][1]} on {first[0]}'s: the two dice are "
-                                        "rolled for every player", ERROR, {"player": name, "turn": n, "dice": list(dice)}))
+                findings.append(Finding(dice_rule, _at(name, n), msg(
+                    "finding.yuncos.table_dice", dice=msg("yuncos.dice", a=dice[0], b=dice[1]),
+                    table=msg("yuncos.dice", a=first[1][0], b=first[1][1]), other=first[0]),
+                    ERROR, {"player": name, "turn": n, "dice": list(dice)}))
 
     # The first player to end the game ends it for all (Y21); an eliminated player stops (Y20),
     # and a Yunco eliminated in the turn it came back to the island ends nothing: it is gone.
@@ -164,20 +172,20 @@ def check_table(table: Table, source: str) -> Checked:
         gone = s.eliminated is not None and s.eliminated < turns
         if end is not None and turns > last and not own_late and not gone and end[1] != name:
             more = turns - last - 1
-            findings.append(Finding("Y21", f"{name}, turn {last + 1}", f"the game ended after turn {last} ({end[1]} "
-                                    f"{end[2]}); this turn{f' and {more} more' if more else ''} should not be on the sheet",
-                                    ERROR, {"player": name, "turn": last + 1}))
+            reason = msg("yuncos.ended_by", player=end[1], reason=end[2])
+            said = (msg("finding.yuncos.Y21_after_end_more", end=last, reason=reason, more=more) if more
+                    else msg("finding.yuncos.Y21_after_end", end=last, reason=reason))
+            findings.append(Finding("Y21", _at(name, last + 1), said, ERROR, {"player": name, "turn": last + 1}))
         stopped = s.eliminated is not None
         if turns < last and not stopped and not (in_progress and end is None):
-            why = f"the game ended after turn {last}" if end else f"the other sheets go on to turn {last}"
-            findings.append(Finding("Y21", f"{name}, turn {turns}", f"the sheet stops after turn {turns}, but {why}: "
-                                    "every sheet stops after the same turn", ERROR, {"player": name, "turn": turns}))
+            why = "finding.yuncos.Y21_sheet_stops_ended" if end else "finding.yuncos.Y21_sheet_stops_others"
+            findings.append(Finding("Y21", _at(name, turns), msg(why, turn=turns, last=last), ERROR,
+                                    {"player": name, "turn": turns}))
     if end is None and not in_progress:
         alive = [n for n, s in states.items() if s.eliminated is None]
         if alive:
-            findings.append(Finding("Y21", f"turn {last}", f"the table stops after turn {last} but the game has not "
-                                    "ended (nobody completed both puzzles or came back to the island with 4 stars)",
-                                    WARNING, {"turn": last}))
+            findings.append(Finding("Y21", msg("where.yuncos.turn", turn=last), msg("finding.yuncos.Y21_table_not_ended",
+                                                                                     turn=last), WARNING, {"turn": last}))
     for name in table.names:
         findings += [_tag(name, f) for f in verdicts[name].findings]
 

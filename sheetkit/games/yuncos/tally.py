@@ -9,6 +9,7 @@ import os
 
 import click
 
+from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 
 
@@ -67,23 +68,27 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
               help="The level played (its fish values and puzzle sizes).")
 @click.option("--solo", is_flag=True, help="Also give the solo rank.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
-def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json):
+@click.option("--lang", type=LANG, default=None, help="Language of the labels (default: the system locale's, else en).")
+def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json, lang):
     """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
     from sheetkit.games.yuncos.scoring import TallyDetails, rank
-    from sheetkit.checking.verdict import Verdict
+    from sheetkit.checking.messages import resolve_lang, text
+    from sheetkit.checking.verdict import Verdict, part_label
 
     score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
                          crashes=crashes, solo=solo)
     details = TallyDetails(level, rank(score.total) if solo else None)
     verdict = Verdict(game="yuncos", source="command line", scores=[score], details=details)
+    lang = resolve_lang(lang)
     if as_json:
         import json
 
-        click.echo(json.dumps(verdict.to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2))
     else:
-        for label, pts in score.parts:
-            click.echo(f"{label:<11}{pts:>5}")
-        click.echo(f"{'total':<11}{score.total:>5}")
+        width = max(len(part_label(label, lang)) for label, _ in [*score.parts, ("total", 0)]) + 1
+        for label, pts in [*score.parts, ("total", score.total)]:
+            click.echo(f"{part_label(label, lang):<{max(width, 11)}}{pts:>5}")
         if solo:
             lab = rank(score.total)
-            click.echo(f"solo rank: {lab.en} ({lab.es})")
+            other = "es" if lang == "en" else "en"
+            click.echo(text("rank.yuncos.line", lang, rank=lab(lang), other=lab(other)))
