@@ -244,14 +244,15 @@ def test_assembly_page_names_every_room_readably(lid, lang, paper):
 
 
 def test_overlay_circles_only_findings_on_the_board():
-    """A placement off the board (M12 on a 9-row side) is listed, not circled somewhere
+    """A placement off the board (M12 on a 9-row side) is listed, not marked somewhere
     below the board over the list of findings or in the page margin."""
     import tomllib
 
-    from sheetkit.paper.annotate import RED
+    from sheetkit.paper.annotate import OUTLINE
     from sheetkit.games.glux import check as checks
+    from sheetkit.games.glux.compose import GRID_LINE
     from sheetkit.games.glux.overlay import overlay
-    from sheetkit.paper.scene import Circle
+    from sheetkit.paper.scene import Line, Rect
 
     text = """game = "glux"
 kind = "game"
@@ -272,14 +273,17 @@ A E1-E9 2
     assert {f.at.get("square") for f in v.findings} >= {"M12", "E9"}
     scene = overlay(rec, checked, "a4")
     page = scene.pages[0]
-    chips = [it for it in page.items if isinstance(it, Circle) and it.style.fill == "#ffffff"
-             and it.style.width == 0.4]
-    x0, y0 = min(c.x for c in chips), min(c.y for c in chips)  # A1's chip
-    x1, y1 = max(c.x for c in chips), max(c.y for c in chips)  # M9's chip
-    ring = [it for it in page.items if isinstance(it, Circle) and it.style.stroke == RED]
-    assert len(ring) == 1  # E9 only (G4: E1 shows 2, not 8)
-    for c in ring:
-        assert x0 - 1 <= c.x <= x1 + 1 and y0 - 1 <= c.y <= y1 + 1
+    grid = [it for it in page.items if isinstance(it, Line) and it.style == GRID_LINE]
+    x0, y0 = min(ln.x1 for ln in grid), min(ln.y1 for ln in grid)  # the board's inner grid lines
+    x1, y1 = max(ln.x2 for ln in grid), max(ln.y2 for ln in grid)
+    sq = sorted({ln.x1 for ln in grid if ln.x1 == ln.x2})[0] - x0
+    marks = [it for it in page.items if isinstance(it, Rect) and it.style == OUTLINE]
+    assert len(marks) == 2  # E9 (G4: E1 shows 2, not 8) and Ben's line of the legend (G10)
+    legend = [m for m in marks if m.y > y1]
+    assert len(legend) == 1 and legend[0].w > 3 * legend[0].h
+    for m in set(marks) - set(legend):  # on the board, at E9: column E of the last row
+        assert x0 <= m.x and m.x + m.w <= x1 and y0 <= m.y and m.y + m.h <= y1
+        assert x0 + 4 * sq < m.x < x0 + 5 * sq and y1 - sq < m.y < y1
 
 
 def test_spanish_pad_and_track_say_pips_as_the_rulebook_does():

@@ -89,17 +89,25 @@ def test_overlay_scene_circles_every_finding():
     verdict = checked.verdict
     from sheetkit.games.yuncos.overlay import overlay
 
-    from sheetkit.paper.annotate import RED
+    from sheetkit.paper.annotate import OUTLINE, RED, RING, TRACE
+    from sheetkit.paper.scene import Rect
 
     scene = overlay(loaded.record, checked, "a4")
     assert len(scene.pages) == 2
     items = scene.pages[0].items
-    red_circles = [i for i in items if isinstance(i, Circle) and i.style.stroke == RED]
-    labels = [i.text for i in items if isinstance(i, Text) and i.color == RED and " " not in i.text]
-    assert len(red_circles) >= 5
-    assert sorted(l for l in labels if l.startswith("Y")) == sorted(f.rule for f in verdict.findings)
+    # each finding marked where it happened: vertices ringed (Y21, Y18), boxes outlined
+    # (Y11, Y7, Y15, the dice of Y4 and Y13), the flights of Y4 and Y13 traced on the map
+    assert len([i for i in items if isinstance(i, Circle) and i.style == RING]) == 2
+    assert len([i for i in items if isinstance(i, Rect) and i.style == OUTLINE]) == 5
+    assert len([i for i in items if isinstance(i, ScenePath) and i.style == TRACE]) == 2
+    tags = [i.text for i in items if isinstance(i, Text) and i.color == RED and i.bold and i.text.isdigit()]
+    assert sorted(tags, key=int) == ["1", "1", "2", "2", "3", "4", "5", "6", "7"]  # Y4, Y13: map and dice log
+    key = " ".join(i.text for i in items if isinstance(i, Text) and i.color == RED and not i.bold)
+    for n, f in enumerate(verdict.findings, 1):  # the key above the sheet: number, rule and place
+        assert f"{n} {f.rule} {f.where}" in key
     paths = [i for i in items if isinstance(i, ScenePath) and i.style.stroke == "#6e6e6e"]
-    assert len(paths) == len(loaded.record.turns)
+    # every turn's flight, broken off only around a star it passes through
+    assert len(loaded.record.turns) <= len(paths) <= len(loaded.record.turns) + 2 * len(loaded.record.spec.board.stars)
     texts = {i.text for i in items if isinstance(i, Text)}
     assert {"1", "16"} <= texts  # turn numbers at the turn ends
 

@@ -50,7 +50,7 @@ class RecordKind:
 
     model: Ref  # the pydantic model of the file
     check: Ref  # (record, source) -> Checked: the state replayed and the verdict
-    overlay: Ref | None = None  # (record, checked, paper) -> Scene: the checked sheet for `check --render`
+    overlay: Ref | None = None  # (record, checked, paper, lang=) -> Scene: the checked sheet for `check --render`
     # (record, checked, dice: tuple[int, ...] | None) -> an object with to_json() and lines():
     # the legal next moves at the end of the record (`sheetkit moves`), for games that ask
     moves: Ref | None = None

@@ -132,18 +132,24 @@ def write(items: list[S.Item], box: tuple[float, float, float, float], text: str
 
 
 def filled_scene(game: str, verdict, paper: str, margin: float, pad: list[S.Item], fill: list[S.Item],
-                 top: float, head_note: str = "", lang: str = "en") -> S.Scene:
+                 top: float, head_note: str = "", places=(), lang: str = "en") -> S.Scene:
     """A filled score pad: the blank pad drawn once as a form, the values on top, then the
     verdict's head line (its source, its status and the game's `head_note`) and every
-    finding in full below the table, on more pages if needed."""
-    from sheetkit.paper.annotate import list_findings
+    finding in full below the table, on more pages if needed. `places` (one list of
+    annotate.Spot per finding) marks each finding on its cells, under the values, with its
+    numbered tag."""
+    from sheetkit.paper import annotate
 
     width, height = S.paper_size(paper)
     head = f"{verdict.source}: {verdict.status(lang)}{head_note}"
     pages = [S.Page(width, height, [S.Use("pad"), *fill])]
-    list_findings(pages, top + 7, head, verdict.findings, color=INK, margin=margin, lang=lang)
+    annotate.list_findings(pages, top + 7, head, verdict.findings, color=INK if verdict.legal else annotate.RED,
+                           margin=margin, lang=lang)
     scene = S.Scene(pages=pages, title=f"{game}: {verdict.source}")
     scene.forms["pad"] = S.Form(width, height, pad)
+    marked = annotate.mark(pages[0], scene.forms, list(places) + [[]] * (len(verdict.findings) - len(places)))
+    pages[0].items[1:1] = marked.marks
+    pages[0].items += marked.tags
     return scene
 
 

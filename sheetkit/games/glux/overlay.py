@@ -1,50 +1,89 @@
-"""The checked Glüx board of `check --render`: the final board with the findings circled."""
+"""The checked Glüx board of `check --render`: the final board with every chip drawn as the
+printed chips look (its player's colour and frame pattern, its pips), a legend of the
+players, every finding marked at its square with a numbered tag, and the numbered
+findings and scores below."""
 
 from __future__ import annotations
 
+from sheetkit import layouts
+from sheetkit.checking.messages import text
 from sheetkit.games.glux.check import squares_of
-from sheetkit.games.glux.compose import fit_page, board_items
-from sheetkit.paper.annotate import RED, list_findings
-from sheetkit.paper.measure import fit_size
-from sheetkit.paper.scene import BLACK, WHITE, Circle, Scene, Style, Text
+from sheetkit.games.glux.compose import board_items, chip_items, fit_page
+from sheetkit.paper import annotate
+from sheetkit.paper.annotate import RED
+from sheetkit.paper.measure import clip_text, text_width
+from sheetkit.paper.scene import BLACK, Rect, Scene, Style, Text
+
+CHIPS = "glux-chips"
+SHADOW = 0.9  # mm: each chip under the top one shows this much of its edge
+
+
+def player_colours(players) -> dict[str, object]:
+    """Each player's chip colour from the chips layout: the one the record names, else
+    the first colours in the layout's order that no other player named."""
+    colours = layouts.load(CHIPS).spec.colours
+    by_name = {c.name("en"): c for c in colours}
+    taken = {p.colour for p in players if p.colour}
+    free = iter([c for c in colours if c.name("en") not in taken])
+    return {p.name: by_name[p.colour] if p.colour in by_name else next(free, colours[0]) for p in players}
 
 
 def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
-    """The final board of a record on one page: every top chip (owner letter and pips, a
-    double ring on stacks), the findings circled with their rule ids, and the scores."""
     board, verdict = checked.state.board, checked.verdict
     spec = record.board
-    letters = {p.name: p.letter for p in record.spec.players}
+    players = record.spec.players
+    colours = player_colours(players)
     title = f"{verdict.source}: {spec.title(lang)}"
-    page, sq, bx, by = fit_page(spec, paper, title, bottom=30)
+    page, sq, bx, by = fit_page(spec, paper, title, bottom=34 + 6.5 * len(players))
     page.stamp = None
     page.items += board_items(spec, lang, sq, bx, by, names=True, labels_aside=True)
-    for (c, r), stack in board.stacks.items():
-        top = stack[-1]
-        if top.owner not in letters:
-            continue
-        x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
-        rad = sq * 0.3
-        items = [Circle(x, y, rad, Style(stroke=BLACK, width=0.4, fill=WHITE))]
-        if len(stack) > 1:
-            items.append(Circle(x, y, rad + 1.0, Style(stroke=BLACK, width=0.4)))
-        size = fit_size(f"{letters[top.owner]}{top.pips}", rad * 1.6, 12, bold=True, min_pt=5)
-        items.append(Text(x, y + size * 0.3528 * 0.36, f"{letters[top.owner]}{top.pips}", size=size, bold=True,
-                          anchor="middle"))
-        page.items += items
-    for (c, r), f in squares_of(verdict.findings):
-        if not spec.on_board((c, r)):
-            continue  # a placement off the board: listed below, nowhere to circle
-        x, y = bx + c * sq + sq / 2, by + r * sq + sq / 2
-        page.items.append(Circle(x, y, sq * 0.46, Style(stroke=RED, width=0.8)))
-        page.items.append(Text(x + sq * 0.5, y - sq * 0.3, f.rule, size=7, bold=True, color=RED, anchor="end"))
-    g = spec
-    y = by + g.height * sq + 5
-    from sheetkit.checking.messages import text
+    chip_boxes = []
+    s = sq * 0.55  # a chip smaller than its square, at its top right: the square's name
+    for (c, r), stack in sorted(board.stacks.items()):  # (top left) and a room's label (bottom left) stay in view
+        shown = stack[-3:]
+        x, y = bx + c * sq + sq - s - 1.0 - (len(shown) - 1) * SHADOW, by + r * sq + 1.0
+        for depth, chip in enumerate(shown):
+            if chip.owner not in colours:
+                continue
+            d = (len(shown) - 1 - depth) * SHADOW  # the chips underneath peek out to the lower right
+            page.items += chip_items(x + d, y + d, s, chip.pips, colours[chip.owner], lang)
+            page.items.append(Rect(x + d, y + d, s, s, Style(stroke=BLACK, width=0.2)))
+        d = (len(shown) - 1) * SHADOW
+        chip_boxes.append((x, y, x + s + d, y + s + d))
 
-    scores = ", ".join(text("glux.score", lang, player=s.player, vp=s.total) for s in verdict.scores)
-    head = (text("glux.head_winner", lang, status=verdict.status(lang), scores=scores, winners=", ".join(verdict.winners))
-            if verdict.winners else text("glux.head", lang, status=verdict.status(lang), scores=scores))
+    # The legend: each player's chip colour and pattern.
+    y = by + spec.height * sq + 5
+    entries = {}
+    for i, p in enumerate(players):
+        ly = y + i * 6.5
+        page.items += chip_items(bx, ly, 4.2, 1, colours[p.name], lang)
+        page.items.append(Rect(bx, ly, 4.2, 4.2, Style(stroke=BLACK, width=0.2)))
+        score = next((sc.total for sc in verdict.scores if sc.player == p.name), 0)
+        words = text("checked.legend", lang, name=p.name, colour=colours[p.name].name(lang), points=score)
+        words = clip_text(words, 90, 8)
+        page.items.append(Text(bx + 6.0, ly + 3.2, words, size=8))
+        entries[p.name] = (bx - 0.6, ly - 0.5, 6.0 + text_width(words, 8) + 1.2, 4.2 + 1.0)
+    y += len(players) * 6.5 + 3
+
+    places = []
+    for f in verdict.findings:
+        found = squares_of([f])
+        sqr = found[0][0] if found else None
+        if sqr is not None and spec.on_board(sqr):
+            c, r = sqr
+            inset = 0.9  # the square outlined just inside its lines: its name and the rooms' borders stay clear
+            places.append([annotate.cell(bx + c * sq + inset, by + r * sq + inset, sq - 2 * inset, sq - 2 * inset,
+                                         hatch=False)])
+        elif sqr is None and f.at.get("player") in entries:  # a fault of no square: at the player's legend
+            places.append([annotate.cell(*entries[f.at["player"]], hatch=False)])
+        else:
+            places.append([])
+    scores = ", ".join(text("glux.score", lang, player=sc.player, vp=sc.total) for sc in verdict.scores)
+    head = text("glux.head", lang, status=verdict.status(lang), scores=scores)
+    if verdict.winners and verdict.legal:  # an illegal record has no winner
+        head += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
     pages = [page]
-    list_findings(pages, y, head, verdict.findings, lang=lang)
+    annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK)
+    marked = annotate.mark(page, {}, places, chip_boxes)  # after the list: the tags keep clear of it
+    page.items += marked.marks + marked.tags
     return Scene(pages, {}, title)

@@ -5,6 +5,7 @@ findings under the table."""
 from __future__ import annotations
 
 from sheetkit import layouts
+from sheetkit.paper import annotate
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
 from sheetkit.games.iunu.compose import INNER, pad_items, rows
@@ -65,8 +66,24 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
         T.write(fill, cells[deben_i, p][0], str(pl.deben))
         T.write(fill, cells[third_i, p][0], str(parts["deben"]))
         T.write(fill, cells[total_i, p][0], str(sc.total))
-        if pl.name in verdict.winners:
+        if pl.name in verdict.winners and verdict.legal:  # an illegal record has no winner
             x, y, w, h = cells[winner_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 - 1.2, style=S.Style(stroke=None, fill=T.INK)))
 
-    return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom, lang=lang)
+    column = {pl.name: p for p, pl in enumerate(players[:spec.players])}
+
+    def places(at: dict) -> list[annotate.Spot]:
+        """The cells of a finding: a player's caste line (its afterlife multiplier for an
+        afterlife card), a caste's line across the players, or a player's name."""
+        p, i = column.get(at.get("player")), caste_row.get(at.get("caste"))
+        if p is not None and i is not None:
+            boxes = cells[i, p]
+            return [annotate.cell(*(boxes[1] if "afterlife" in at and len(boxes) > 1 else annotate.union(boxes)))]
+        if i is not None:
+            return [annotate.cell(*annotate.union(b for q in column.values() for b in cells[i, q]))]
+        if p is not None:
+            return [annotate.cell(*cells[0, p][0])]
+        return []
+
+    return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom,
+                          places=[places(f.at) for f in verdict.findings], lang=lang)

@@ -1,10 +1,13 @@
 """`sheetkit check RECORD --render out.pdf` for Level X: the score pad filled in from the
-checked state (a final position, or the position at the end of a replayed game), with the
-verdict and its findings below."""
+checked state (a final position, or the position at the end of a replayed game), every
+finding marked on its cells, the verdict and the numbered findings below; for a replayed
+game, a last page with the board and every pawn where the game left it."""
 
 from __future__ import annotations
 
 from sheetkit import layouts
+from sheetkit.checking.messages import text
+from sheetkit.paper import annotate
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
 from sheetkit.games.levelx.compose import INNER, pad_items, pad_rows
@@ -44,12 +47,92 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
         if p == 0:
             x, y, w, h = cells[first_i, p][0]
             fill.append(S.Circle(x + w / 2, y + h / 2, w / 2 + 0.8, style=S.Style(stroke=T.INK, width=0.6)))
-        if name in verdict.winners and not verdict.in_progress:
+        if name in verdict.winners and not verdict.in_progress and verdict.legal:  # an illegal record has no winner
             x, y, w, h = cells[total_i, p][0]
             fill.append(S.Rect(x - 1, y - 1, w + 2, h + 2, style=S.Style(stroke=T.INK, width=0.6)))
 
-    from sheetkit.checking.messages import text
+    note = f", {text('checked.turns', lang, n=verdict.details.turns)}" if verdict.details.kind == "game" else ""
+    if verdict.legal:  # an illegal record has no winner, nor a leader
+        note += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
+    column = {name: p for p, name in enumerate(state.players[:spec.players])}
+    turns = getattr(record, "turn", [])
 
-    note = text("levelx.turns_note", lang, n=verdict.details.turns) if verdict.details.kind == "game" else ""
-    note += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
-    return T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note, lang)
+    def across(i: int) -> list[annotate.Spot]:
+        return [annotate.cell(*annotate.union(b for q in column.values() for b in cells[i, q]))]
+
+    def places(f) -> list[annotate.Spot]:
+        """The cells of a finding: a chip row or the bonus row across the players, a
+        player's bonus box (L7) or name, the player of a turn; the game's end: the totals."""
+        at = f.at
+        if at.get("row") in chip_row:
+            return across(chip_row[at["row"]])
+        if "bonus" in at:
+            return across(bonus_i)
+        who = at.get("player")
+        if who is None and isinstance(at.get("turn"), int) and 1 <= at["turn"] <= len(turns):
+            who = turns[at["turn"] - 1].player or state.players[(at["turn"] - 1) % len(state.players)]
+        if who in column:
+            return [annotate.cell(*cells[bonus_i if f.rule == "L7" else 0, column[who]][0])]
+        return across(total_i) if f.rule == "L8" else []
+
+    scene = T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note,
+                           places=[places(f) for f in verdict.findings], lang=lang)
+    if hasattr(state, "pos"):  # a replayed game: where the pawns stand, on a last page of their own
+        scene.pages.append(board_page(scene, state, paper, lang))
+    return scene
+
+
+# Each player's pawn: a colour and a frame pattern that a black-and-white print still tells
+# apart (the Glüx chips' colours), and the player's number in turn order.
+PAWNS = (("#8a6d00", "#fff1a8", None), ("#1f6b2c", "#d4f2c8", (1.2, 0.8)),
+         ("#a1221a", "#ffd2cc", "double"), ("#5b2a86", "#e6d8f7", (0.3, 0.7)))
+
+
+def pawn(x: float, y: float, r: float, k: int) -> list[S.Item]:
+    ink, tint, frame = PAWNS[k % len(PAWNS)]
+    items: list[S.Item] = [S.Circle(x, y, r, S.Style(stroke=ink, fill=tint, width=0.6,
+                                                     dash=frame if isinstance(frame, tuple) else None))]
+    if frame == "double":
+        items.append(S.Circle(x, y, r - 0.9, S.Style(stroke=ink, width=0.35)))
+    size = r * 1.25 * 72 / 25.4
+    items.append(S.Text(x, y + size * 0.3528 * 0.36, str(k + 1), size=size, bold=True, anchor="middle", color=ink))
+    return items
+
+
+def board_page(scene: S.Scene, state, paper: str, lang: str) -> S.Page:
+    """The Level X board with every pawn where the game left it (the start area, a square,
+    X), a legend of the players' pawns, and the stacks' chips left."""
+    from sheetkit.games.levelx.compose import board_geometry, compose_board
+
+    spec = layouts.load("levelx-board").spec
+    board = compose_board(spec, paper, lang)
+    page = board.pages[0]
+    page.stamp = None
+    scene.forms.update(board.forms)
+    g = board_geometry(spec, paper)
+    s, r = g["s"], g["s"] * 0.17
+    slots = [(-0.2, -0.1), (0.2, -0.1), (-0.2, 0.28), (0.2, 0.28)]  # clear of the square's number
+    y = g["y0"]
+    for row in spec.rows:
+        first = g["xX"] - (row.squares - 1) * s
+        for k, name in enumerate(state.players):
+            at = state.pos[name].get(row.number, 0)
+            dx, dy = slots[k % 4]
+            if at == 0:  # the start area, left of the first square
+                cx = first - 1.5 - (len(state.players) - k) * (2 * r + 0.8) + r
+            else:
+                cx = first + (at - 1) * s + s / 2 + dx * s
+            page.items += pawn(cx, y + s / 2 + dy * s, r, k)
+        left = state.stacks.get(row.number)
+        if left is not None:
+            tx = g["xX"] + s + 4 + g["chip_d"] + 3  # under the stack's printed count
+            page.items.append(S.Text(tx, y + s / 2 + 7.5, text("checked.left", lang, n=left), size=7.0, bold=True,
+                                     color=T.INK))
+        y += s + g["gap"]
+    x = INNER + 1
+    for k, name in enumerate(state.players):  # the legend, under the title
+        page.items += pawn(x + 2.2, INNER + 12, 2.2, k)
+        words = clip_text(name, 40, 8)
+        page.items.append(S.Text(x + 5.6, INNER + 13.2, words, size=8))
+        x += 5.6 + text_width(words, 8) + 5
+    return page

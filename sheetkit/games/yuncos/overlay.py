@@ -1,15 +1,20 @@
 """`sheetkit check --render`: the sheet with its transcription and the findings on it.
 
-The path in pencil grey with every turn's end marked and numbered, the numbers in their
-boxes, the marked boxes crossed, the dice and the score written in, and every finding
-circled in red with its rule id. Positions come from the sheet's own SheetGeometry, so
+The path in pencil grey with every turn's end marked and numbered (the numbers placed
+clear of the stars' letters and every printed mark), the numbers in their boxes, the
+marked boxes crossed, the dice and the score written in, and every finding marked in red
+where it happened with a numbered tag (sheetkit.paper.annotate): a box outlined and
+hatched, a vertex ringed, a turn's flight traced on the map. Positions come from the sheet's own SheetGeometry, so
 the drawing lands exactly on the printed boxes.
 """
 
 from __future__ import annotations
 
+from sheetkit.checking.messages import text
+from sheetkit.paper import annotate
+from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
-from sheetkit.paper.annotate import RED, list_findings
+from sheetkit.paper.annotate import RED
 from sheetkit.paper.scene import SAFE_MARGIN
 from sheetkit.games.yuncos.layout import vertex_name
 
@@ -18,7 +23,8 @@ PENCIL = "#6e6e6e"
 PATH = S.Style(stroke=PENCIL, width=0.6)
 MARK = S.Style(stroke=PENCIL, width=0.45)
 DOT = S.Style(stroke=None, fill=PENCIL)
-RING = S.Style(stroke=RED, width=0.5)
+LEADER = S.Style(stroke=PENCIL, width=0.2)
+TURN_PT = 5.5  # the turn numbers on the map
 
 
 def _cross(box) -> list[S.Item]:
@@ -49,6 +55,42 @@ def _cell_box(g, name: str):
     return g.lum_box(int(base[3:]) - 1, i)
 
 
+def line_boxes(pts, half: float = 0.35, step: float = 0.6) -> list[tuple[float, float, float, float]]:
+    """Small boxes covering the polyline `pts`: a line that no number may sit on."""
+    import math
+
+    out = []
+    for a, b in zip(pts, pts[1:]):
+        n = max(1, math.ceil(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
+        for k in range(n + 1):
+            x, y = a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n
+            out.append((x - half, y - half, x + half, y + half))
+    return out
+
+
+def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
+    """The polyline `pts` broken off within `r` of every point of `gaps` (the stars): a
+    flight drawn through a star would hide its letter or shape."""
+    import math
+
+    out, cur = [], [pts[0]] if pts[0] not in gaps else []
+    for a, b in zip(pts, pts[1:]):
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        if d == 0:
+            continue
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        if a in gaps:  # leaving a star: start clear of it
+            cur = [(a[0] + ux * r, a[1] + uy * r)]
+        if b in gaps:  # reaching a star: stop short of it
+            cur.append((b[0] - ux * r, b[1] - uy * r))
+            out.append(cur)
+            cur = []
+        else:
+            cur.append(b)
+    out.append(cur)
+    return [S.Path(tuple(p), style=style) for p in out if len(p) > 1]
+
+
 def _turn_paths(record) -> list[list[tuple[int, int]]]:
     """Each turn's vertices, its start first (a `from` jump starts a new polyline)."""
     out = []
@@ -64,29 +106,67 @@ def _turn_paths(record) -> list[list[tuple[int, int]]]:
     return out
 
 
+def icon_boxes(spec, g) -> list[tuple[float, float, float, float]]:
+    """The map's own marks that nothing may cover: stars (their letter or shape), fish,
+    lights and start points, each as the square box around it."""
+    b, sq = spec.board, g.square
+    out = []
+    for vs, r in ((b.stars, sq * 0.42), (b.fish, sq * 0.38), (b.lights, sq * 0.3),
+                  (b.starts.values(), max(sq * 0.26, 2.0))):
+        for v in vs:
+            x, y = g.vertex(v)
+            out.append((x - r, y - r, x + r, y + r))
+    return out
+
+
 def overlay(record, checked, paper: str, lang: str = "en"):
-    """A one-page Scene: the sheet level of the record with everything written on it, its
-    words in `lang`."""
-    from sheetkit.checking.messages import text
+    """A one-page Scene (and the findings in full on a page of their own): the sheet level
+    of the record with everything written on it."""
     from sheetkit.games.yuncos.compose import compose, sheet_geometry
 
     spec = record.spec
     scene = compose(record.layout, paper, lang)
     page = scene.pages[0]
+    sheet_top = S.bounds(page.items, scene.forms)[1]
     g = sheet_geometry(spec, paper)
     rep, verdict = checked.state, checked.verdict
+    icons = icon_boxes(spec, g)
+    icons += [(x, y, x + w, y + h) for x, y, w, h in (_ability_box(g, b.id) for b in rep.boxes)]  # their drawn signs
     items: list[S.Item] = []
 
-    # The flight, turn by turn.
+    # The flight, turn by turn; a turn's end is a dot, or a ring around a star it ends on
+    # (a dot would hide the star's letter); its number is placed clear of every mark.
     paths = _turn_paths(record)
+    star_r = g.square * 0.42 + 0.5
+    gaps = [g.vertex(v) for v in spec.board.stars]
     for pts in paths:
-        items.append(S.Path(tuple(g.vertex(v) for v in pts), style=PATH))
+        items += _gapped(tuple(g.vertex(v) for v in pts), gaps, star_r * 0.55, PATH)
+    under = len(items)  # the findings' marks go here: over the flight, under every number
     sx, sy = g.vertex(record.start)
     items.append(S.Circle(sx, sy, 1.6, MARK))
+    ends: list[L.Tag] = []
     for n, pts in enumerate(paths, 1):
         x, y = g.vertex(pts[-1])
-        items.append(S.Circle(x, y, 0.9, DOT))
-        items.append(S.Text(x + 1.2, y - 1.0, str(n), size=5.5, color=PENCIL))
+        on_star = pts[-1] in spec.board.stars
+        if on_star:
+            items.append(S.Circle(x, y, star_r, MARK))
+        else:
+            items.append(S.Circle(x, y, 0.9, DOT))
+        ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
+    lines = [b for pts in paths for b in line_boxes([g.vertex(v) for v in pts])]
+    x0, y0 = g.vertex((0, 0))
+    x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
+    lines += line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])  # the map's frame
+    sheet_text = L.text_boxes(page.items, scene.forms)
+    turns = L.place(ends, sheet_text + icons + lines, L.drawable(page))
+    for p in turns.placed:
+        x0, y0, x1, y1 = p.box
+        if p.leader:
+            items.append(S.Line(*p.leader, style=LEADER))
+        items.append(S.Text((x0 + x1) / 2, (y0 + y1) / 2 + 0.36 * TURN_PT * 25.4 / 72, p.tag.text, size=TURN_PT,
+                            anchor="middle", color=PENCIL))
+    for t in turns.unplaced:  # no free space at all: beside the dot, as before
+        items.append(S.Text(t.anchor[0] + 1.2, t.anchor[1] - 1.0, t.text, size=TURN_PT, color=PENCIL))
 
     # Puzzles, counters, abilities, dice.
     for row, line in enumerate(rep.nests):
@@ -115,61 +195,64 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     for name, pts in score.parts:  # the sheet prints the minus before the crashes box
         items.append(_number(g.score_box(name), abs(pts) if name == "crashes" else pts, size=11))
     items.append(_number(g.score_box("total"), score.total, size=11))
+    page.items.extend(items)
 
-    # Findings, circled in red with their rule ids.
-    seen: dict[tuple[float, float], int] = {}
-    for f in verdict.findings:
-        x, y, r = _place(f.at, g, record, paths)
-        n = seen.get((round(x, 1), round(y, 1)), 0)  # several findings on one spot: labels side by side
-        seen[(round(x, 1), round(y, 1))] = n + 1
-        if n == 0:
-            items.append(S.Circle(x, y, r, RING))
-        items.append(S.Text(x + r * 0.75 + 5.0 * n, y - r * 0.75 - 0.4, f.rule, size=6.5, bold=True, color=RED))
-    ox, oy = g.ox, g.oy
-    head = text("yuncos.overlay_head", lang, status=verdict.status(lang), total=score.total,
+    # Findings: marked where they happened, numbered; the key above the sheet.
+    places = [_places(f.at, g, record, paths) for f in verdict.findings]
+    marked = annotate.mark(page, scene.forms, places, icons)  # a tag's white box may cross a pencil line
+    at = len(page.items) - len(items) + under
+    page.items[at:at] = [m for it in marked.marks
+                         for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
+    page.items.extend(marked.tags)
+    head = text("checked.head_yuncos", lang, status=verdict.status(lang), total=score.total,
                 start=vertex_name(record.start), turns=len(record.turns))
     colour = RED if not verdict.legal else PENCIL
-    if oy - 3.0 >= SAFE_MARGIN + 2.5:  # above the sheet where the paper leaves room (A4)
-        items.append(S.Text(ox, oy - 3.0, head, size=7, bold=True, color=colour))
-    page.items.extend(items)
+    top = SAFE_MARGIN + 2.5
+    if sheet_top - 4.0 >= top:  # above the sheet where the paper leaves room (A4)
+        page.items.append(S.Text(g.ox, top, head, size=7, bold=True, color=colour))
+        lines = int((sheet_top - 4.0 - top) // 3.2)
+        if verdict.findings and lines:
+            annotate.write_key(page.items, g.ox, top + 3.4, page.width - 2 * g.ox, lines,
+                               annotate.key(verdict.findings, lang), text("checked.more", lang))
     page.stamp = None  # an overlay is one drawing, not a numbered copy
     if verdict.findings:  # the sheet has no room for sentences: they follow on a page of their own
         scene.pages.append(S.Page(page.width, page.height, []))
-        list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang)
+        annotate.list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang)
     scene.title = f"{scene.title} (checked)"
     return scene
 
 
-def _place(at: dict, g, record, paths) -> tuple[float, float, float]:
-    """Where a finding goes on the sheet: (x, y, circle radius)."""
-    def around(box, pad=1.2):
-        x, y, w, h = box
-        return x + w / 2, y + h / 2, max(w, h) / 2 + pad
-
+def _places(at: dict, g, record, paths) -> list[annotate.Spot]:
+    """Where a finding is marked on the sheet: its box (outlined and hatched), its vertex
+    on the map (ringed), or, for a finding of a turn, that turn's flight traced on the map
+    and the turn's dice in the log."""
     if "cell" in at:
-        return around(_cell_box(g, at["cell"]))
+        return [annotate.cell(*_cell_box(g, at["cell"]))]
     if "box" in at and isinstance(at["box"], str):
-        return around(_ability_box(g, at["box"]))
+        return [annotate.cell(*_ability_box(g, at["box"]))]
     if at.get("counter") == "fish":
         n = len(record.spec.fish.values)
-        return around(g.fish_box(min(max(at.get("box", 1), 1), n) - 1))
+        return [annotate.cell(*g.fish_box(min(max(at.get("box", 1), 1), n) - 1))]
     if at.get("counter") == "crashes":
-        return around(g.crash_box(min(max(at.get("box", 1), 1), 6) - 1))
+        return [annotate.cell(*g.crash_box(min(max(at.get("box", 1), 1), 6) - 1))]
     if "score" in at:
-        return around(g.score_box(at["score"]))
-    if "dice" in at and 1 <= at.get("turn", 0) <= record.spec.dice_log:
-        x0, y0, w, h = g.dice_box(at["turn"], 0)
-        x1, _, w1, _ = g.dice_box(at["turn"], 1)
-        return (x0 + x1 + w1) / 2, y0 + h / 2, (x1 + w1 - x0) / 2 * 0.72  # snug around the pair
+        return [annotate.cell(*g.score_box(at["score"]))]
     board = record.spec.board
 
-    def on_sheet(v):  # a point a flight reached off the map: circle the map's edge beside it
+    def on_sheet(v):  # a point a flight reached off the map: ring the map's edge beside it
         return g.vertex((min(max(v[0], 0), board.width - 1), min(max(v[1], 0), board.height - 1)))
 
     if "vertex" in at:
-        x, y = on_sheet(at["vertex"])
-        return x, y, 3.0
-    if "turn" in at and 1 <= at["turn"] <= len(paths):
-        x, y = on_sheet(paths[at["turn"] - 1][-1])
-        return x, y, 3.0
-    return g.ox + 4, g.oy + 4, 3.0
+        return [annotate.ring(*on_sheet(at["vertex"]), 2.5)]
+    t = at.get("turn", 0)
+    out = []
+    if 1 <= t <= len(paths):
+        pts = tuple(on_sheet(v) for v in paths[t - 1])
+        if len(pts) > 1:
+            mid = pts[len(pts) // 2]
+            out.append(annotate.Spot(mid[0], mid[1], 0.6, path=pts))
+        else:
+            out.append(annotate.ring(*pts[0], 2.5))
+    if "dice" in at and 1 <= t <= record.spec.dice_log:
+        out.append(annotate.cell(*annotate.union([g.dice_box(t, 0), g.dice_box(t, 1)])))
+    return out  # none: a finding of the whole sheet, in the list only
