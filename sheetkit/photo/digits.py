@@ -73,17 +73,27 @@ def _check_ink(ink) -> np.ndarray:
 
 def _strip_edges(a: np.ndarray) -> None:
     """Clear leftovers of the printed box edge: rows and columns near the border that are
-    inked almost all along (a digit's bar is never that long)."""
+    inked nearly all along (a digit's bar never spans 80% of the box)."""
     h, w = a.shape
     for axis, n in ((0, h), (1, w)):
         band = max(1, round(0.12 * n))
-        lines = (a > 0.15).mean(axis=1 - axis) > 0.75
+        lines = np.percentile(a, 20, axis=1 - axis) > 0.05
         for i in itertools.chain(range(band), range(n - band, n)):
             if lines[i]:
                 if axis == 0:
                     a[i, :] = 0
                 else:
                     a[:, i] = 0
+
+
+def _main_ink(a: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """a where mask holds, without specks: pieces much smaller than the largest."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    if n <= 2:
+        return np.where(mask, a, 0.0)
+    area = stats[1:, cv2.CC_STAT_AREA]
+    keep = np.concatenate([[False], area >= 0.08 * area.max()])
+    return np.where(keep[labels], a, 0.0)
 
 
 def _span(profile: np.ndarray) -> tuple[int, int]:
@@ -102,11 +112,12 @@ def features(ink: np.ndarray) -> np.ndarray:
     k = max(3, (min(h, w) // 24) | 1)
     smooth = cv2.GaussianBlur(a, (k, k), 0)
     peak = float(smooth.max())
+    ref = float(np.percentile(smooth, 99))  # the digit's ink level, not a dark speck's
     amounts = [float((smooth > t).mean()) for t in (0.05, 0.1, 0.2, 0.35)]
     frame = np.zeros((FRAME, FRAME), np.float32)
     shape = [0.0, 0.0, 0.0]
-    if peak > 0.02:
-        strong = np.where(smooth > 0.35 * peak, a, 0.0)
+    if ref > 0.02:
+        strong = _main_ink(a, smooth > 0.35 * ref)
         y0, y1 = _span(strong.sum(axis=1))
         x0, x1 = _span(strong.sum(axis=0))
         crop = strong[y0:y1, x0:x1]
@@ -120,7 +131,7 @@ def features(ink: np.ndarray) -> np.ndarray:
         shape = [math.log(cw / ch), ch / h, cw / w]
     grads = hog(frame)
     coarse = cv2.resize(frame, (14, 14), interpolation=cv2.INTER_AREA).ravel()
-    return np.concatenate([grads, coarse, shape, amounts, [peak]]).astype(np.float32)
+    return np.concatenate([grads, coarse, shape, amounts, [peak, ref]]).astype(np.float32)
 
 
 @functools.cache
