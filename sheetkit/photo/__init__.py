@@ -1,0 +1,1 @@
+"""Reading a filled sheet from a photo (needs the optional extra: pip install 'sheetkit[photo]')."""
