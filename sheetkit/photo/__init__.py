@@ -3,6 +3,7 @@
     register.py   find the QR code and the registration squares; lay the photo over the blank
     fields.py     what the pencil left: grid edges, turn ends, marked boxes, digits
     flight.py     the flight turn by turn, and the draft record with its confidences
+    read.py       the whole reading, the draft as TOML, the debug image
     simulate.py   simulated photos of random legal games, for the tests and bench/bench_photo.py
     digits.py, handwriting.py   the digit reader and the pencil drawer
 

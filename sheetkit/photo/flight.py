@@ -26,12 +26,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from sheetkit.games.yuncos.layout import STEPS
-from sheetkit.photo.fields import DIAGONALS, Fields, long_box
+from sheetkit.photo.fields import Fields, long_box
 
 UNIT = set(STEPS.values())
 CONFIRM = 0.8  # a field read with less confidence is marked for the player to confirm
 MAX_WALKS = 120
-BEAM = 300  # partial plans kept while placing the numbers turn by turn
+AGAIN = 3  # pencilled edges a walk may go over twice (a flight back along its path)
+BEAM = 120  # partial plans kept while placing the numbers turn by turn
 ORIENT = (
     lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
     lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (y, x), lambda x, y: (-y, -x),
@@ -134,12 +135,13 @@ def walks(adj: dict, start, hidden: dict | None = None, limit: int = MAX_WALKS) 
         if count[0] == total:
             out.append(list(path))  # every pencilled edge walked; the flight may go on along the frame
         nexts = [(w, False) for w in adj.get(v, ())] + [(w, True) for w in hidden.get(v, ())]
-        for w, on_frame in sorted(nexts, key=lambda n: (n[1], _turn_cost(path, n[0]))):
+        fresh = lambda w: (min(v, w), max(v, w)) not in used  # noqa: E731
+        for w, on_frame in sorted(nexts, key=lambda n: (n[1], not fresh(n[0]), _turn_cost(path, n[0]))):
             e = (min(v, w), max(v, w))
             if on_frame and (e in used or frame_run >= 12):
                 continue
             twice = e in used
-            if twice and (again[0] >= 1 or e in doubled):
+            if twice and (again[0] >= AGAIN or e in doubled):
                 continue
             if twice:
                 again[0] += 1
@@ -246,6 +248,136 @@ def cut(walk: list, turns: int | None, faces: dict, ends: dict, spec) -> tuple[f
         out.append((i, j, pm))
         j, t = i, t - 1
     return cost, out[::-1]
+
+
+DIAG_STEPS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+
+
+def _unit_walks(pos, n: int, allowed) -> list[tuple]:
+    """Every walk of n unit steps from pos along allowed edges."""
+    out = []
+
+    def go(v, steps):
+        if len(steps) == n:
+            out.append(tuple(steps))
+            return
+        for d in STEPS.values():
+            w = (v[0] + d[0], v[1] + d[1])
+            if allowed((min(v, w), max(v, w))):
+                steps.append(d)
+                go(w, steps)
+                steps.pop()
+
+    go(pos, [])
+    return out
+
+
+def _turn_options(pos, face, spec, allowed, diag_ok):
+    """(cost, plusminus, steps) for one turn flown from pos with the die `face` (None:
+    unknown): the die's length (Easy) or pattern (Hard), or one off, with a diagonal step
+    first or last where one is pencilled."""
+    faces = [(face, 0.0, 0), (face - 1, 3.0, 1), (face + 1, 3.0, 1)] if face else [(k, 1.0, 0) for k in range(1, 7)]
+    out = []
+    for k, cost, pm in faces:
+        if not 1 <= k <= 6:
+            continue
+        for before in [None] + [d for d in DIAG_STEPS if diag_ok(pos, d)]:
+            start = pos if before is None else (pos[0] + before[0], pos[1] + before[1])
+            if spec.level == "easy":
+                shapes = _unit_walks(start, k, allowed)
+            else:
+                shapes = [sh for sh in _shapes(tuple(spec.pattern(k)))
+                          if _fits(start, sh, allowed)]
+            for sh in shapes:
+                head = (before,) if before else ()
+                out.append((cost + 0.5 * bool(before), pm, head + sh))
+                if before is None:
+                    end = start
+                    for d in sh:
+                        end = (end[0] + d[0], end[1] + d[1])
+                    out += [(cost + 0.5, pm, sh + (d,)) for d in DIAG_STEPS if diag_ok(end, d)]
+    return out
+
+
+def _fits(pos, steps, allowed) -> bool:
+    v = pos
+    for d in steps:
+        w = (v[0] + d[0], v[1] + d[1])
+        if not allowed((min(v, w), max(v, w))):
+            return False
+        v = w
+    return True
+
+
+def fly(f: Fields, spec, start, faces: dict, turns: int, limit: int = 12, budget: int = 4000) -> list:
+    """The flight read turn by turn from the start, each turn as its die from the dice log
+    allows, along pencilled edges (or the frame): readings that walk every pencilled edge,
+    cheapest first, as (cost, walk, cut)."""
+    board = spec.board
+    inked = {e for e, p in f.edges.items() if p >= 0.5 and not _frame(e, board)}
+    frame = {e for e in f.edges if _frame(e, board)}
+    allowed = lambda e: e in inked or e in frame  # noqa: E731
+
+    def diag_ok(v, d):
+        w = (v[0] + d[0], v[1] + d[1])
+        return (min(v, w), max(v, w)) in inked
+
+    end_cost = lambda v: -math.log(_clamp(f.ends.get(v, 0.0)))  # noqa: E731
+    pass_cost = lambda v: min(3.0, -math.log(1 - _clamp(f.ends.get(v, 0.0))))  # noqa: E731
+    out: list = []
+    left = [budget]
+    walk = [start]
+    cut_: list = []
+    count: dict = {}
+
+    def go(t, pos, cost):
+        left[0] -= 1
+        if left[0] < 0 or len(out) >= limit:
+            return
+        unused = sum(1 for e in inked if not count.get(e))
+        if t > turns:
+            if unused == 0:
+                out.append((cost, list(walk), list(cut_)))
+            return
+        if unused > (turns - t + 1) * 8:
+            return
+        options = []
+        for c, pm, steps in _turn_options(pos, faces.get(t), spec, allowed, diag_ok):
+            v, extra, seen = pos, 0.0, []
+            for d in steps:
+                w = (v[0] + d[0], v[1] + d[1])
+                e = (min(v, w), max(v, w))
+                seen.append(e)
+                if e in inked and (count.get(e) or seen.count(e) > 1):
+                    extra += 2.0  # over its own path again
+                elif e in frame:
+                    extra += 0.3
+                v = w
+            fresh = len({e for e in seen if e in inked and not count.get(e)})
+            options.append((c + extra + end_cost(v) - 0.8 * fresh, pm, steps, v))
+        for c, pm, steps, v in sorted(options, key=lambda o: o[0])[:6]:
+            i = len(walk) - 1
+            u = pos
+            for d in steps:
+                w = (u[0] + d[0], u[1] + d[1])
+                e = (min(u, w), max(u, w))
+                count[e] = count.get(e, 0) + 1
+                walk.append(w)
+                u = w
+            passed = sum(pass_cost(x) for x in walk[i + 1:-1])
+            cut_.append((i, len(walk) - 1, pm))
+            go(t + 1, v, cost + c + passed)
+            cut_.pop()
+            u = pos
+            for d in steps:
+                w = (u[0] + d[0], u[1] + d[1])
+                e = (min(u, w), max(u, w))
+                count[e] -= 1
+                walk.pop()
+                u = w
+
+    go(1, start, 0.0)
+    return sorted(out, key=lambda o: o[0])
 
 
 def _diagonal_moves(walk: list, plan: list, spec) -> list[list]:
@@ -409,6 +541,13 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     candidates = []
     n_walks = 0
     for score, start in options[:2]:
+        if turns_logged is not None and len(dice) == turns_logged:
+            # the dice log is whole: read the flight turn by turn as the dice allow
+            for cost, walk, plan in fly(f, spec, board.starts[start], faces, turns_logged):
+                candidates.append((cost - 2 * score, start, walk, plan))
+                n_walks += 1
+            if candidates:
+                continue
         found = walks(adj, board.starts[start], hidden)
         n_walks += len(found)
         for walk in found:
@@ -431,7 +570,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     # each cut with its likeliest numbers first; then more ways to place the numbers for
     # the cuts the rules like best
     plans = {}
-    for n, (cost, start, walk, plan) in enumerate(candidates[:10]):
+    for n, (cost, start, walk, plan) in enumerate(candidates[:6]):
         T = len(plan)
         puzzle_dice = [dice[t][1][0] if t in dice else None for t in range(1, T + 1)]
         plans[n] = assign(cells, puzzle_dice, spec, walk, plan)

@@ -106,8 +106,6 @@ def _debug_image(reg, f, draft, out) -> None:
         if m is not None:
             cv2.circle(img, (int(m[0]), int(m[1])), int(3 * k), (200, 0, 200), 2)
     if draft is not None:
-        for name, r in draft.confidence.items():
-            pass
         for t, entry in enumerate(draft.record["turn"], 1):
             if "puzzle" in entry:
                 base, _, idx = entry["puzzle"].partition(".")

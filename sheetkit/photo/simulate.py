@@ -254,7 +254,6 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
     its uncertain fields confirmed, it checks the same as the truth."""
     from sheetkit import layouts
     from sheetkit.games.yuncos.record import box_name
-    from sheetkit.photo.fields import long_box
 
     spec = layouts.load(layout_id).spec
     board = spec.board
@@ -264,7 +263,6 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
     wrong_edges = len(te ^ de)
     tends, dends = _ends(truth, board), _ends(rec, board)
     ends_right = sum(1 for a, b in zip(tends, dends) if a == b)
-    boxes_total = len(spec.fish.values) + 6 + len(draft.confidence["used"].value if "used" in draft.confidence else [])
     from sheetkit.games.yuncos.record import all_boxes
 
     every = all_boxes(spec)

@@ -127,7 +127,7 @@ class SheetGeometry:
         cx, cy, cw, ch = self.crash_box(len(CRASH_TRACK) - 1)
         gap = (self.stamp[0] - cx - cw - MARK) / 2
         return ((self.ox, self.oy + 12.2, MARK),
-                (self.ox + CONTENT_W - MARK, self.oy + 14.2, MARK),
+                (self.ox + CONTENT_W - MARK, self.oy + 14.9, MARK),
                 (fx + (fw - MARK) / 2, fy + fh + 4.4, MARK),
                 (cx + cw + gap, cy + (ch - MARK) / 2, MARK))
 
