@@ -33,6 +33,7 @@ CONFIRM = 0.8  # a field read with less confidence is marked for the player to c
 MAX_WALKS = 120
 AGAIN = 3  # pencilled edges a walk may go over twice (a flight back along its path)
 BEAM = 120  # partial plans kept while placing the numbers turn by turn
+WIDE_BEAM = 2000  # ... and when none of those completes
 ORIENT = (
     lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
     lambda x, y: (-x, y), lambda x, y: (x, -y), lambda x, y: (y, x), lambda x, y: (-y, -x),
@@ -402,7 +403,7 @@ def _diagonal_moves(walk: list, plan: list, spec) -> list[list]:
 # ---- numbers ----------------------------------------------------------------------------
 
 def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: int = 8,
-           slack: float = 2.5) -> list:
+           slack: float = 2.5, beam: int | None = None) -> list:
     """Which turn wrote which box: the cheapest few plans, each (cost, per turn the cell
     name or None for a crash, and whether the number is one off the die). Each group of
     boxes fills in its own order; numbers that match the dice cost least, and so do plans
@@ -459,6 +460,7 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         return res
 
     # a beam search over the turns: the cheapest BEAM partial plans, one per state
+    width = beam or BEAM
     beam = {(tuple(0 for _ in groups), 0): (0.0, ())}
     for t in range(T):
         nxt_beam: dict = {}
@@ -468,8 +470,10 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
                 total = cost + c
                 if key not in nxt_beam or total < nxt_beam[key][0]:
                     nxt_beam[key] = (total, chosen + ((cell, pm),))
-        beam = dict(sorted(nxt_beam.items(), key=lambda kv: kv[1][0])[:BEAM])
+        beam = dict(sorted(nxt_beam.items(), key=lambda kv: kv[1][0])[:width])
     done = sorted((v for (state, _), v in beam.items() if state == lengths), key=lambda v: v[0])
+    if not done and width < WIDE_BEAM:  # the cheap partial plans all led nowhere: look wider
+        return assign(cells, puzzle_dice, spec, walk, plan, many, slack, WIDE_BEAM)
     return [(cost, list(chosen)) for cost, chosen in done[:many] if cost <= done[0][0] + slack]
 
 
