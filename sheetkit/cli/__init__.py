@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from sheetkit.cli import checking, history, paper, printer, serve
+from sheetkit.cli import checking, history, paper, photo, printer, serve
 from sheetkit.errors import UserError, shorten
 
 
@@ -33,7 +33,7 @@ def cli():
 for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.lint_cmd, printer.printer_group,
                 checking.template_cmd, checking.check_cmd, checking.moves_cmd, checking.identify_cmd,
                 checking.ScoreGroup("score", help="Quick tallies: `sheetkit score GAME --help`."),
-                *history.COMMANDS, serve.serve_cmd):
+                *history.COMMANDS, serve.serve_cmd, photo.read_cmd):
     cli.add_command(command)
 
 

@@ -25,6 +25,7 @@ PATTERN_COLUMN = 26.0
 DICE_GAP = 2.8  # between rows of the dice log: room for the turn numbers
 STRIP_H = 10.0  # the rules strip: a heading and three lines of 6 pt per column
 STRIP_PT = 6.0
+MARK = 3.6  # the registration squares by which a photo of the sheet is aligned (sheetkit read)
 
 GRID = S.Style(stroke="#8c8c8c", width=0.15)
 INK = S.Style(width=0.3)
@@ -114,6 +115,21 @@ class SheetGeometry:
     def stamp(self) -> tuple[float, float, float]:
         size = 22.0
         return (self.ox + CONTENT_W - size, self.counters_y - 1, size)
+
+    @cached_property
+    def marks(self) -> tuple[tuple[float, float, float], ...]:
+        """The four registration squares (x, y, size), in places no player writes: left and
+        right above the map, under the first fish box without an ability, and between the
+        crash track and the QR code. With the QR code they let a photo of a filled sheet be
+        laid exactly over the blank (sheetkit read)."""
+        fish = next((i for i in range(len(self.spec.fish.values)) if not self.spec.fish_ability(i + 1)), 0)
+        fx, fy, fw, fh = self.fish_box(fish)
+        cx, cy, cw, ch = self.crash_box(len(CRASH_TRACK) - 1)
+        gap = (self.stamp[0] - cx - cw - MARK) / 2
+        return ((self.ox, self.oy + 12.2, MARK),
+                (self.ox + CONTENT_W - MARK, self.oy + 14.9, MARK),
+                (fx + (fw - MARK) / 2, fy + fh + 4.4, MARK),
+                (cx + cw + gap, cy + (ch - MARK) / 2, MARK))
 
     # dice log
     def dice_box(self, turn: int, which: int):
@@ -273,6 +289,7 @@ def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
     out += dice_items(spec, g, lang)
     out += score_items(spec, g, lang)
     out += strip_items(spec, g, lang)
+    out += [S.Rect(x, y, size, size, S.FILLED) for x, y, size in g.marks]
     return out
 
 

@@ -1,0 +1,45 @@
+"""`sheetkit read`: a phone photo of a filled Yuncos sheet -> a draft record to confirm.
+
+OpenCV, NumPy and zxing-cpp (the `photo` extra) are imported only when the command runs;
+without them the command says in one line how to install them.
+"""
+
+from __future__ import annotations
+
+import click
+
+from sheetkit.errors import UserError
+
+
+@click.command("read")
+@click.argument("photo", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False),
+              help="Write the draft record here (else it is printed).")
+@click.option("--debug", "debug_png", type=click.Path(dir_okay=False),
+              help="Write a PNG showing what was found where on the sheet.")
+def read_cmd(photo, out, debug_png):
+    """Read a photo of a filled, numbered Yuncos sheet into a draft record.
+
+    Fields read with little confidence are marked `# check` for you to confirm; then
+    `sheetkit check` the draft. Needs: pip install 'sheetkit[photo]'."""
+    from sheetkit.photo import require
+
+    if out == "" or debug_png == "":
+        raise UserError("-o and --debug need a file name")
+    require()
+    from sheetkit.photo.read import draft_toml, read_photo
+
+    try:
+        draft = read_photo(photo, debug=debug_png)
+    except OSError as e:
+        raise UserError(f"cannot read: {e.strerror or e}", source=photo) from None
+    text = draft_toml(draft, click.format_filename(photo))
+    if out:
+        from sheetkit.cli.history import _write
+
+        _write(out, text)
+        n = len(draft.uncertain)
+        click.echo(f"wrote the draft to {out}: {len(draft.record['turn'])} turns, "
+                   f"{n} field(s) to confirm (marked # check)", err=True)
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,29 @@
+"""Reading a filled Yuncos sheet from a phone photo (`sheetkit read`).
+
+    register.py   find the QR code and the registration squares; lay the photo over the blank
+    fields.py     what the pencil left: grid edges, turn ends, marked boxes, digits
+    flight.py     the flight turn by turn, and the draft record with its confidences
+    read.py       the whole reading, the draft as TOML, the debug image
+    simulate.py   simulated photos of random legal games, for the tests and bench/bench_photo.py
+    digits.py, handwriting.py   the digit reader and the pencil drawer
+
+Everything here needs the optional extra (`pip install 'sheetkit[photo]'`: OpenCV, NumPy,
+zxing-cpp); the rest of sheetkit never imports this package.
+"""
+
+from __future__ import annotations
+
+from sheetkit.errors import UserError
+
+PX_PER_MM = 6.0  # the blank is rendered, and the photo laid over it, at this scale
+INSTALL = "sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"
+
+
+def require() -> None:
+    """UserError (one line, exit 2) unless OpenCV, NumPy and zxing-cpp import."""
+    try:
+        import cv2  # noqa: F401
+        import numpy  # noqa: F401
+        import zxingcpp  # noqa: F401
+    except ImportError:
+        raise UserError(INSTALL) from None

@@ -1,0 +1,120 @@
+"""`sheetkit read`: a photo of a filled Yuncos sheet -> a draft record to confirm.
+
+    draft = read_photo("sheet.jpg")
+    print(draft_toml(draft))            # the record, uncertain fields marked `# check: ...`
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sheetkit.photo import PX_PER_MM
+from sheetkit.photo.flight import CONFIRM, Draft, build, read_digits
+from sheetkit.photo.fields import ink_image, photo_blur, read_fields
+from sheetkit.photo.register import register
+
+
+def read_photo(path: str | Path, debug: str | Path | None = None) -> Draft:
+    """The draft record read from the photo at `path`; UserError (one line) if the photo
+    cannot be read. With `debug`, a PNG of what was found where is written there."""
+    from sheetkit.errors import UserError
+
+    reg = register(path)
+    g = reg.blank.geometry
+    k = PX_PER_MM
+    box = (g.map_x * k, g.map_y * k, (g.map_x + g.map_w) * k, (g.map_y + g.map_h) * k)
+    blur = photo_blur(reg.photo, reg.blank_image, box)
+    ink = ink_image(reg.photo, reg.blank_image, blur)
+    f = read_fields(ink, g, reg.photo, reg.blank_image, blur)
+    cells, dice = read_digits(f, g.spec)
+    try:
+        draft = build(f, g.spec, reg.blank.layout.id, reg.text, cells, dice)
+    except UserError as e:
+        if debug:
+            _debug_image(reg, f, None, debug)
+        raise UserError(e.detail, source=str(path)) from None
+    if debug:
+        _debug_image(reg, f, draft, debug)
+    return draft
+
+
+def _line(key: str, value) -> str:
+    from sheetkit.tomlfile import dump_toml
+
+    return dump_toml({key: value}).strip()
+
+
+def draft_toml(draft: Draft, source: str = "") -> str:
+    """The draft as TOML that `sheetkit check` reads: the uncertain fields listed at the top
+    and marked on their lines with `# check: <confidence> <what to look at>`."""
+    rec = draft.record
+    conf = draft.confidence
+    out = [f"# A draft read by sheetkit read{' from ' + source if source else ''}: confirm it against the sheet.",
+           f"# Fields marked `# check` were read with less than {CONFIRM:.0%} confidence."]
+    unsure = draft.uncertain
+    if unsure:
+        out.append("# To confirm: " + ", ".join(unsure))
+    else:
+        out.append("# To confirm: nothing (every field was read with confidence)")
+    out += [f"# Note: {n}" for n in draft.notes]
+
+    def mark(key: str) -> str:
+        r = conf.get(key)
+        if r is None or r.confidence >= CONFIRM:
+            return ""
+        return f"  # check: {r.confidence:.2f} {r.why}"
+
+    for key in ("game", "layout", "qr", "start", "fish_marked", "crashes_marked", "used"):
+        out.append(_line(key, rec[key]) + mark(key))
+    for t, entry in enumerate(rec["turn"], 1):
+        out += ["", "[[turn]]" + f"  # turn {t}"]
+        for key, value in entry.items():
+            out.append(_line(key, value) + mark(f"turn[{t}].{key}"))
+    return "\n".join(out) + "\n"
+
+
+def _debug_image(reg, f, draft, out) -> None:
+    """The registered photo with what was read drawn on it: pencilled edges in blue (the
+    unsure ones in orange), turn ends as red rings, marked boxes in green, the digits read,
+    the registration squares and the QR code outlined."""
+    from sheetkit.paper.atomic import replacing
+
+    g = reg.blank.geometry
+    k = PX_PER_MM
+    img = cv2.cvtColor((reg.photo * 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+    P = lambda v: tuple(int(round(c * k)) for c in g.vertex(v))  # noqa: E731
+    for (a, b), p in f.edges.items():
+        if p >= 0.2:
+            cv2.line(img, P(a), P(b), (255, 80, 0) if p >= 0.8 else (0, 140, 255), 2)
+    for v, p in f.ends.items():
+        if p >= 0.5:
+            cv2.circle(img, P(v), int(1.6 * k), (0, 0, 230), 2)
+    R = lambda box: ((int(box[0] * k), int(box[1] * k)), (int((box[0] + box[2]) * k), int((box[1] + box[3]) * k)))  # noqa: E731
+    from sheetkit.photo.fields import ability_boxes
+
+    marked = [(g.fish_box(i), p) for i, p in enumerate(f.fish)] + [(g.crash_box(i), p) for i, p in enumerate(f.crashes)]
+    marked += [(box, f.abilities[name]) for name, box in ability_boxes(g).items()]
+    for box, p in marked:
+        if p >= 0.5:
+            cv2.rectangle(img, *R(box), (0, 170, 0), 2)
+    for pts in reg.found["qr"]:
+        cv2.polylines(img, [np.array(pts, np.int32)], True, (200, 0, 200), 2)
+    for m in reg.found["marks"]:
+        if m is not None:
+            cv2.circle(img, (int(m[0]), int(m[1])), int(3 * k), (200, 0, 200), 2)
+    if draft is not None:
+        for t, entry in enumerate(draft.record["turn"], 1):
+            if "puzzle" in entry:
+                base, _, idx = entry["puzzle"].partition(".")
+                box = g.nest_box(int(base[4:]) - 1, int(idx) - 1) if base.startswith("nest") else \
+                    g.lum_box(int(base[3:]) - 1, int(idx) - 1)
+                r = draft.confidence.get(f"turn[{t}].value")
+                colour = (0, 170, 0) if r and r.confidence >= CONFIRM else (0, 140, 255)
+                cv2.putText(img, f"{entry['value']}/t{t}", (int(box[0] * k) + 2, int((box[1] + box[3]) * k) - 3),
+                            cv2.FONT_HERSHEY_SIMPLEX, 0.4, colour, 1, cv2.LINE_AA)
+    ok, buf = cv2.imencode(".png", img)
+    with replacing(Path(out)) as tmp:
+        Path(tmp).write_bytes(buf.tobytes())

@@ -1,0 +1,301 @@
+"""Simulated photos of filled Yuncos sheets, for the tests and bench/bench_photo.py.
+
+These are simulated photos, not real ones: a random legal game (the independent player in
+sheetkit.games.yuncos.play) is drawn onto the rendered sheet as pencil would be
+(handwriting.py: strokes of varying width and greyness, digits in handwriting fonts and
+hand-drawn strokes, crosses in boxes), then "photographed": the page laid on a table at a
+tilt (perspective), turned up to 15 degrees, blurred, lit unevenly, with sensor noise,
+JPEG-compressed, at a phone's resolution. Every step draws from one seeded generator, so a
+seed always gives the same photo.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from sheetkit.photo import handwriting
+from sheetkit.photo.register import render
+
+SHEET_PX_PER_MM = 10.0  # the pencil is drawn at this scale, finer than any phone sees the sheet
+PAGE_MM = (210.0, 297.0)
+
+
+@dataclass
+class Sample:
+    jpeg: bytes  # the photo
+    truth: dict  # the record the pencil shows (dice in the order written: flight, puzzle)
+    layout: str
+    serial: int
+    size: tuple[int, int]  # photo width, height
+
+
+def paper_dice(entry: dict, log: dict) -> list[int] | None:
+    """The turn's dice as the dice log shows them: the flown die first, then the puzzle's
+    (as rolled, before any plus or minus)."""
+    rolled = log["dice"]
+    for i in (0, 1):
+        if abs(rolled[i] - log["fly"]) + abs(rolled[1 - i] - log["write"]) <= log["plusminus"]:
+            return [rolled[i], rolled[1 - i]]
+    return list(rolled)
+
+
+def truth_record(game) -> dict:
+    rec = dict(game.record)
+    turns = []
+    for entry, log in zip(game.record["turn"], game.log):
+        e = dict(entry)
+        e["dice"] = paper_dice(entry, log)
+        turns.append(e)
+    rec["turn"] = turns
+    return rec
+
+
+def _mm_box(box, k):
+    x, y, w, h = box
+    return (x * k, y * k, (x + w) * k, (y + h) * k)
+
+
+def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM) -> None:
+    """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white)."""
+    from sheetkit.games.yuncos.record import parse_flight
+
+    spec = g.spec
+    board = spec.board
+    rec = game.record
+    start = board.starts[rec["start"]]
+    sx, sy = g.vertex(start)
+    r = max(g.square * 0.26, 2.0) + 0.6
+    handwriting.draw_cross(canvas, (( sx - r) * k, (sy - r) * k, (sx + r) * k, (sy + r) * k), rng)
+    pos = start
+    for entry in rec["turn"]:
+        steps = parse_flight(entry["flight"])
+        pts = [pos]
+        for dx, dy in steps:
+            pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+        pos = pts[-1]
+        px = [tuple(c * k for c in g.vertex(p)) for p in pts]
+        handwriting.draw_stroke(canvas, px, rng)
+        ex, ey = px[-1]
+        dot = k * rng.uniform(0.9, 1.3)  # the turn's end: a pencil dot
+        for rr in np.linspace(dot, 0, 5):
+            a = np.linspace(0, 2 * np.pi, 9)
+            handwriting.draw_stroke(canvas, list(zip(ex + rr * np.cos(a), ey + rr * np.sin(a))), rng)
+    # the numbers, where the player put them
+    from sheetkit.checking import records as rec_mod
+
+    checked = rec_mod.check(rec_mod.parse(rec, "sim.toml"))
+    cells = _cells(checked)
+    for name, value in cells.items():
+        base, _, idx = name.partition(".")
+        i = int(idx) - 1
+        box = g.nest_box(int(base[4:]) - 1, i) if base.startswith("nest") else g.lum_box(int(base[3:]) - 1, i)
+        handwriting.draw_digit(canvas, _mm_box(box, k), value, rng)
+    for t, entry in enumerate(truth_record(game)["turn"], 1):
+        for which, value in enumerate(entry["dice"]):
+            handwriting.draw_digit(canvas, _mm_box(g.dice_box(t, which), k), value, rng)
+    for i in range(rec["fish_marked"]):
+        handwriting.draw_cross(canvas, _mm_box(g.fish_box(i), k), rng)
+    for i in range(rec["crashes_marked"]):
+        handwriting.draw_cross(canvas, _mm_box(g.crash_box(i), k), rng)
+    from sheetkit.photo.fields import ability_boxes
+
+    boxes = ability_boxes(g)
+    for name in rec.get("used", []):
+        handwriting.draw_cross(canvas, _mm_box(boxes[name], k), rng)
+
+
+def _cells(checked) -> dict[str, int]:
+    """The puzzle cells filled by the replay: name -> value."""
+    state = checked.state
+    out = {}
+    for r, row in enumerate(state.nests):
+        for i, v in enumerate(row):
+            if v is not None:
+                out[f"nest{r + 1}.{i + 1}"] = v
+    for c, col in enumerate(state.lums):
+        for i, v in enumerate(col):
+            if v is not None:
+                out[f"lum{c + 1}.{i + 1}"] = v
+    return out
+
+
+def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (1200, 1600),
+               quality: int | None = None, blur: float | None = None, tilt: float = 1.0) -> bytes:
+    """A phone photo of the page `sheet` (1 = white, SHEET_PX_PER_MM) as JPEG bytes: the
+    page turned up to 15 degrees, in perspective, filling most of the frame, on a table."""
+    W, H = size
+    ph, pw = sheet.shape
+    # where the page's corners land: a turned, scaled rectangle, each corner pushed about
+    fill = rng.uniform(0.80, 0.92)
+    scale = min(W / pw, H / ph) * fill
+    angle = np.deg2rad(rng.uniform(-15, 15))
+    c, s = np.cos(angle), np.sin(angle)
+    corners = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], dtype=np.float64) - [pw / 2, ph / 2]
+    rot = corners @ np.array([[c, s], [-s, c]]) * scale
+    # shrink further if the turned page would leave the frame
+    span = rot.max(axis=0) - rot.min(axis=0)
+    rot *= min(1.0, 0.97 * W / span[0], 0.97 * H / span[1])
+    jitter = rng.normal(0, 0.025 * tilt, (4, 2)) * [W, H]
+    dst = rot + [W / 2, H / 2] + jitter
+    M = cv2.getPerspectiveTransform(corners.astype(np.float32) + np.float32([pw / 2, ph / 2]),
+                                    dst.astype(np.float32))
+    # resample through an area filter first: the camera sees the page at its own scale
+    k = max(1.0, 1.0 / (scale * 1.05))
+    src = cv2.GaussianBlur(sheet, (0, 0), 0.5 * k) if k > 1.2 else sheet
+    table = np.float32(rng.uniform(0.15, 0.45))
+    img = cv2.warpPerspective(src, M, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                              borderValue=float(table))
+    # uneven light: a gradient across the frame and a soft shadow
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    gx, gy = rng.normal(0, 1, 2)
+    light = 1.0 - 0.25 * rng.uniform(0.3, 1.0) * ((xx / W - 0.5) * gx + (yy / H - 0.5) * gy)
+    cx, cy = rng.uniform(0, W), rng.uniform(0, H)
+    light *= 1.0 - 0.2 * rng.uniform(0, 1) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (0.3 * W) ** 2))
+    img = img * light * rng.uniform(0.75, 0.95)
+    sigma = blur if blur is not None else rng.uniform(0.3, 1.3) * max(W, H) / 1600
+    img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img = img + rng.normal(0, rng.uniform(0.005, 0.02), img.shape).astype(np.float32)
+    img8 = np.clip(img * 255, 0, 255).astype(np.uint8)
+    q = quality if quality is not None else int(rng.integers(60, 92))
+    ok, buf = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, q])
+    return buf.tobytes()
+
+
+def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1200, 1600),
+           lang: str = "en", **camera) -> Sample:
+    """One simulated photo of a random legal game: everything from `seed`."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.play import play
+
+    rng = np.random.default_rng(seed)
+    layout = layouts.load(layout_id)
+    game = play(layout, random.Random(seed), ability_rate=0.5)
+    serial = int(rng.integers(1, 500))
+    sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
+    sheet = sheet.copy()
+    draw_game(sheet, game, g, rng)
+    return Sample(photograph(sheet, rng, size, **camera), truth_record(game), layout_id, serial, size)
+
+
+# ---- a draft against the truth ------------------------------------------------------------
+
+def _verdict(record: dict):
+    from sheetkit.checking import records
+    from sheetkit.errors import UserError
+
+    try:
+        v = records.check(records.parse(record, "draft.toml")).verdict
+    except UserError:
+        return None
+    return (v.legal, v.scores[0].total if v.scores else None)
+
+
+def _path_edges(record: dict, board) -> set:
+    from sheetkit.games.yuncos.record import parse_flight
+
+    pos = board.starts[record["start"]]
+    out = set()
+    for t in record["turn"]:
+        for dx, dy in parse_flight(t["flight"]):
+            nxt = (pos[0] + dx, pos[1] + dy)
+            out.add((min(pos, nxt), max(pos, nxt)))
+            pos = nxt
+    return out
+
+
+def _ends(record: dict, board) -> list:
+    from sheetkit.games.yuncos.record import parse_flight
+
+    pos = board.starts[record["start"]]
+    out = []
+    for t in record["turn"]:
+        for dx, dy in parse_flight(t["flight"]):
+            pos = (pos[0] + dx, pos[1] + dy)
+        out.append(pos)
+    return out
+
+
+def confirmed(draft, truth: dict) -> dict | None:
+    """The draft with every field marked for confirmation replaced by the truth, as the
+    player would; None when the draft has another number of turns (nothing to confirm)."""
+    import copy
+
+    rec = copy.deepcopy(draft.record)
+    if len(rec["turn"]) != len(truth["turn"]):
+        return None
+    for key in draft.uncertain:
+        if key.startswith("turn["):
+            t = int(key[5:key.index("]")])
+            name = key.split(".", 1)[1]
+            src, dst = truth["turn"][t - 1], rec["turn"][t - 1]
+            if name == "value":  # the number: where it went and what it was
+                for k in ("puzzle", "value", "crash"):
+                    dst.pop(k, None)
+                    if k in src:
+                        dst[k] = src[k]
+            elif name in src:
+                dst[name] = src[name]
+            else:
+                dst.pop(name, None)
+        elif key == "used":
+            rec["used"] = list(truth.get("used", []))
+        else:
+            rec[key] = truth[key]
+    return rec
+
+
+def compare(draft, truth: dict, layout_id: str) -> dict:
+    """How a draft read from a simulated photo matches the game drawn: per field kind the
+    (right, total) counts, and per sheet whether it is read with no error and whether,
+    its uncertain fields confirmed, it checks the same as the truth."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.record import box_name
+
+    spec = layouts.load(layout_id).spec
+    board = spec.board
+    rec = draft.record
+    n_edges = (board.width - 1) * board.height + board.width * (board.height - 1) + 2 * (board.width - 1) * (board.height - 1)
+    te, de = _path_edges(truth, board), _path_edges(rec, board)
+    wrong_edges = len(te ^ de)
+    tends, dends = _ends(truth, board), _ends(rec, board)
+    ends_right = sum(1 for a, b in zip(tends, dends) if a == b)
+    from sheetkit.games.yuncos.record import all_boxes
+
+    every = all_boxes(spec)
+    tu = {box_name(b) for b in truth.get("used", [])}
+    du = {box_name(b) for b in rec.get("used", [])}
+    boxes_total = len(spec.fish.values) + 6 + len(every)
+    boxes_wrong = abs(truth["fish_marked"] - rec["fish_marked"]) + abs(truth["crashes_marked"] - rec["crashes_marked"])
+    boxes_wrong += len(tu ^ du)
+    # digits: the dice log, and the numbers (as a multiset per group would hide a swap:
+    # compared box by box through the replay)
+    digits_right = digits_total = 0
+    for a, b in zip(truth["turn"], rec["turn"]):
+        for x, y in zip(a.get("dice", []), b.get("dice", [None, None])):
+            digits_total += 1
+            digits_right += x == y
+    digits_total += 2 * abs(len(truth["turn"]) - len(rec["turn"]))
+    from sheetkit.checking import records as R
+
+    def cells(record):
+        try:
+            return _cells(R.check(R.parse(record, "x.toml")))
+        except Exception:
+            return {}
+
+    tc, dc = cells(truth), cells(rec)
+    digits_total += len(set(tc) | set(dc))
+    digits_right += sum(1 for k in tc if dc.get(k) == tc[k])
+    same = _verdict(truth)
+    fixed = confirmed(draft, truth)
+    no_error = (wrong_edges == 0 and boxes_wrong == 0 and len(tends) == len(dends) and ends_right == len(tends)
+                and digits_right == digits_total and rec["start"] == truth["start"] and _verdict(rec) == same)
+    return {"edges": (n_edges - wrong_edges, n_edges), "ends": (ends_right, max(len(tends), len(dends))),
+            "boxes": (boxes_total - boxes_wrong, boxes_total), "digits": (digits_right, digits_total),
+            "no_error": no_error, "draft_agrees": _verdict(rec) == same,
+            "confirmed_agrees": fixed is not None and _verdict(fixed) == same,
+            "uncertain": len(draft.uncertain)}

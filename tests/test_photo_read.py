@@ -1,0 +1,162 @@
+"""`sheetkit read`: simulated phone photos of filled Yuncos sheets -> draft records.
+
+These photos are simulated (sheetkit.photo.simulate): random legal games pencilled onto
+the rendered sheet and photographed with perspective, rotation, blur, uneven light, noise
+and JPEG compression. The larger measured set is bench/bench_photo.py.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sheetkit.photo import register, simulate  # noqa: E402
+from sheetkit.photo.read import draft_toml, read_photo  # noqa: E402
+
+from conftest import assert_user_error, sheetkit  # noqa: E402
+
+
+def verdict(record):
+    from sheetkit.checking import records
+
+    v = records.check(records.parse(record, "r.toml")).verdict
+    return v.legal, v.scores[0].total
+
+
+@pytest.fixture(scope="module")
+def easy(tmp_path_factory):
+    s = simulate.sample(1, "yuncos-easy", (1200, 1600))
+    path = tmp_path_factory.mktemp("photo") / "easy.jpg"
+    path.write_bytes(s.jpeg)
+    return s, path
+
+
+@pytest.mark.parametrize("lid", ["yuncos-easy", "yuncos-hard"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_registration_squares_stand_clear_of_everything_else(lid, lang):
+    img, _, g = register.render(lid, 1, lang, 6.0)
+    for x, y, size in g.marks:
+        inner = img[int((y + 0.4) * 6):int((y + size - 0.4) * 6), int((x + 0.4) * 6):int((x + size - 0.4) * 6)]
+        assert inner.max() < 0.2  # filled black
+        ring = img[int((y - 0.7) * 6):int((y + size + 0.7) * 6), int((x - 0.7) * 6):int((x + size + 0.7) * 6)].copy()
+        ring[3:-3, 3:-3] = 1.0  # the square itself, and its anti-aliased edge
+        assert ring.min() > 0.9, (x, y)  # white for 0.7 mm around it: nothing printed there
+
+
+def test_a_photo_reads_into_a_draft_that_checks_as_the_game_drawn(easy, tmp_path):
+    s, path = easy
+    out, dbg = tmp_path / "draft.toml", tmp_path / "debug.png"
+    run = sheetkit("read", str(path), "-o", str(out), "--debug", str(dbg))
+    assert run.code == 0, run.err
+    assert "to confirm" in run.err
+    text = out.read_text()
+    assert text.startswith("# A draft read by sheetkit read")
+    assert "# To confirm:" in text
+    draft = tomllib.loads(text)
+    assert draft["qr"].startswith("SK1:yuncos-easy:")
+    assert draft["start"] == s.truth["start"]
+    assert len(draft["turn"]) == len(s.truth["turn"])
+    assert verdict(draft) == verdict(s.truth)
+    check = sheetkit("check", str(out))
+    assert check.code == 0, check.out
+    debug = cv2.imread(str(dbg))
+    assert debug is not None and debug.shape[0] > 1000
+
+
+def test_uncertain_fields_are_marked_on_their_lines_and_listed(easy):
+    s, path = easy
+    draft = read_photo(path)
+    text = draft_toml(draft)
+    listed = next(line for line in text.splitlines() if line.startswith("# To confirm:"))
+    for key in draft.uncertain:
+        assert key in listed
+    marked = [line for line in text.splitlines() if "# check:" in line and not line.startswith("#")]
+    assert len(marked) == len(draft.uncertain)
+    fixed = simulate.confirmed(draft, s.truth)
+    assert verdict(fixed) == verdict(s.truth)
+
+
+def test_a_hard_sheet_checks_as_drawn_once_its_uncertain_fields_are_confirmed(tmp_path):
+    s = simulate.sample(1011, "yuncos-hard", (3000, 4000))
+    path = tmp_path / "hard.jpg"
+    path.write_bytes(s.jpeg)
+    draft = read_photo(path)
+    c = simulate.compare(draft, s.truth, "yuncos-hard")
+    assert c["edges"][0] == c["edges"][1]
+    assert c["digits"][0] == c["digits"][1]
+    assert c["draft_agrees"] and c["confirmed_agrees"]
+
+
+def _image(tmp_path, name, img):
+    path = tmp_path / name
+    cv2.imwrite(str(path), img)
+    return str(path)
+
+
+def _qr_image(text):
+    import qrcode
+
+    q = qrcode.QRCode(border=4, box_size=8)
+    q.add_data(text)
+    q.make(fit=True)
+    m = np.array(q.get_matrix(), dtype=np.uint8)
+    img = np.kron(1 - m, np.ones((8, 8), np.uint8)) * 255
+    canvas = np.full((1200, 900), 255, np.uint8)
+    canvas[400:400 + img.shape[0], 300:300 + img.shape[1]] = img
+    return canvas
+
+
+def test_what_is_not_a_photo_of_a_sheet_is_refused_in_one_line(tmp_path):
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    assert_user_error(sheetkit("read", str(text)), "not an image")
+    assert_user_error(sheetkit("read", str(tmp_path / "missing.jpg")), "no such file")
+    blank = _image(tmp_path, "wall.png", np.full((1200, 900), 200, np.uint8))
+    assert_user_error(sheetkit("read", blank), "no QR code")
+    other = _image(tmp_path, "other.png", _qr_image("https://example.org"))
+    assert_user_error(sheetkit("read", other), "not a sheetkit sheet")
+    glux = _image(tmp_path, "glux.png", _qr_image("SK1:glux-score-pad:0a1b2c3d:0001"))
+    assert_user_error(sheetkit("read", glux), "reads Yuncos sheets")
+    old = _image(tmp_path, "old.png", _qr_image("SK1:yuncos-easy:deadbeef:0001"))
+    assert_user_error(sheetkit("read", old), "version deadbeef", "not installed")
+
+
+def test_a_blurred_or_cut_off_photo_is_refused_not_guessed(easy, tmp_path):
+    _, path = easy
+    img = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+    blurred = _image(tmp_path, "blurred.jpg", cv2.GaussianBlur(img, (0, 0), 7))
+    run = sheetkit("read", blurred)
+    assert_user_error(run)
+    assert "blurred" in run.err or "sharp" in run.err
+    cut = _image(tmp_path, "cut.jpg", img[img.shape[0] * 2 // 5:])
+    run = sheetkit("read", cut)
+    assert_user_error(run)
+    assert "cut off" in run.err or "squares" in run.err or "whole" in run.err
+
+
+def test_without_the_photo_extra_the_rest_works_and_read_says_how_to_install(tmp_path):
+    block = tmp_path / "block"
+    block.mkdir()
+    for mod in ("cv2", "numpy", "zxingcpp"):
+        (block / f"{mod}.py").write_text("raise ImportError('not installed')\n")
+    env = {"PYTHONPATH": str(block), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "sheetkit", *args], capture_output=True, text=True,
+                              env=env, cwd=tmp_path, timeout=120)
+
+    assert run("--help").returncode == 0
+    assert run("render", "yuncos-easy", "-o", str(tmp_path / "s.pdf")).returncode == 0
+    assert run("check", str(root / "examples" / "yuncos-easy-legal.toml")).returncode == 0
+    r = run("read", str(tmp_path / "s.pdf"))
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == ["sheetkit: sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"]
