@@ -182,3 +182,26 @@ def test_strokes_and_crosses():
 def test_drawer_refuses_nonsense(call):
     with pytest.raises(ValueError):
         call(np.ones((50, 50)), np.random.default_rng(0))
+
+
+def test_the_training_script_gives_the_same_network_for_the_same_seed(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    if any(s not in handwriting.styles() for s in ("breip", "comic-neue", "dkg", "klee", "humor-sans")):
+        pytest.skip("the handwriting fonts are not installed (.ci/run installs them)")
+    outs = []
+    for name in ("a.npz", "b.npz"):
+        out = tmp_path / name
+        proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "train_digits.py"), "--per-class", "6",
+                               "--epochs", "2", "--out", str(out)], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        with np.load(out) as z:
+            outs.append({k: z[k] for k in z.files})
+    assert outs[0].keys() == outs[1].keys()
+    assert all(np.array_equal(outs[0][k], outs[1][k]) for k in outs[0])
+    model = {k: outs[0][k].astype(np.float32) for k in ("mean", "std", "w1", "b1", "w2", "b2")}
+    x = digits.features(handwriting.ink_crop(np.random.default_rng(0), 2, 40))
+    assert digits.probabilities(x, model).shape == (1, len(digits.CLASSES))

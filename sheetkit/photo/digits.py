@@ -39,12 +39,13 @@ def hog(frame: np.ndarray, cell: int = 7, bins: int = 9) -> np.ndarray:
     frac = pos - lo
     h, w = frame.shape
     ny, nx = h // cell, w // cell
-    cy = (np.arange(h) // cell)[:, None].repeat(w, 1)
-    cx = (np.arange(w) // cell)[None, :].repeat(h, 0)
-    keep = (cy < ny) & (cx < nx)
-    hist = np.zeros((ny, nx, bins), np.float64)
-    for b, wgt in ((lo % bins, 1 - frac), ((lo + 1) % bins, frac)):
-        np.add.at(hist, (cy[keep], cx[keep], b[keep]), (mag * wgt)[keep])
+    cy = np.minimum(np.arange(h) // cell, ny)[:, None]
+    cx = np.minimum(np.arange(w) // cell, nx)[None, :]
+    cells = (cy * (nx + 1) + cx) * bins  # a spare row and column take the leftover pixels
+    size = (ny + 1) * (nx + 1) * bins
+    hist = sum(np.bincount((cells + b % bins).ravel(), (mag * wgt).ravel(), size)
+               for b, wgt in ((lo, 1 - frac), (lo + 1, frac)))
+    hist = hist.reshape(ny + 1, nx + 1, bins)[:ny, :nx]
     blocks = []
     for y in range(ny - 1):
         for x in range(nx - 1):
