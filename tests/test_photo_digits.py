@@ -205,3 +205,15 @@ def test_the_training_script_gives_the_same_network_for_the_same_seed(tmp_path):
     model = {k: outs[0][k].astype(np.float32) for k in ("mean", "std", "w1", "b1", "w2", "b2")}
     x = digits.features(handwriting.ink_crop(np.random.default_rng(0), 2, 40))
     assert digits.probabilities(x, model).shape == (1, len(digits.CLASSES))
+
+
+def test_odd_but_valid_ink_gives_probabilities_not_a_crash():
+    rng = np.random.default_rng(9)
+    odd = [np.ones((30, 30)), np.full((30, 30), 0.5), rng.random((17, 90)), rng.random((64, 64)) ** 8,
+           np.eye(40), np.zeros((16, 16), bool), (rng.random((50, 50)) > 0.99).astype(np.uint8)]
+    spot = np.zeros((40, 40))
+    spot[20, 20] = 1.0
+    odd.append(spot)
+    for a in odd:
+        p = digits.classify(a)
+        assert all(np.isfinite(v) for v in p.values()) and sum(p.values()) == pytest.approx(1)

@@ -118,8 +118,8 @@ def features(ink: np.ndarray) -> np.ndarray:
     amounts = [float((smooth > t).mean()) for t in (0.05, 0.1, 0.2, 0.35)]
     frame = np.zeros((FRAME, FRAME), np.float32)
     shape = [0.0, 0.0, 0.0]
-    if ref > 0.02:
-        strong = _main_ink(a, smooth > 0.35 * ref)
+    strong = _main_ink(a, smooth > 0.35 * ref) if ref > 0.02 else None
+    if strong is not None and strong.sum() > 0:
         y0, y1 = _span(strong.sum(axis=1))
         x0, x1 = _span(strong.sum(axis=0))
         crop = strong[y0:y1, x0:x1]
