@@ -182,3 +182,38 @@ def test_strokes_and_crosses():
 def test_drawer_refuses_nonsense(call):
     with pytest.raises(ValueError):
         call(np.ones((50, 50)), np.random.default_rng(0))
+
+
+def test_the_training_script_gives_the_same_network_for_the_same_seed(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    if any(s not in handwriting.styles() for s in ("breip", "comic-neue", "dkg", "klee", "humor-sans")):
+        pytest.skip("the handwriting fonts are not installed (.ci/run installs them)")
+    outs = []
+    for name in ("a.npz", "b.npz"):
+        out = tmp_path / name
+        proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "train_digits.py"), "--per-class", "6",
+                               "--epochs", "2", "--out", str(out)], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        with np.load(out) as z:
+            outs.append({k: z[k] for k in z.files})
+    assert outs[0].keys() == outs[1].keys()
+    assert all(np.array_equal(outs[0][k], outs[1][k]) for k in outs[0])
+    model = {k: outs[0][k].astype(np.float32) for k in ("mean", "std", "w1", "b1", "w2", "b2")}
+    x = digits.features(handwriting.ink_crop(np.random.default_rng(0), 2, 40))
+    assert digits.probabilities(x, model).shape == (1, len(digits.CLASSES))
+
+
+def test_odd_but_valid_ink_gives_probabilities_not_a_crash():
+    rng = np.random.default_rng(9)
+    odd = [np.ones((30, 30)), np.full((30, 30), 0.5), rng.random((17, 90)), rng.random((64, 64)) ** 8,
+           np.eye(40), np.zeros((16, 16), bool), (rng.random((50, 50)) > 0.99).astype(np.uint8)]
+    spot = np.zeros((40, 40))
+    spot[20, 20] = 1.0
+    odd.append(spot)
+    for a in odd:
+        p = digits.classify(a)
+        assert all(np.isfinite(v) for v in p.values()) and sum(p.values()) == pytest.approx(1)

@@ -39,12 +39,13 @@ def hog(frame: np.ndarray, cell: int = 7, bins: int = 9) -> np.ndarray:
     frac = pos - lo
     h, w = frame.shape
     ny, nx = h // cell, w // cell
-    cy = (np.arange(h) // cell)[:, None].repeat(w, 1)
-    cx = (np.arange(w) // cell)[None, :].repeat(h, 0)
-    keep = (cy < ny) & (cx < nx)
-    hist = np.zeros((ny, nx, bins), np.float64)
-    for b, wgt in ((lo % bins, 1 - frac), ((lo + 1) % bins, frac)):
-        np.add.at(hist, (cy[keep], cx[keep], b[keep]), (mag * wgt)[keep])
+    cy = np.minimum(np.arange(h) // cell, ny)[:, None]
+    cx = np.minimum(np.arange(w) // cell, nx)[None, :]
+    cells = (cy * (nx + 1) + cx) * bins  # a spare row and column take the leftover pixels
+    size = (ny + 1) * (nx + 1) * bins
+    hist = sum(np.bincount((cells + b % bins).ravel(), (mag * wgt).ravel(), size)
+               for b, wgt in ((lo, 1 - frac), (lo + 1, frac)))
+    hist = hist.reshape(ny + 1, nx + 1, bins)[:ny, :nx]
     blocks = []
     for y in range(ny - 1):
         for x in range(nx - 1):
@@ -73,11 +74,12 @@ def _check_ink(ink) -> np.ndarray:
 
 def _strip_edges(a: np.ndarray) -> None:
     """Clear leftovers of the printed box edge: rows and columns near the border that are
-    inked nearly all along (a digit's bar never spans 80% of the box)."""
+    inked nearly all along, allowing a slight tilt (a digit's bar never spans 80% of the box)."""
     h, w = a.shape
     for axis, n in ((0, h), (1, w)):
         band = max(1, round(0.12 * n))
-        lines = np.percentile(a, 20, axis=1 - axis) > 0.05
+        kernel = np.ones((5, 1) if axis == 0 else (1, 5), np.uint8)
+        lines = np.percentile(cv2.dilate(a, kernel), 20, axis=1 - axis) > 0.05
         for i in itertools.chain(range(band), range(n - band, n)):
             if lines[i]:
                 if axis == 0:
@@ -116,8 +118,8 @@ def features(ink: np.ndarray) -> np.ndarray:
     amounts = [float((smooth > t).mean()) for t in (0.05, 0.1, 0.2, 0.35)]
     frame = np.zeros((FRAME, FRAME), np.float32)
     shape = [0.0, 0.0, 0.0]
-    if ref > 0.02:
-        strong = _main_ink(a, smooth > 0.35 * ref)
+    strong = _main_ink(a, smooth > 0.35 * ref) if ref > 0.02 else None
+    if strong is not None and strong.sum() > 0:
         y0, y1 = _span(strong.sum(axis=1))
         x0, x1 = _span(strong.sum(axis=0))
         crop = strong[y0:y1, x0:x1]

@@ -364,12 +364,19 @@ def ink_crop(rng: np.random.Generator, digit: int | None, size: int | tuple[int,
     if digit is not None:
         draw_digit(canvas, (0.0, 0.0, float(w), float(h)), digit, rng, style)
     ink = 1.0 - canvas
-    if rng.random() < 0.35:  # a leftover of the box's printed edge
-        t = max(1, round(min(h, w) * rng.uniform(0.01, 0.04)))
-        level = rng.uniform(0.1, 0.7)
-        side = int(rng.integers(4))
-        sl = (np.s_[:t, :], np.s_[-t:, :], np.s_[:, :t], np.s_[:, -t:])[side]
-        ink[sl] = np.maximum(ink[sl], level)
+    if rng.random() < 0.35:  # leftovers of the box's printed edge, on one side or two
+        for side in rng.permutation(4)[:int(rng.integers(1, 3))]:
+            t = max(1, round(min(h, w) * rng.uniform(0.01, 0.04)))
+            level = float(rng.uniform(0.1, 0.7))
+            at = rng.uniform(0, 0.03, 2) * min(h, w)  # a slight tilt: each end its own offset
+            ends = ((0, at[0]), (w, at[1])) if side < 2 else ((at[0], 0), (at[1], h))
+            if side in (1, 3):  # the bottom or right edge
+                ends = tuple((w - 1 - x, y) if side == 3 else (x, h - 1 - y) for x, y in ends)
+            (xa, ya), (xb, yb) = ends
+            line = np.zeros_like(ink)
+            cv2.line(line, (round(xa * 16), round(ya * 16)), (round(xb * 16), round(yb * 16)), level,
+                     thickness=t, lineType=cv2.LINE_AA, shift=4)
+            ink = np.maximum(ink, line)
     if rng.random() < 0.2:  # a speck of dust or graphite
         r = max(1, round(min(h, w) * rng.uniform(0.01, 0.03)))
         cx, cy = int(rng.integers(w)), int(rng.integers(h))
