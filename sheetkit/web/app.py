@@ -18,7 +18,8 @@ MAX_BODY = 256 * 1024  # a record is a few kB; the largest form well under 64 kB
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The only files the page serves, by fixed name: nothing in a request names a file.
-STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css"))}
+STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
+          "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js"))}
 
 
 def _fonts() -> dict[str, tuple[str, str]]:

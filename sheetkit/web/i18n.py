@@ -97,6 +97,14 @@ LABELS: dict[str, dict[str, str]] = {
         "levelx_intro": "The end of the game, per player, in turn order (the first is the first player).",
         "chips": "Chips of each value",
         "bonuses": "Bonus tiles",
+        # IUNU play (plays)
+        "iu_deck_name": "Deck name",
+        "iu_kept_decks": "A deck kept in the history",
+        "iu_new_deck": "or new deck values (kept in the history under the name above)",
+        "iu_play_intro": "At the end of the game: each player's Deben, cards and fed citizens per caste, afterlife cards.",
+        "iu_save": "Save (the game goes on)",
+        "iu_finish": "Score and finish",
+        "iu_saved": "Saved.",
         # Level X move entry (plays)
         "lx_play_intro": "Enter each turn as it is played: the four dice, then tap the group of each die.",
         "lx_first": "First player",
@@ -218,6 +226,14 @@ LABELS: dict[str, dict[str, str]] = {
         "levelx_intro": "El final de la partida, por jugador, en orden de turno (el primero es el jugador inicial).",
         "chips": "Fichas de cada valor",
         "bonuses": "Losetas de bonificación",
+        # IUNU play (plays)
+        "iu_deck_name": "Nombre del mazo",
+        "iu_kept_decks": "Un mazo guardado en el historial",
+        "iu_new_deck": "o valores de un mazo nuevo (se guardan en el historial con el nombre de arriba)",
+        "iu_play_intro": "Al final de la partida: los Deben de cada jugador, sus cartas y ciudadanos alimentados por casta, las cartas del más allá.",
+        "iu_save": "Guardar (la partida sigue)",
+        "iu_finish": "Contar y terminar",
+        "iu_saved": "Guardado.",
         # Level X move entry (plays)
         "lx_play_intro": "Anota cada turno según se juega: los cuatro dados, y toca el grupo de cada dado.",
         "lx_first": "Jugador inicial",
