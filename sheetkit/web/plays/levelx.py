@@ -155,11 +155,10 @@ def view(records, checked, lang: str = "en") -> dict:
     turns, s = [], State.start(players)
     for i, turn in enumerate(data.get("turn", []), 1):
         if s.over():
-            line = notation(turn["groups"])
+            line = f"{notation(turn['groups'])}: {t('lx_eff_late')}"
             after = s
         else:
-            opt = option(s, turn["groups"])
-            line = opt.line()
+            line = effect_line(option(s, turn["groups"]), t)
             after = s.play(turn["groups"])[0]
         turns.append({"n": i, "player": turn.get("player") or s.player_of_turn(i), "dice": turn["dice"],
                       "line": line, "findings": findings.get(i, [])})
@@ -177,6 +176,30 @@ def view(records, checked, lang: str = "en") -> dict:
             "other": [f for k, fs in findings.items() if not isinstance(k, int) or k > len(turns) for f in fs],
             "in_progress": bool(data.get("in_progress")), "board": board_svg(state, lang),
             "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}
+
+
+def effect_line(opt, t: Callable) -> str:
+    """What a turn did, in the page's language: "3+4 5 2: 7 to X, chip; 5 to square 2 of 4"."""
+    from sheetkit.games.levelx.moves import notation
+    from sheetkit.games.levelx.rules import SQUARES
+
+    parts = []
+    for e in opt.events:
+        if e.square is None:
+            parts.append(t("lx_eff_nothing", total=e.total))
+            continue
+        x = SQUARES[e.total]
+        key = ("lx_eff_x" if e.square == x else "lx_eff_to") if e.moved else \
+            ("lx_eff_stays" if e.square == x else "lx_eff_nothing")
+        bits = [t(key, total=e.total, square=e.square, of=x)]
+        if e.bumped:
+            bits.append(t("lx_eff_bumped", name=e.bumped))
+        if e.chip:
+            bits.append(t("lx_eff_chip"))
+        bits += [t("lx_eff_bonus", b=b) for b in e.bonuses]
+        parts.append(", ".join(bits))
+    tail = ([t("lx_eff_points", n=opt.points)] if opt.points else []) + ([t("lx_eff_ends")] if opt.ends_game else [])
+    return f"{notation(opt.groups)}: " + "; ".join(parts) + (f" ({', '.join(tail)})" if tail else "")
 
 
 def board_scene(state, lang: str = "en"):
