@@ -586,8 +586,8 @@ def test_serve_on_the_network_prints_the_token_and_guards_with_it(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     # listening on all addresses (0.0.0.0) needs the token; the test reaches it on 127.0.0.1
-    proc = subprocess.Popen([sys.executable, "-m", "sheetkit", "serve", "--host", "0.0.0.0", "--port", str(port)],
-                            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "sheetkit", "serve", "--host", "0.0.0.0", "--port", str(port),
+                             "--db", str(tmp_path / "history.sqlite3")], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = ""
         deadline = time.time() + 30

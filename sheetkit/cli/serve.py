@@ -6,6 +6,7 @@ Flask and qrcode are imported only when the command runs (`sheetkit --help` stay
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -74,21 +75,32 @@ def qr_text(url: str) -> str:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 lets phones on the same Wi-Fi in, with an access token.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
-def serve_cmd(host, port):
-    """Serve the score-keeper web page: quick tallies and record checks from a phone."""
+@click.option("--db", "db_path", type=click.Path(dir_okay=False),
+              help="The play history file (default: $SHEETKIT_DB, else the user's data folder).")
+def serve_cmd(host, port, db_path):
+    """Serve the score-keeper web page: plays entered move by move and saved in the history,
+    quick tallies and record checks, from a phone."""
     from werkzeug.serving import make_server
 
+    from sheetkit.history.schema import default_path
+    from sheetkit.history.store import Store
     from sheetkit.web.app import create_app
     from sheetkit.web.security import new_token
+
+    if db_path == "":
+        raise UserError("--db needs a file name")
+    db = Path(db_path) if db_path else default_path()
 
     token = None if is_loopback(host) else new_token()
     try:  # a port in use or an unknown host is one line, before any address is printed
         free_to_listen(host, port)  # werkzeug would print two lines and exit 1 itself
-        server = make_server(host, port, create_app(token=token), threaded=True)
+        Store.open(db).close()  # an unusable history is one line now, not an error page later
+        server = make_server(host, port, create_app(token=token, db=db), threaded=True)
     except OSError as e:
         raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     except ValueError as e:  # e.g. a host name that cannot be encoded
         raise UserError(f"cannot listen on {host!r}: {e}") from None
+    click.echo(f"sheetkit: plays are saved in {db}")
     if token is None:
         click.echo(f"sheetkit: serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ "
                    "(this machine only; --host 0.0.0.0 for phones on the Wi-Fi). Ctrl-C stops.")

@@ -194,6 +194,11 @@ class Play:
     def winners(self) -> list[str]:
         return [s.name for s in self.seats if s.winner]
 
+    @property
+    def version(self) -> str | None:
+        """Changes with every rewrite of its records (only from Store.get)."""
+        return None if self.sheets is None else version_of(s.sha256 for s in self.sheets)
+
     def to_json(self) -> dict[str, Any]:
         d = {"id": self.id, "game": self.game, "played_at": self.played_at, "location": self.location,
              "duration_min": self.duration_min, "legal": self.legal, "illegal_ok": self.illegal_ok,
@@ -395,6 +400,48 @@ class Store:
                                 (st.score, int(st.winner), int(st.start), st.rank, int(st.eliminated), play_id, i))
         return True
 
+    def update_sheets(self, play_id: int, sheets: Iterable[Sheet], expect: str | None = None) -> None:
+        """Rewrite a play's records and their verdicts in one transaction (a play entered
+        move by move: every step), with its seats, legal and in-progress flags redrawn from
+        the new verdicts. An illegal play is kept, marked illegal (it was entered so).
+
+        `expect`: the play's `version` as read before the step; if another writer changed
+        the play meanwhile, StalePlay is raised and nothing is written, so that two phones
+        entering into one play never lose a move."""
+        sheets = tuple(sheets)
+        seats = seats_of(sheets)
+        new = NewPlay("", sheets, "")
+        first = sheets[0]
+        with self._write():
+            rows = self.db.execute("SELECT sha256 FROM sheets WHERE play_id = ? ORDER BY ord", (play_id,)).fetchall()
+            if not rows and not self.db.execute("SELECT 1 FROM plays WHERE id = ?", (play_id,)).fetchone():
+                raise HistoryError(f"no play {play_id} in the history (see `sheetkit plays`)")
+            if expect is not None and version_of(r[0] for r in rows) != expect:
+                raise StalePlay(f"play {play_id} was changed meanwhile (another phone?): not saved")
+            self.db.execute("UPDATE plays SET legal = ?, illegal_ok = ?, in_progress = ?, layout = ?,"
+                            " layout_version = ?, qr = ?, serial = ? WHERE id = ?",
+                            (int(new.legal), int(not new.legal), int(new.in_progress), *first.layout, first.qr,
+                             first.serial, play_id))
+            self.db.execute("DELETE FROM sheets WHERE play_id = ?", (play_id,))
+            for i, s in enumerate(sheets):
+                layout, version = s.layout
+                self.db.execute("INSERT INTO sheets (play_id, ord, sha256, layout, layout_version, qr, serial, source,"
+                                " text, verdict) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                (play_id, i, s.sha256, layout, version, s.qr, s.serial, s.source, s.text,
+                                 json.dumps(s.verdict, ensure_ascii=False, sort_keys=True)))
+            self.db.execute("DELETE FROM seats WHERE play_id = ?", (play_id,))
+            seen: set[int] = set()
+            for i, st in enumerate(seats):
+                person = self._person(st.name)
+                if person in seen:
+                    raise HistoryError(f"{st.name} sits twice in one play")
+                seen.add(person)
+                self.db.execute("INSERT INTO seats (play_id, ord, person_id, score, winner, start, rank, eliminated)"
+                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                (play_id, i, person, st.score, int(st.winner), int(st.start), st.rank,
+                                 int(st.eliminated)))
+            self._forget_unseated()
+
     def delete(self, play_id: int) -> None:
         with self._write():
             if self.db.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
@@ -456,9 +503,14 @@ class Store:
         return [Person(*r) for r in rows]
 
     def plays(self, game: str | None = None, player: str | None = None, since: str | None = None,
-              ids: Iterable[int] | None = None, limit: int | None = None) -> list[Play]:
-        """Plays, newest first, without their record texts."""
+              ids: Iterable[int] | None = None, limit: int | None = None,
+              in_progress: bool | None = None) -> list[Play]:
+        """Plays, newest first, without their record texts (`in_progress`: only those still
+        being played, or only the others)."""
         where, args = _filters(game, player, since)
+        if in_progress is not None:
+            where.append("pl.in_progress = ?")
+            args.append(int(in_progress))
         if ids is not None:
             ids = list(ids)
             where.append(f"pl.id IN ({', '.join('?' * len(ids))})")
@@ -546,6 +598,15 @@ def check_new(p: NewPlay) -> None:
         raise IllegalPlay(f"{sheet.name}: ILLEGAL: {errors} finding(s); not saved "
                           f"(to keep it anyway, marked illegal, add --illegal-ok)")
     seats_of(p.sheets, p.names)  # every seat has a good name
+
+
+def version_of(shas: Iterable[str]) -> str:
+    """A play's version: its records' fingerprints together (Play.version)."""
+    return hashlib.sha256(" ".join(shas).encode("ascii")).hexdigest()[:16]
+
+
+class StalePlay(HistoryError):
+    """A step entered against a play that changed since it was read."""
 
 
 class IllegalPlay(HistoryError):

@@ -95,16 +95,20 @@ class _Writer:
         raise TypeError(f"cannot draw {type(it).__name__}")  # pragma: no cover
 
 
-def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, title: str | None = None) -> str:
+def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, title: str | None = None,
+             view: tuple[float, float, float, float] | None = None) -> str:
     """One page of the scene as a standalone SVG document, sized in millimetres.
 
     `font_url`: where the page can load the bundled regular font (the bold one at the same
-    address with `-Bold` before `.ttf`); without it, text falls back to sans-serif."""
+    address with `-Bold` before `.ttf`); without it, text falls back to sans-serif.
+    `view`: (x, y, width, height) in mm, the part of the page shown (e.g. a board without
+    the page around it); the whole page when not given."""
     pg = scene.pages[page]
     w = _Writer(scene.forms)
     body = w.items(pg.items)
-    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(pg.width)}mm" height="{num(pg.height)}mm" '
-            f'viewBox="0 0 {num(pg.width)} {num(pg.height)}" '
+    vx, vy, vw, vh = view if view is not None else (0.0, 0.0, pg.width, pg.height)
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(vw)}mm" height="{num(vh)}mm" '
+            f'viewBox="{num(vx)} {num(vy)} {num(vw)} {num(vh)}" '
             f'font-family="{FONT_FAMILY}, sans-serif">']
     label = title if title is not None else scene.title
     if label:

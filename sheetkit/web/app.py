@@ -28,9 +28,10 @@ def _fonts() -> dict[str, tuple[str, str]]:
     return {os.path.basename(font_path(b)): ("font/ttf", font_path(b)) for b in (False, True)}
 
 
-def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> Flask:
+def create_app(*, token: str | None = None, secret_key: bytes | None = None, db: str | os.PathLike | None = None) -> Flask:
     """`token`: the access token every request must carry (None: no token, for a server
-    that listens on this machine only)."""
+    that listens on this machine only). `db`: the play history's file (None: the history's
+    default place, as the history commands find it)."""
     app = Flask(__name__, static_folder=None, template_folder=os.path.join(_HERE, "templates"))
     app.config.update(
         SECRET_KEY=secret_key or secrets.token_bytes(32),
@@ -114,7 +115,13 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None) -> 
 
     @app.get("/")
     def home():
-        return render_template("home.html")
+        from sheetkit.web.plays import routes as play_routes
+
+        return render_template("home.html", unfinished=play_routes.unfinished(db))
+
+    from sheetkit.web.plays import routes as play_routes
+
+    play_routes.register(app, db, t, lang, _view)
 
     # --- quick tallies ------------------------------------------------------------------
 

@@ -1,0 +1,188 @@
+"""Glüx entered placement by placement: a game record (`kind = "game"`, `in_progress =
+true`) whose `moves` grow by one line a tap.
+
+The start form gives the board side, the players (seat order from the first player on)
+and the face each one's start chip shows. Start squares go to the seats around the board
+in order (clockwise from the top left; with 2 players, opposite corners), letters A-D and
+the colours of the chips in that order. A placement is "LETTER SQUARE FACE" (the chip
+counted from is the one that reaches the square, as the checker finds it) or "LETTER start
+FACE" (G8); a placement that breaks a rule is entered all the same and shows its finding.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+from sheetkit.web import inputs
+from sheetkit.web.inputs import FormError
+
+VARIANTS = (("34p", "board_34p"), ("2p", "board_2p"))
+VARIANT_LABEL = "board_side"
+PLAYERS = (2, 4)
+START_TEMPLATE = "start_glux.html"
+LETTERS = "ABCD"
+COLOURS = ("yellow", "green", "red", "violet")
+FACES = range(1, 7)
+
+
+def _side(variant: str):
+    from sheetkit import layouts
+
+    return layouts.load(f"glux-board-{variant}").spec
+
+
+def start_squares(side, n: int) -> list[tuple[int, int]]:
+    """The start squares for n players, in seat order around the board: counter-clockwise
+    on the screen from the top-left corner (with 2 players, opposite corners)."""
+    if n == 2:
+        return [(0, 0), (side.width - 1, side.height - 1)]
+    squares = side.start_squares(n)
+    cx, cy = (side.width - 1) / 2, (side.height - 1) / 2
+    first = math.atan2(-cy, -cx)
+    return sorted(squares, key=lambda s: (first - math.atan2(s[1] - cy, s[0] - cx)) % (2 * math.pi))
+
+
+def start_choices() -> list[str]:
+    """The squares offered as start squares on the start form (of either board side)."""
+    from sheetkit.grid import square_name
+
+    out = set()
+    for variant, _ in VARIANTS:
+        side = _side(variant)
+        out |= {square_name(s) for s in side.corners()} | {square_name(s) for s in side.starts}
+    return sorted(out, key=lambda n: (n[0], int(n[1:])))
+
+
+def new_records(start, t) -> list[tuple[None, dict[str, Any]]]:
+    from sheetkit.grid import parse_square, square_name
+
+    side = _side(start.variant)
+    n = len(start.seats)
+    if n not in side.players:
+        raise FormError(t("err_glux_side", n=n, side=t(dict(VARIANTS)[start.variant])))
+    chosen = {}
+    for slot, name in start.seats:
+        raw = start.form.get(f"start_sq{slot}", "")
+        if raw:
+            sq = parse_square(raw) if isinstance(raw, str) and len(raw) <= 5 else None
+            if sq is None or not side.on_board(sq):
+                raise FormError(t("err_not_square", got=inputs.shown(str(raw)), w=side.width, h=side.height))
+            if sq in chosen.values():
+                raise FormError(t("err_start_twice", square=square_name(sq)))
+            chosen[slot] = sq
+    free = [s for s in start_squares(side, n) if s not in chosen.values()]
+    players = []
+    for k, (slot, name) in enumerate(start.seats):
+        face = inputs.integer(start.form, f"start_chip{slot}", t("start_chip_of", name=name), 1, 6, t, default=None)
+        if face is None:
+            raise FormError(t("err_start_chip", name=name))
+        sq = chosen[slot] if slot in chosen else free.pop(0)
+        players.append({"name": name, "letter": LETTERS[k], "colour": COLOURS[k], "start": square_name(sq),
+                        "start_chip": face})
+    return [(None, {"game": "glux", "kind": "game", "board": f"glux-board-{start.variant}", "in_progress": True,
+                    "players": players, "moves": ""})]
+
+
+def open_record(data: dict[str, Any], form, t) -> list[tuple[None, dict[str, Any]]]:
+    if data.get("kind") != "game":
+        raise FormError(t("err_glux_board_record"))
+    return [(None, copy.deepcopy(data))]
+
+
+def _lines(data) -> list[str]:
+    return [ln for ln in str(data.get("moves", "")).splitlines() if ln.split("#", 1)[0].strip()]
+
+
+def add_move(records, form, t):
+    from sheetkit.grid import parse_square
+
+    (player, data), = records
+    letters = [p["letter"] for p in data["players"]]
+    letter = inputs.choice(form, "player", t("who_places"), letters, t, "")
+    face = inputs.integer(form, "face", t("chip_face"), 1, 6, t, default=None)
+    if face is None:
+        raise FormError(t("err_face"))
+    action = inputs.choice(form, "action", t("place_button"), ("place", "start"), t, "place")
+    if action == "start":
+        line = f"{letter} start {face}"
+    else:
+        raw = form.get("square", "")
+        sq = parse_square(raw) if isinstance(raw, str) and len(raw) <= 5 else None
+        side = _side_of(data)
+        if not raw:
+            raise FormError(t("err_square"))
+        if sq is None or not side.on_board(sq):
+            raise FormError(t("err_not_square", got=inputs.shown(raw), w=side.width, h=side.height))
+        from sheetkit.grid import square_name
+
+        line = f"{letter} {square_name(sq)} {face}"
+    data = copy.deepcopy(data)
+    data["moves"] = "".join(ln + "\n" for ln in _lines(data) + [line])
+    return [(player, data)]
+
+
+def undo(records, t):
+    (player, data), = records
+    lines = _lines(data)
+    if not lines:
+        raise FormError(t("err_nothing_to_undo"))
+    data = copy.deepcopy(data)
+    data["moves"] = "".join(ln + "\n" for ln in lines[:-1])
+    return [(player, data)]
+
+
+def _side_of(data):
+    from sheetkit import layouts
+
+    return layouts.load(str(data.get("board"))).spec
+
+
+def board_svg(record, checked) -> str:
+    """The board of the checked record's sheet (the scene of `check --render`), cut to the
+    board itself: the squares, the chips and the findings circled."""
+    from sheetkit.games.glux.compose import fit_page
+    from sheetkit.games.glux.overlay import overlay
+    from sheetkit.paper import svg
+
+    scene = overlay(record, checked, "a4")
+    side = record.board
+    _, sq, bx, by = fit_page(side, "a4", "", bottom=30)
+    # exactly the board, so that the grid of squares laid over it on the page matches it
+    return svg.page_svg(scene, 0, view=(bx, by, side.width * sq, side.height * sq), title=checked.verdict.source)
+
+
+def view(results, t, lang, form) -> dict[str, Any]:
+    from sheetkit.games.glux.moves import legal_moves_of
+    from sheetkit.games.glux.check import squares_of
+    from sheetkit.grid import square_name
+
+    r = results[0]
+    record, checked, verdict = r.loaded.record, r.checked, r.verdict
+    side = record.board
+    moves = legal_moves_of(record, checked)
+    players = record.spec.players
+    mover = next((p for p in players if p.name == moves.player), None)
+    dests = {square_name(d.square): [square_name(o) for o in d.origins] for d in moves.destinations}
+    flagged = {square_name(sq) for sq, _ in squares_of(list(verdict.findings)) if side.on_board(sq)}
+    board = checked.state.board
+    cells = []
+    for row in range(side.height):
+        for col in range(side.width):
+            name = square_name((col, row))
+            cells.append({"name": name, "dest": name in dests, "origins": dests.get(name, []),
+                          "full": board.count((col, row)) >= 2, "finding": name in flagged})
+    letter = form.get("player") if form.get("player") in {p.letter for p in players} else (mover.letter if mover else players[0].letter)
+    lines = _lines(r.data)
+    placed = [{"n": i + 1, "text": ln} for i, ln in enumerate(lines)][-8:]
+    details = verdict.details
+    rooms = [{"name": room.name, "middle": room.name == details.middle, "pips": room.pips, "vp": room.vp}
+             for room in details.rooms]
+    totals = {s.player: s.total for s in verdict.scores}
+    return {"board": board_svg(record, checked), "cells": cells, "cols": side.width, "rows": side.height,
+            "players": players, "mover": mover, "letter": letter, "faces": FACES, "free_faces": set(moves.faces),
+            "start_available": moves.start_available, "start_forced": moves.start_forced,
+            "start_square": square_name(moves.start_square) if moves.start_square else None,
+            "over": moves.player is None, "placed": placed, "turns": len(lines), "rooms": rooms, "totals": totals,
+            "face": form.get("face", ""), "square": form.get("square", "")}

@@ -1,0 +1,338 @@
+"""The routes of plays entered on the page: start, open a record, the entry screen, a move,
+undo, end, the end page and the downloads.
+
+Every step is one POST that carries the session's CSRF token and the play's `version` (as
+the page showed it): a step sent from a page that is no longer current (another phone
+entered a move meanwhile) is refused with the play as it is now, nothing saved. After a
+step the browser is sent to the play's page (303), so reloading never enters a move twice.
+
+The history is opened once per request (a Store is for one thread at a time).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Response, abort, g, redirect, render_template, request
+
+from sheetkit import games
+from sheetkit.history.schema import HistoryError
+from sheetkit.web import inputs, plays
+from sheetkit.web.inputs import FormError
+
+MAX_SLOTS = 4
+MAX_ID = 2 ** 62  # beyond any play number SQLite hands out
+
+
+def db_path(db: str | Path | None) -> Path:
+    from sheetkit.history.schema import default_path
+
+    return Path(db) if db else default_path()
+
+
+def unfinished(db: str | Path | None, limit: int = 20) -> list:
+    """The plays still in progress that the page can continue, newest first; none (and no
+    history file created) when there is no history yet."""
+    from sheetkit.history.store import Store
+
+    path = db_path(db)
+    if not path.is_file():
+        return []
+    names = {g_.name for g_ in plays.offered()}
+    with Store.open(path) as store:
+        return [p for p in store.plays(in_progress=True, limit=200) if p.game in names][:limit]
+
+
+def register(app, db: str | Path | None, t, lang, view) -> None:
+    """`t(key, **kw)`: the page's words; `lang()`: its language; `view(verdict, lang)`: what
+    the result partial shows of a verdict."""
+    from sheetkit.history.store import StalePlay, Store, now
+
+    path = db_path(db)
+    app.jinja_env.filters["title_of"] = lambda name: games.get(name).title if name in {x.name for x in games.all_games()} else name
+
+    def store() -> Store:
+        if "store" not in g:
+            g.store = Store.open(path)
+        return g.store
+
+    @app.teardown_appcontext
+    def close_store(exc):
+        s = g.pop("store", None)
+        if s is not None:
+            s.close()
+
+    @app.errorhandler(HistoryError)
+    def history_error(e: HistoryError):
+        return render_template("error.html", title=t("history_error"), text=str(e), code=503), 503
+
+    def get_play(play_id: int):
+        if play_id > MAX_ID:
+            abort(404)
+        try:
+            return store().get(play_id)
+        except HistoryError as e:
+            if str(e).startswith("no play"):
+                abort(404)
+            raise
+
+    def people() -> list[str]:
+        return [p.name for p in store().people()] if path.is_file() else []
+
+    # --- starting a play ------------------------------------------------------------------
+
+    def start_page(game=None, error=None, code=200):
+        ad = plays.adapter(game.name) if game else None
+        return render_template("play_new.html", offered=plays.offered(), game=game, ad=ad, v=request.form,
+                               people=people(), slots=range(MAX_SLOTS), error=error,
+                               extra=getattr(ad, "START_TEMPLATE", None)), code
+
+    def chosen_game(value) -> Any:
+        if value is None:
+            return None
+        if plays.adapter(value) is None:
+            raise FormError(t("err_choice", field=t("game")))
+        return games.get(value)
+
+    @app.get("/play/new")
+    def play_new():
+        try:
+            game = chosen_game(request.args.get("game"))
+        except FormError as e:
+            return start_page(None, str(e), 400)
+        return start_page(game)
+
+    @app.post("/play/new")
+    def play_new_post():
+        try:
+            game = chosen_game(request.form.get("game", ""))
+        except FormError as e:
+            return start_page(None, str(e), 400)
+        ad = plays.adapter(game.name)
+        try:
+            start = read_start(game, ad, request.form, t)
+            records = ad.new_records(start, t)
+            play_id = plays.start(store(), game.name, records, now())
+        except FormError as e:
+            return start_page(game, str(e), 400)
+        return redirect(f"/play/{play_id}", code=303)
+
+    @app.post("/play/open")
+    def play_open():
+        upload = request.files.get("record")
+        try:
+            if upload is None or not upload.filename:
+                raise FormError(t("err_nothing_file"))
+            raw = upload.read(app.config["MAX_CONTENT_LENGTH"] + 1)
+            source = inputs.safe_source(upload.filename)
+            loaded, _ = inputs.parse_record(raw, source, t)
+            ad = plays.adapter(loaded.game)
+            if ad is None or not hasattr(ad, "open_record"):
+                raise FormError(t("err_not_continued", game=games.get(loaded.game).title))
+            from hashlib import sha256
+
+            known = store().find(sha256(raw.decode("utf-8-sig").encode("utf-8")).hexdigest())
+            if known is not None:
+                return redirect(f"/play/{known}", code=303)
+            data = inputs.toml_text(raw, source, t)
+            records = ad.open_record(data, request.form, t)
+            play_id = plays.start(store(), loaded.game, records, now())
+        except FormError as e:
+            return start_page(None, str(e), 400)
+        return redirect(f"/play/{play_id}", code=303)
+
+    # --- the entry screen and its steps --------------------------------------------------
+
+    def entry(play, error=None, code=200, form=None):
+        ad = plays.adapter(play.game)
+        if ad is None:
+            return render_template("error.html", title=games.get(play.game).title if play.game in
+                                   {x.name for x in games.all_games()} else play.game,
+                                   text=t("no_entry"), code=404), 404
+        results = plays.check(play.game, plays.records_of(play), play.id)
+        form = form if form is not None else {}
+        ctx = ad.view(results, t, lang(), form)
+        return render_template(f"play_{play.game}.html", play=play, game=games.get(play.game), results=results,
+                               views=[view(r.verdict, lang()) for r in results], error=error, v=form,
+                               version=play.version, **ctx), code
+
+    @app.get("/play/<int:play_id>")
+    def play_page(play_id: int):
+        play = get_play(play_id)
+        if not play.in_progress:
+            return redirect(f"/play/{play_id}/end", code=303)
+        return entry(play)
+
+    def do_step(play_id: int, change):
+        play = get_play(play_id)
+        version = request.form.get("version", "")
+        try:
+            plays.step(store(), play_id, version, change)
+        except StalePlay:
+            return entry(store().get(play_id), t("err_stale"), 409)
+        except FormError as e:
+            return entry(store().get(play_id), str(e), 400, request.form)
+        return play
+
+    @app.post("/play/<int:play_id>/move")
+    def play_move(play_id: int):
+        play = get_play(play_id)
+        ad = plays.adapter(play.game)
+        if ad is None or not play.in_progress:
+            return entry(play, t("err_finished"), 409) if ad else entry(play)
+        out = do_step(play_id, lambda recs: ad.add_move(recs, request.form, t))
+        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+
+    @app.post("/play/<int:play_id>/undo")
+    def play_undo(play_id: int):
+        play = get_play(play_id)
+        ad = plays.adapter(play.game)
+        if ad is None or not play.in_progress:
+            return entry(play, t("err_finished"), 409) if ad else entry(play)
+        out = do_step(play_id, lambda recs: ad.undo(recs, t))
+        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+
+    @app.post("/play/<int:play_id>/end")
+    def play_end(play_id: int):
+        play = get_play(play_id)
+        ad = plays.adapter(play.game)
+        if ad is None:
+            return entry(play)
+        if not play.in_progress:
+            return redirect(f"/play/{play_id}/end", code=303)
+        finish = getattr(ad, "finish", None) or plays.finish_default
+        out = do_step(play_id, lambda recs: finish(recs, request.form, t))
+        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}/end", code=303)
+
+    # --- the end page and the downloads --------------------------------------------------
+
+    @app.get("/play/<int:play_id>/end")
+    def play_end_page(play_id: int):
+        from sheetkit.history import exports
+
+        play = get_play(play_id)
+        if play.in_progress and plays.adapter(play.game) is not None:
+            return redirect(f"/play/{play_id}", code=303)
+        n = len(play.sheets)
+        sheets = [{"n": i + 1, "name": plays.source_name(play.game, play.id, s.player, i, n),
+                   "player": s.player, "view": view_json(s.verdict, lang(), t),
+                   "pdf": _loaded(s.text, plays.source_name(play.game, play.id, s.player, i, n), t) is not None}
+                  for i, s in enumerate(play.sheets)]
+        link = exports.bgstats_link(play)
+        return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets,
+                               ranking=ranking(play), bgstats=link, bgstats_qr=qr_svg(link),
+                               counted=play.legal and not play.in_progress)
+
+    def sheet_of(play_id: int, n: int):
+        play = get_play(play_id)
+        if not 1 <= n <= len(play.sheets):
+            abort(404)
+        s = play.sheets[n - 1]
+        return play, s, plays.source_name(play.game, play.id, s.player, n - 1, len(play.sheets))
+
+    @app.get("/play/<int:play_id>/record/<int:n>")
+    def play_record(play_id: int, n: int):
+        _, s, name = sheet_of(play_id, n)
+        return Response(s.text, mimetype="application/toml",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/play/<int:play_id>/pdf/<int:n>")
+    def play_pdf(play_id: int, n: int):
+        import os
+        import tempfile
+
+        from sheetkit.checking import records
+
+        _, s, name = sheet_of(play_id, n)
+        got = _loaded(s.text, name, t)
+        if got is None:
+            abort(404)
+        loaded, checked = got
+        with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:  # as `check --render` writes it
+            data = records.render(loaded, checked, os.path.join(tmp, "checked.pdf")).read_bytes()
+        return Response(data, mimetype="application/pdf", headers={
+            "Content-Disposition": f'attachment; filename="{name.removesuffix(".toml")}-checked.pdf"'})
+
+
+def _loaded(text: str, source: str, t):
+    """(Loaded, Checked) of a stored record checked under its download's name, when it has
+    a sheet to draw; else None."""
+    try:
+        loaded, checked = inputs.parse_record(text.encode("utf-8"), source, t)
+    except FormError:
+        return None
+    return (loaded, checked) if loaded.kind.overlay is not None else None
+
+
+def read_start(game, ad, form, t) -> "plays.Start":
+    """The start form: the level or board side, 2-4 names (or as the game says), the first
+    player; the seats in playing order from the first player on."""
+    variants = [v for v, _ in getattr(ad, "VARIANTS", ())]
+    variant = inputs.choice(form, "variant", t(getattr(ad, "VARIANT_LABEL", "variant")), variants or [""], t,
+                            variants[0] if variants else "")
+    lo, hi = getattr(ad, "PLAYERS", (2, 4))
+    slots = []
+    seen: dict[str, str] = {}
+    for i in range(MAX_SLOTS):
+        field = t("name_n", n=i + 1)
+        n = inputs.name(form, f"name{i}", field, t)
+        if not n:
+            continue
+        if n.casefold() in seen:
+            raise FormError(t("err_name_twice", field=field, name=n))
+        seen[n.casefold()] = n
+        slots.append((i, n))
+    if not lo <= len(slots) <= hi:
+        raise FormError(t("err_players_range", game=game.title, lo=lo, hi=hi, n=len(slots)))
+    named = [i for i, _ in slots]
+    first = form.get("first", "")
+    if first == "" or first is None:
+        k = 0
+    else:
+        if not isinstance(first, str) or not re.fullmatch(r"[0-9]", first) or int(first) not in named:
+            raise FormError(t("err_first"))
+        k = named.index(int(first))
+    return plays.Start(game.name, variant, tuple(slots[k:] + slots[:k]), form)
+
+
+def ranking(play) -> list[dict]:
+    """The seats best first (a total of None last), with their place: equal totals share it."""
+    seats = sorted(enumerate(play.seats), key=lambda e: (e[1].score is None, -(e[1].score or 0), e[0]))
+    out, place, last = [], 0, object()
+    for k, (_, s) in enumerate(seats, 1):
+        if s.score != last:
+            place, last = k, s.score
+        out.append({"place": place, "name": s.name, "score": s.score, "winner": s.winner,
+                    "eliminated": s.eliminated, "rank": s.rank, "start": s.start})
+    return out
+
+
+def view_json(v: dict, lang: str, t) -> dict:
+    """What the result partial shows, from a stored verdict (its JSON)."""
+    findings = v.get("findings") or []
+    errors = sum(1 for f in findings if f.get("severity") == "error")
+    status = t("legal") if v.get("legal") else t("illegal", n=errors)
+    if v.get("in_progress"):
+        status += f" ({t('in_progress')}" + (f"; {t('to_move', name=v['to_move'])}" if v.get("to_move") else "") + ")"
+    scores = [{"player": s.get("player", ""), "parts": list((s.get("parts") or {}).items()), "total": s.get("total"),
+               "notes": s.get("notes") or [], "eliminated": s.get("eliminated")} for s in v.get("scores") or []]
+    info = v.get("info") or {}
+    rank = info.get("rank")
+    winners = v.get("winners") or []
+    return {"legal": bool(v.get("legal")), "status": status, "findings": findings, "scores": scores,
+            "multi": len(scores) > 1, "winners": winners if len(scores) > 1 else [],
+            "winner_label": t("winner") if len(winners) == 1 else t("shared_win"),
+            "tiebreak": info.get("tiebreak"), "rank": rank.get(lang) if isinstance(rank, dict) else rank,
+            "game": v.get("game")}
+
+
+def qr_svg(text: str) -> str:
+    """A QR code as inline SVG, drawn from memory by the page's SVG backend."""
+    from sheetkit.paper import scene as S
+    from sheetkit.paper import svg
+
+    size = 60.0
+    page = S.Page(size, size, [S.QR(0, 0, size, text)])
+    return svg.page_svg(S.Scene([page], {}, "BG Stats"), 0)
