@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheetkit.games.levelx.play import random_game
+from sheetkit.web import i18n, plays
 from sheetkit.web.inputs import FormError
 from sheetkit.web.plays import levelx as L
 
@@ -36,8 +37,25 @@ def form_of(turn: dict) -> dict:
     return form
 
 
+def t(key, **kw):
+    return i18n.label("en", key, **kw)
+
+
 def start(n: int = 2):
-    return L.new_records({f"name{i}": NAMES[i] for i in range(n)})
+    return L.new_records(plays.Start("levelx", "", tuple(enumerate(NAMES[:n])), {}), t)
+
+
+def check(recs):
+    """Through the core's own step: the record written as text, read back, checked."""
+    return plays.check("levelx", recs, None)[0].checked
+
+
+def text(recs) -> str:
+    return plays.text_of(recs[0][1])
+
+
+def view(recs, lang="en", form=None):
+    return L.view(plays.check("levelx", recs, None), t, lang, form or {})["lx"]
 
 
 def rules_of(checked):
@@ -51,16 +69,16 @@ def test_random_legal_games_entered_turn_by_turn_are_legal_at_every_step(seed, n
     recs = start(n)
     for k, turn in enumerate(record["turn"]):
         before, snapshot = recs, copy.deepcopy(recs)
-        recs = L.add_move(recs, form_of(turn))
+        recs = L.add_move(recs, form_of(turn), t)
         assert before == snapshot and len(recs[0][1]["turn"]) == k + 1  # the input is never changed
         if k % 7 == 0 or k == len(record["turn"]) - 1:
-            c = L.check(recs)
+            c = check(recs)
             assert c.verdict.legal, c.verdict.to_text()
             assert c.verdict.in_progress
-    c = L.check(recs)
+    c = check(recs)
     assert c.state.over()
-    done = L.finish(recs, {})
-    v = L.check(done).verdict
+    done = L.finish(recs, {}, t)
+    v = check(done).verdict
     assert v.legal and not v.in_progress, v.to_text()
     want = check_data(final, "final.toml")
     assert [(s.player, s.total) for s in v.scores] == [(s.player, s.total) for s in want.scores]
@@ -71,12 +89,12 @@ def test_the_records_text_checks_the_same_from_the_command_line(tmp_path):
     record, _ = random_game(random.Random(7), NAMES[:3])
     recs = start(3)
     for turn in record["turn"][:10]:
-        recs = L.add_move(recs, form_of(turn))
+        recs = L.add_move(recs, form_of(turn), t)
     recs = L.add_move(recs, {"die0": "6", "die1": "6", "die2": "1", "die3": "1",
                              "group0": "A", "group1": "A", "group2": "-", "group3": "B"})  # a die left out
-    page = L.check(recs).verdict
+    page = check(recs).verdict
     path = tmp_path / "levelx-game.toml"
-    path.write_text(L.text(recs), encoding="utf-8")
+    path.write_text(text(recs), encoding="utf-8")
     out = sheetkit("check", str(path), "--json")
     assert out.code == 1
     got = json.loads(out.out)[0]
@@ -87,18 +105,18 @@ def test_the_records_text_checks_the_same_from_the_command_line(tmp_path):
 def test_a_die_left_out_of_every_group_is_L4_at_that_turn():
     recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1",
                                 "group0": "A", "group1": "A", "group2": "B", "group3": "-"})
-    c = L.check(recs)
+    c = check(recs)
     assert rules_of(c) == ["L4"]
     assert c.verdict.findings[0].at == {"turn": 1}
-    view = L.view(recs, c, "en")
-    assert [f.rule for f in view["turns"][0]["findings"]] == ["L4"]
+    shown = view(recs)
+    assert [f.rule for f in shown["turns"][0]["findings"]] == ["L4"]
 
 
 def test_a_player_out_of_turn_is_L8_and_undo_takes_it_back():
     recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1", "player": "Ben"})
-    assert rules_of(L.check(recs)) == ["L8"]
+    assert rules_of(check(recs)) == ["L8"]
     back = L.undo(recs)
-    assert back[0][1]["turn"] == [] and L.check(back).verdict.legal
+    assert back[0][1]["turn"] == [] and check(back).verdict.legal
     assert recs[0][1]["turn"][0]["player"] == "Ben"  # the input is never changed
 
 
@@ -106,12 +124,12 @@ def test_a_turn_after_the_end_is_L8_and_finishing_early_is_L8():
     record, _ = random_game(random.Random(3), NAMES[:2], 1.0)
     recs = start()
     for turn in record["turn"]:
-        recs = L.add_move(recs, form_of(turn))
+        recs = L.add_move(recs, form_of(turn), t)
     over = L.add_move(recs, {"die0": "1", "die1": "1", "die2": "1", "die3": "2"})
-    assert rules_of(L.check(over)) == ["L8"]
+    assert rules_of(check(over)) == ["L8"]
     early = L.finish(L.undo(L.undo(recs)), {})
-    assert "L8" in rules_of(L.check(early))
-    assert L.check(L.finish(recs, {})).verdict.legal
+    assert "L8" in rules_of(check(early))
+    assert check(L.finish(recs, {}, t)).verdict.legal
 
 
 def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
@@ -119,14 +137,14 @@ def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
     recs = start(3)
     c = None
     for turn in record["turn"]:
-        recs = L.add_move(recs, form_of(turn))
-        c = L.check(recs)
+        recs = L.add_move(recs, form_of(turn), t)
+        c = check(recs)
         if c.state.ended_at is not None and not c.state.over():
             break
-    view = L.view(recs, c, "en")
-    assert view["to_move"] == c.state.to_move() and not view["over"]
-    assert "the round is finished" in view["end"] and c.state.to_move() in view["end"]
-    svg = view["board"]
+    shown = view(recs)
+    assert shown["to_move"] == c.state.to_move() and not shown["over"]
+    assert "the round is finished" in shown["end"] and c.state.to_move() in shown["end"]
+    svg = shown["board"]
     assert svg.startswith("<svg") and 'viewBox="' in svg and "width=" not in svg.split(">", 1)[0]
     held = [b for p in c.state.players for b in c.state.bonuses[p]]
     assert svg.count('stroke="#b3261e" stroke-width="0.9"') >= len(held)  # taken tiles crossed
@@ -150,18 +168,15 @@ def test_what_cannot_be_a_turn_is_a_form_error(form, message):
     assert recs[0][1]["turn"] == []
 
 
-def test_start_form_names_and_first_player():
-    recs = L.new_records({"name0": "Ana", "name1": "Ben", "name2": "Cleo", "first": "Ben"})
-    assert recs[0][1]["players"] == ["Ben", "Cleo", "Ana"]  # the order around the table kept
-    assert L.new_records({"players": ["Ana", "Ben"], "first": "1"})[0][1]["players"] == ["Ben", "Ana"]
-    with pytest.raises(FormError):
-        L.new_records({"name0": "Ana"})  # one player
-    with pytest.raises(FormError):
-        L.new_records({"name0": "Ana", "name1": "ana"} | {"name2": "Ana"})
-    with pytest.raises(FormError):
-        L.new_records({"name0": "Ana", "name1": "Ben", "first": "Zed"})
-    with pytest.raises(FormError):
-        L.undo(start())
+def test_a_new_game_is_in_progress_in_the_seat_order_of_the_start_form():
+    seats = ((2, "Cleo"), (0, "Ana"), (1, "Ben"))  # Cleo plays first: the core's order
+    recs = L.new_records(plays.Start("levelx", "", seats, {}), t)
+    assert recs == [(None, {"game": "levelx", "kind": "game", "players": ["Cleo", "Ana", "Ben"],
+                            "in_progress": True, "turn": []})]
+    c = check(recs)
+    assert c.verdict.legal and c.verdict.in_progress and c.verdict.to_move == "Cleo"
+    with pytest.raises(FormError, match="No turn to undo"):
+        L.undo(recs)
 
 
 def test_records_that_are_not_one_level_x_game_are_refused():

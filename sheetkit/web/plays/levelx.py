@@ -24,9 +24,6 @@ GAME = "levelx"
 DICE = 4
 GROUPS = ("A", "B", "C", "D")
 NO_GROUP = "-"
-SOURCE = "levelx-game.toml"
-COMMENT = ("A Level X game entered turn by turn on the sheetkit page.\n"
-           "Check it with: sheetkit check THIS.toml")
 # pawn fills per seat (white seat numbers on them); distinct in hue and in lightness
 SEAT_FILLS = ("#1d4fa0", "#b3261e", "#1b7f3b", "#6a3d9a")
 
@@ -52,23 +49,10 @@ def _with(data: dict, **changes) -> list[tuple[str | None, dict]]:
 
 # -- the adapter ---------------------------------------------------------------------------
 
-def new_records(form: Mapping[str, str], t: Callable = _en) -> list[tuple[str | None, dict]]:
-    """The blank game from the start form: `name0`..`name3` in turn order (the first is the
-    first player), or `players` given as a list by the core; `first` (a seat number or a
-    name) moves that player to the front, the order around the table kept."""
-    names = form.get("players") if isinstance(form.get("players"), list) else None
-    if names is None:
-        slots = [(t("name_n", n=i + 1), inputs.name(form, f"name{i}", t("name_n", n=i + 1), t)) for i in range(4)]
-        names = inputs.players(slots, "Level X", t)
-    names = list(names)
-    first = form.get("first", "")
-    if isinstance(first, str) and first.strip():
-        first = first.strip()
-        k = int(first) if first.isdigit() and int(first) < len(names) else (names.index(first) if first in names else None)
-        if k is None:
-            raise FormError(t("err_choice", field=t("lx_first")))
-        names = names[k:] + names[:k]
-    return [(None, {"game": GAME, "kind": "game", "players": names, "in_progress": True, "turn": []})]
+def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
+    """The blank game in progress: the players in seat order from the first player on
+    (`start`: the core's plays.Start)."""
+    return [(None, {"game": GAME, "kind": "game", "players": list(start.players), "in_progress": True, "turn": []})]
 
 
 def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, t: Callable = _en) -> dict:
@@ -114,17 +98,6 @@ def finish(records, form: Mapping[str, str] | None = None, t: Callable = _en):
     return [(None, {k: v for k, v in data.items() if k != "in_progress"})]
 
 
-def text(records) -> str:
-    from sheetkit.tomlfile import dump_toml
-
-    return dump_toml(_game(records), COMMENT)
-
-
-def check(records, t: Callable = _en):
-    """The Checked of the record's text, through the same engine as `sheetkit check`."""
-    return inputs.parse_record(text(records).encode("utf-8"), SOURCE, t)[1]
-
-
 def replay_state(data: dict):
     """The position after the recorded turns (the rules' own replay, no findings)."""
     from sheetkit.games.levelx.rules import State
@@ -137,14 +110,14 @@ def replay_state(data: dict):
 
 # -- what the entry screen shows -----------------------------------------------------------
 
-def view(records, checked, lang: str = "en") -> dict:
-    """The entry screen's data: the board, whose turn, the end, the turns played with what
-    each did and the findings at each turn."""
+def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None = None) -> dict:
+    """The entry screen's data (as `lx`): the board, whose turn, the end, the turns played
+    with what each did and the findings at each turn, the form as sent (kept on an error)."""
     from sheetkit.games.levelx.moves import notation, option
     from sheetkit.games.levelx.rules import State
-    from sheetkit.web import i18n
 
-    t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
+    r = results[0]
+    records, checked = [(None, r.data)], r.checked
     data = _game(records)
     players = list(data["players"])
     state = checked.state
@@ -171,11 +144,10 @@ def view(records, checked, lang: str = "en") -> dict:
             t("lx_end_over", turn=state.ended_at)
     seats = [{"name": p, "fill": SEAT_FILLS[i], "n": i + 1, "score": state.score(p),
               "chips": state.chips[p], "bonuses": state.bonuses[p]} for i, p in enumerate(players)]
-    return {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
+    return {"lx": {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
             "over": state.over(), "end": end, "turns": list(reversed(turns)),
-            "other": [f for k, fs in findings.items() if not isinstance(k, int) or k > len(turns) for f in fs],
             "in_progress": bool(data.get("in_progress")), "board": board_svg(state, lang),
-            "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}
+            "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}}
 
 
 def effect_line(opt, t: Callable) -> str:
