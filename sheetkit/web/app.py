@@ -122,6 +122,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     from sheetkit.web.plays import routes as play_routes
 
     play_routes.register(app, db, t, lang, _view)
+    app.config["SHEETKIT_HISTORY"] = play_routes.db_path(db)  # for adapters that keep more than plays (IUNU decks)
 
     # --- quick tallies ------------------------------------------------------------------
 

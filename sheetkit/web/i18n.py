@@ -105,6 +105,8 @@ LABELS: dict[str, dict[str, str]] = {
         "iu_save": "Save (the game goes on)",
         "iu_finish": "Score and finish",
         "iu_saved": "Saved.",
+        "iu_err_undo": "Nothing entered yet to undo",
+        "iu_new_deck_button": "New deck values",
         # Level X move entry (plays)
         "lx_play_intro": "Enter each turn as it is played: the four dice, then tap the group of each die.",
         "lx_die": "Die {n}",
@@ -300,6 +302,8 @@ LABELS: dict[str, dict[str, str]] = {
         "iu_save": "Guardar (la partida sigue)",
         "iu_finish": "Contar y terminar",
         "iu_saved": "Guardado.",
+        "iu_err_undo": "Aún no hay nada anotado que deshacer",
+        "iu_new_deck_button": "Valores de un mazo nuevo",
         # Level X move entry (plays)
         "lx_play_intro": "Anota cada turno según se juega: los cuatro dados, y toca el grupo de cada dado.",
         "lx_die": "Dado {n}",

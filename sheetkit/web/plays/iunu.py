@@ -3,9 +3,10 @@ record as the IUNU tally, sheetkit/web/tallies.py), with the deck's values kept 
 history by name (Store.save_deck) and offered again at the next play.
 
 The play's one record carries its deck inline (`[deck.castes.farmer]` ...), so the
-downloaded record checks the same with `sheetkit check` anywhere. Until the end, the
-form's values are saved as they are typed (`add_move`: "save"), so a closed tab loses
-nothing; `finish` reads the form once more and ends the play.
+downloaded record checks the same with `sheetkit check` anywhere. Until the end it says
+`in_progress = true`: the values are saved as they are typed ("Save", `add_move`), so a
+closed tab loses nothing; "Score and finish" (`finish`) reads the form once more and ends
+the play on the common end page.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from sheetkit.web import inputs, tallies
 from sheetkit.web.inputs import FormError
 
 GAME = "iunu"
-SOURCE = "iunu-game.toml"
-COMMENT = "An IUNU game entered on the sheetkit page.\nCheck it with: sheetkit check THIS.toml"
-DECK_NAME = "deck_name"  # the start form's choice of a kept deck, or the name to keep new values under
+START_TEMPLATE = "start_iunu.html"
+DECK_NAME = "deck_name"  # the start form's kept deck, or the name to keep new values under
 
 
 def _en(key: str, **kw) -> str:
@@ -33,10 +33,29 @@ def _game(records) -> dict:
     return records[0][1]
 
 
+def _history():
+    """The history file of the page serving this request (None outside a request)."""
+    from flask import current_app, has_app_context
+
+    return current_app.config.get("SHEETKIT_HISTORY") if has_app_context() else None
+
+
+def kept_decks() -> list[tuple[str, dict]]:
+    """The decks kept in the page's history (for the start form), the last saved first;
+    none, and no history file made, before there is one."""
+    path = _history()
+    if path is None or not path.is_file():
+        return []
+    from sheetkit.history import Store
+
+    with Store.open(path) as store:
+        return store.decks(GAME)
+
+
 def deck_of(form: Mapping[str, Any], store, t: Callable = _en) -> dict:
-    """The deck of a new play: a deck kept in the history, chosen by name; or the values
-    typed on the start form, then kept under the name given (the same name again replaces
-    them). FormError when neither is there."""
+    """The deck of a new play: the values typed on the start form, then kept in the history
+    under the name given (the same name again replaces them); or, with nothing typed, a
+    deck kept in the history, chosen by name. FormError when neither is there."""
     from sheetkit.history.schema import HistoryError
 
     name = inputs.name(form, DECK_NAME, t("iu_deck_name"), t)
@@ -56,65 +75,64 @@ def deck_of(form: Mapping[str, Any], store, t: Callable = _en) -> dict:
     return deck
 
 
-def new_records(form: Mapping[str, Any], t: Callable = _en) -> list[tuple[str | None, dict]]:
-    """The play's record from the start form: the players in seating order (`name0`..`name3`
-    or a `players` list; `first` moves that player to the front) and `deck`, the deck's
-    tables (from `deck_of`). Everyone starts at 0."""
-    deck = form.get("deck")
-    if not isinstance(deck, dict) or not isinstance(deck.get("castes"), dict):
-        raise FormError(t("deck_missing"))
-    names = form.get("players") if isinstance(form.get("players"), list) else None
-    if names is None:
-        slots = [(t("name_n", n=i + 1), inputs.name(form, f"name{i}", t("name_n", n=i + 1), t)) for i in range(4)]
-        names = inputs.players(slots, "IUNU", t)
-    names = list(names)
-    first = form.get("first", "")
-    if isinstance(first, str) and first.strip():
-        first = first.strip()
-        k = int(first) if first.isdigit() and int(first) < len(names) else (names.index(first) if first in names else None)
-        if k is None:
-            raise FormError(t("err_choice", field=t("lx_first")))
-        names = names[k:] + names[:k]
+def blank(names: list[str], deck: dict) -> list[tuple[str | None, dict]]:
     players = [{"name": n, "deben": 0, "cards": {}, "fed": {}, "afterlife": []} for n in names]
-    return [(None, {"game": GAME, "deck": deck, "player": players})]
+    return [(None, {"game": GAME, "in_progress": True, "deck": deck, "player": players})]
 
 
-def _read(records, form: Mapping[str, str], t: Callable) -> list[tuple[str | None, dict]]:
-    """The record with the players' values from the end-of-game form (names stay the play's:
-    the form's own name fields are ignored)."""
+def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
+    """The play's record from the start form (`start`: the core's plays.Start): the players
+    in seating order from the first player on, everyone at 0, and the deck (`deck_of`, in
+    the history the page keeps its plays in)."""
+    from sheetkit.history import Store
+
+    path = _history()
+    if path is None:
+        raise FormError(t("deck_missing"))
+    with Store.open(path) as store:
+        deck = deck_of(start.form, store, t)
+    return blank(list(start.players), deck)
+
+
+def _read(records, form: Mapping[str, str] | None, t: Callable) -> list[tuple[str | None, dict]]:
+    """The record with the players' values from the end-of-game form (the names stay the
+    play's: the form's own name fields are ignored)."""
     data = _game(records)
     names = [p["name"] for p in data["player"]]
-    merged = {k: v for k, v in form.items() if not k.startswith("name")}
+    merged = {k: v for k, v in (form or {}).items() if not k.startswith("name")}
     merged.update({f"name{i}": n for i, n in enumerate(names)})
-    players = tallies.iunu_players(merged, t)
-    return [(None, {**data, "player": players})]
+    return [(None, {**data, "player": tallies.iunu_players(merged, t)})]
 
 
 def add_move(records, form: Mapping[str, str], t: Callable = _en):
-    """Save what is typed so far (checked, the play still going on)."""
+    """Save what is typed so far (checked; the play goes on)."""
     return _read(records, form, t)
 
 
 def undo(records, t: Callable = _en):
-    """Back to the blank form: every value to 0."""
+    """Back to the blank form: every value 0."""
     data = _game(records)
-    return [(None, {**data, "player": [{"name": p["name"], "deben": 0, "cards": {}, "fed": {}, "afterlife": []}
-                                       for p in data["player"]]})]
+    if not any(p.get("deben") or p.get("cards") or p.get("fed") or p.get("afterlife") for p in data["player"]):
+        raise FormError(t("iu_err_undo"))
+    return blank([p["name"] for p in data["player"]], data["deck"])
 
 
 def finish(records, form: Mapping[str, str] | None = None, t: Callable = _en):
-    return _read(records, form, t) if form is not None and any(k.startswith("p") for k in form) else \
-        [(None, dict(_game(records)))]
+    """The count as finished: the form's values when it brings them ("Score and finish"),
+    else the values saved so far (the page's End)."""
+    brings = form is not None and any(k.startswith("p") and k[1:2].isdigit() for k in form)
+    data = _game(_read(records, form, t) if brings else records)
+    return [(None, {k: v for k, v in data.items() if k != "in_progress"})]
 
 
-def text(records) -> str:
-    from sheetkit.tomlfile import dump_toml
-
-    return dump_toml(_game(records), COMMENT)
-
-
-def check(records, t: Callable = _en):
-    return inputs.parse_record(text(records).encode("utf-8"), SOURCE, t)[1]
+def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None = None) -> dict:
+    """The end-of-game form: the play's players, the deck's castes, the values saved (or,
+    after a refused step, the values as sent)."""
+    data = results[0].data
+    names = [p["name"] for p in data["player"]]
+    values = dict(form) if form else form_values([(None, data)])
+    return {"iu": {"names": names, "slots": range(len(names)), "deck": data["deck"], "castes": tallies.IUNU_CASTES,
+                   "after_slots": range(tallies.IUNU_AFTERLIFE_SLOTS), "v": values}}
 
 
 def form_values(records) -> dict[str, str]:
@@ -122,7 +140,6 @@ def form_values(records) -> dict[str, str]:
     data = _game(records)
     out: dict[str, str] = {}
     for i, p in enumerate(data["player"]):
-        out[f"name{i}"] = p["name"]
         if p.get("deben"):
             out[f"p{i}_deben"] = str(p["deben"])
         for k in ("cards", "fed"):
