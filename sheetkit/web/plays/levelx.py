@@ -14,7 +14,6 @@ with the pawns, what is left of each chip stack and the bonus tiles taken drawn 
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Mapping
 
 from sheetkit.web import inputs
@@ -234,12 +233,9 @@ def board_scene(state, lang: str = "en"):
 
 
 def board_svg(state, lang: str = "en") -> str:
-    """The board as inline SVG, cropped to the rows and the bonus tiles."""
+    """The board as inline SVG, cut to the rows and the bonus tiles (the page's style.css
+    brings the font)."""
     from sheetkit.paper import svg
 
-    scene, (x, y, w, h) = board_scene(state, lang)
-    out = svg.page_svg(scene, 0, title="Level X")  # the page's style.css brings the font
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{svg.num(x)} {svg.num(y)} {svg.num(w)} {svg.num(h)}" '
-            f'class="board" role="img"')
-    return re.sub(r'^<svg xmlns="http://www.w3.org/2000/svg" width="[^"]*" height="[^"]*" viewBox="[^"]*"',
-                  lambda m: head, out, count=1)
+    scene, crop = board_scene(state, lang)
+    return svg.page_svg(scene, 0, title="Level X", view=crop)
