@@ -96,7 +96,10 @@ def test_a_whole_glux_game_gives_the_engines_verdict_and_is_saved(phone, db, tmp
     assert end.find("end-winners") == f"Winner: {', '.join(want.winners)}"
     assert [int(x) for x in re.findall(r'class="rank-total">(\d+)<', end.text)] == \
         sorted((s.total for s in want.scores), reverse=True)
-    assert end.totals() == {s.player: s.total for s in want.scores}
+    breakdown = re.search(r'id="breakdown".*?</table>', end.text, re.S).group(0)  # the players side by side
+    assert re.findall(r"<th scope=\"col\">([^<]+)</th>", breakdown) == [s.player for s in want.scores]
+    assert [int(x) for x in re.findall(r'class="total-value">(-?\d+)<', breakdown)] == [s.total for s in want.scores]
+    assert end.find("status") == "Legal"
     link = html.unescape(re.search(r'id="bgstats-link" href="([^"]+)"', end.text).group(1))
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert f'data-qr="{html.escape(link)}"' in end.text  # the QR code is that link

@@ -222,7 +222,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                   for i, s in enumerate(play.sheets)]
         link = exports.bgstats_link(play)
         return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets,
-                               ranking=ranking(play), bgstats=link, bgstats_qr=qr_svg(link),
+                               ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
 
     def sheet_of(play_id: int, n: int):
@@ -307,6 +307,18 @@ def ranking(play) -> list[dict]:
         out.append({"place": place, "name": s.name, "score": s.score, "winner": s.winner,
                     "eliminated": s.eliminated, "rank": s.rank, "start": s.start})
     return out
+
+
+def breakdown(sheets: list[dict]) -> dict | None:
+    """Every player's points side by side, one row per part, when all players' scores have
+    the same parts (a room, a column of the sheet); else None (each score is shown alone)."""
+    scores = [sc for s in sheets for sc in s["view"]["scores"]]
+    if len(scores) < 2 or len({tuple(label for label, _ in sc["parts"]) for sc in scores}) != 1:
+        return None
+    names = [sc["player"] or s["player"] or "" for s in sheets for sc in s["view"]["scores"]]
+    rows = [(label, [dict(sc["parts"])[label] for sc in scores]) for label, _ in scores[0]["parts"]]
+    return {"players": names, "rows": rows, "totals": [sc["total"] for sc in scores],
+            "notes": [(n, sc["notes"]) for n, sc in zip(names, scores)]}
 
 
 def view_json(v: dict, lang: str, t) -> dict:
