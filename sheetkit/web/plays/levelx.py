@@ -14,6 +14,7 @@ with the pawns, what is left of each chip stack and the bonus tiles taken drawn 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Mapping
 
 from sheetkit.web import inputs
@@ -173,15 +174,23 @@ def effect_line(opt, t: Callable) -> str:
     return f"{notation(opt.groups)}: " + "; ".join(parts) + (f" ({', '.join(tail)})" if tail else "")
 
 
+@lru_cache(maxsize=1)
+def _board_spec():
+    """The shipped board layout, read once per server: reading it costs more than drawing
+    the whole position on it."""
+    from sheetkit import layouts
+
+    return layouts.load("levelx-board").spec
+
+
 def board_scene(state, lang: str = "en"):
     """The printed board (A4) with this position drawn on it: pawns by seat, the chips
     left in each stack, the bonus tiles taken and by whom. Returns (scene, crop box)."""
-    from sheetkit import layouts
     from sheetkit.games.levelx.compose import board_geometry, compose_board
     from sheetkit.paper import scene as S
     from sheetkit.web import i18n
 
-    spec = layouts.load("levelx-board").spec
+    spec = _board_spec()
     scene = compose_board(spec, "a4", lang)
     g = board_geometry(spec, "a4")
     s, x0, xX = g["s"], g["x0"], g["xX"]
