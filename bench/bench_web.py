@@ -8,9 +8,10 @@ history file in a temporary folder; the clients speak HTTP over sockets (http.cl
 with the session cookie and the form's CSRF token as a browser sends them.
 
 1. One move, request to response: a play is started and its moves entered one POST at a
-   time (and the page it leads to fetched, as the phone shows it), in a Level X game of
-   the independent simulation (sheetkit.games.levelx.play) and a 60-placement Glüx game of
-   the random player (sheetkit.games.glux.play). Baselines measured in the same run: the
+   time (and the page it leads to fetched, as the phone shows it), in a 30-turn solo
+   Yuncos game of the random player (when this sheetkit has Yuncos move entry), a
+   60-placement Glüx game of the random player (sheetkit.games.glux.play) and a Level X
+   game of the independent simulation (sheetkit.games.levelx.play). Baselines measured in the same run: the
    engine's step for that very move (`Rules.step` on the position before it), and the
    check of the whole record text as `sheetkit check` does it (what the page must do to
    show the verdict of the record it stores).
@@ -219,15 +220,55 @@ def glux_game():
 
 
 def yuncos_game():
-    """Yuncos move entry, when this sheetkit has it (sheetkit/web/plays/yuncos.py)."""
+    """A 30-turn solo Yuncos game of the random player (sheetkit.games.yuncos.play), its
+    turns as the entry form sends them (the flight, the puzzle box and value, the dice,
+    the abilities used), and per turn the engine's step and whole-record check. None when
+    this sheetkit has no Yuncos move entry (sheetkit/web/plays/yuncos.py)."""
+    from sheetkit import layouts
+    from sheetkit.checking import records
+    from sheetkit.checking.replay import replay
+    from sheetkit.games.yuncos.play import play
+    from sheetkit.games.yuncos.record import box_kind, read_record
+    from sheetkit.games.yuncos.rules import Rules
     from sheetkit.web import plays
 
     if plays.adapter("yuncos") is None:
         return None
-    return None  # not measured: see the note printed
+    layout = layouts.load("yuncos-easy")
+    for seed in range(10_000):
+        g = play(layout, random.Random(seed), max_turns=30, home_after=10**6)
+        if len(g.record["turn"]) == 30:
+            break
+    spec = layout.spec
+    forms = []
+    for n, turn in enumerate(g.record["turn"]):
+        form = {"flight": turn["flight"]}
+        if turn.get("crash"):
+            form["puzzle"] = "crash"
+        else:  # the page offers rows and columns: their next free box
+            form["puzzle"], form["value"] = turn["puzzle"].split(".")[0], str(turn["value"])
+        form["die1"], form["die2"] = map(str, turn["dice"])
+        kinds = [u if u in ("plusminus", "yunco", "diagonal") else box_kind(spec, u) for u in turn.get("use", [])]
+        form["plusminus"], form["yunco"] = str(kinds.count("plusminus")), str(kinds.count("yunco"))
+        if n == 0:
+            form["start"] = str(g.record["start"])
+        forms.append(form)
+    record = read_record(tomllib.loads(g.toml), "bench.toml")
+    rules = Rules(record)
+    data = tomllib.loads(g.toml)
+
+    def engine(k: int) -> tuple[float, float]:
+        before = replay(rules, record.turns[:k], finished=False).state
+        step = best(lambda: rules.step(before, record.turns[k], k + 1), 200)
+        part = {**data, "in_progress": True, "turn": data["turn"][:k + 1]}
+        check = best(lambda: records.check(records.parse(copy.deepcopy(part), "t.toml")), 5)
+        return step, check
+
+    return {"game": "yuncos", "start": {"variant": "yuncos-easy", "name0": "Ana"}, "moves": forms,
+            "engine": engine, "what": "Yuncos, solo, 30 turns"}
 
 
-GAMES = {"levelx": levelx_game, "glux": glux_game, "yuncos": yuncos_game}
+GAMES = {"yuncos": yuncos_game, "glux": glux_game, "levelx": levelx_game}
 
 
 # -- 1. one move ----------------------------------------------------------------------------

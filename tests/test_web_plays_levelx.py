@@ -164,3 +164,23 @@ def test_the_page_and_its_script_load_nothing_from_elsewhere(phone):
     js = phone.c.get("/static/levelx.js")
     assert js.status_code == 200 and js.mimetype == "text/javascript" and "http" not in js.get_data(as_text=True)
     assert "<style" not in page.text  # the inline board has no style element (the CSP allows none)
+
+
+def test_an_uploaded_game_in_progress_is_continued(phone, db):
+    import io
+
+    from conftest import ROOT
+
+    upload = (ROOT / "examples" / "levelx-in-progress.toml").read_bytes()  # the one-line notation
+    page = phone.post("/play/open", {"record": (io.BytesIO(upload), "ongoing.toml")}, content_type="multipart/form-data")
+    assert page.code == 303, page.text[:2000]
+    pid = int(page.resp.headers["Location"].rsplit("/", 1)[1])
+    page = phone.get(f"/play/{pid}")
+    assert page.find("play-status") == "Legal (in progress; Carla to move)"
+    assert len(stored(db, pid)["turn"]) == 20
+    assert step(phone, pid, "move", {"die0": "3", "die1": "4", "die2": "5", "die3": "1"}).code == 303
+    assert stored(db, pid)["turn"][-1] == {"player": "Carla", "dice": [3, 4, 5, 1], "groups": [[3], [4], [5], [1]]}
+    for name, words in (("levelx-final.toml", ["final position"]), ("levelx-bad-input.toml", [])):
+        raw = (ROOT / "examples" / name).read_bytes()
+        page = phone.post("/play/open", {"record": (io.BytesIO(raw), name)}, content_type="multipart/form-data")
+        assert_clear_error(page, *words)

@@ -136,6 +136,7 @@ LABELS: dict[str, dict[str, str]] = {
         "lx_eff_points": "+{n} points",
         "lx_eff_ends": "ends the game",
         "lx_eff_late": "after the end: not played",
+        "lx_err_final": "A final position (kind = \"final\") is a finished game: a play continues a game recorded turn by turn (kind = \"game\")",
         # form messages
         "err_int": "{field}: expected a whole number from {lo} to {hi} (got {got})",
         "err_empty_name": "{field}: a name is needed, as its numbers are filled in",
@@ -333,6 +334,7 @@ LABELS: dict[str, dict[str, str]] = {
         "lx_eff_points": "+{n} puntos",
         "lx_eff_ends": "termina la partida",
         "lx_eff_late": "tras el final: no se juega",
+        "lx_err_final": "Una posición final (kind = \"final\") es una partida terminada: se continúa una partida anotada turno a turno (kind = \"game\")",
         "err_int": "{field}: se espera un número entero de {lo} a {hi} (se recibió {got})",
         "err_empty_name": "{field}: falta el nombre, ya que tiene números anotados",
         "err_name_long": "{field}: un nombre de {n} caracteres como mucho",

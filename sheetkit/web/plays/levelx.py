@@ -55,6 +55,27 @@ def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
     return [(None, {"game": GAME, "kind": "game", "players": list(start.players), "in_progress": True, "turn": []})]
 
 
+def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable = _en):
+    """An uploaded Level X game (turn by turn) as a play to continue; a game written in the
+    one-line notation (`turns = ["Ana: 3+4 5 2", ...]`) becomes the same turns as tables."""
+    from sheetkit.errors import FieldError
+    from sheetkit.games.levelx.record import turn_from_line
+
+    if data.get("kind") != "game":
+        raise FormError(t("lx_err_final"))
+    data = {k: v for k, v in data.items()}
+    if "turns" in data:
+        lines = data.pop("turns")
+        if not isinstance(lines, list) or "turn" in data:
+            raise FormError(t("lx_err_final"))
+        try:
+            data["turn"] = [turn_from_line(ln, data.get("players"), f"turns[{i}]") for i, ln in enumerate(lines)]
+        except FieldError as e:
+            raise FormError(f"{e.field}: {e.message}") from None
+        data["turn"] = [{k: v for k, v in tn.items() if v is not None} for tn in data["turn"]]
+    return [(None, data)]
+
+
 def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, t: Callable = _en) -> dict:
     """The [[turn]] table of the entry form, or FormError for what cannot be a turn."""
     dice, groups = [], {g: [] for g in GROUPS}
