@@ -110,8 +110,20 @@ def test_a_whole_glux_game_by_taps(phone, history, tmp_path):
     phone.tap_and_load("undo")
     assert status(phone) == "Legal (in progress; Ana to move)"
 
+    # larger squares at will: 44 px each, the board scrolling inside its frame, never the page
+    phone.tap("zoom-label")
+    square = phone.d.find_element(phone.By.ID, "at-A7").size
+    assert square["width"] >= 43.5 and square["height"] >= 43.5, square
+    phone.no_sideways_scroll()
+    place(phone, moves[0])
+    assert phone.el("zoom").is_selected()  # still large after the move
+    phone.shot("plays-glux-zoom")
+    phone.tap("zoom-label")
+    assert phone.d.find_element(phone.By.ID, "at-A7").size["width"] < 43.5
+    moves = moves[1:]
+
     for k, form in enumerate(moves):
-        if k == 30:  # mid-game: reload the page, then resume the play from the home page
+        if k == 29:  # mid-game: reload the page, then resume the play from the home page
             phone.d.refresh()
             assert "Legal" in status(phone)
             phone.shot("plays-glux-mid-game")

@@ -229,6 +229,10 @@ def test_open_a_record_to_continue_it(phone, db):
     pid = int(page.resp.headers["Location"].rsplit("/", 1)[1])
     page = phone.get(f"/play/{pid}")
     assert page.find("play-status") == "Legal (in progress; Ben to move)"
+    again = phone.post("/play/open", {"record": (io.BytesIO(upload), "again.toml")}, content_type="multipart/form-data")
+    assert again.resp.headers["Location"] == f"/play/{pid}"  # the same file again: the same play
+    with Store.open(db) as store:
+        assert len(store.plays()) == 1
     # a board record, another game's record, a record naming a file: one message each
     for path, words in ((EXAMPLES / "glux-board-3p.toml", ["final board"]),
                         (EXAMPLES / "yuncos-in-progress.toml", []),
@@ -275,6 +279,10 @@ def test_steps_need_the_csrf_token_and_this_sites_origin(phone):
     assert phone.post(f"/play/{pid}/move", form, headers={"Origin": "http://evil.example"}).code == 403
     assert phone.post("/play/new", START, headers={"Origin": "null"}).code == 403
     assert phone.post(f"/play/{pid}/end", {"version": version}, headers={"Origin": "http://evil.example"}).code == 403
+    import io
+
+    upload = {"record": (io.BytesIO((EXAMPLES / "glux-game-in-progress.toml").read_bytes()), "x.toml")}
+    assert phone.post("/play/open", upload, csrf=False, content_type="multipart/form-data").code == 403
     page = phone.get(f"/play/{pid}")
     assert "(0)" in page.text
 
@@ -283,6 +291,11 @@ def test_oversized_step(phone):
     pid = start(phone)
     page = phone.post(f"/play/{pid}/move", {"version": "x", "square": "A" * (MAX_BODY + 1)})
     assert page.code == 413
+    import io
+
+    big = {"record": (io.BytesIO(b"#" * (MAX_BODY + 10)), "big.toml")}
+    assert phone.post("/play/open", big, content_type="multipart/form-data").code == 413
+    assert phone.post("/play/new", {**START, "name3": "x" * (MAX_BODY + 1)}).code == 413
 
 
 def test_token_guards_the_plays(db):
@@ -335,3 +348,84 @@ def test_the_page_does_not_create_a_history_just_by_being_looked_at(tmp_path):
     assert phone.get("/").code == 200 and phone.get("/play/new?game=glux").code == 200
     assert not db.exists()
     assert subprocess.run([sys.executable, "-c", "import sheetkit.web.plays"], cwd=ROOT).returncode == 0
+
+
+TIE = '''game = "glux"
+kind = "board"
+board = "glux-board-2p"
+players = [
+  { name = "Ana", letter = "A", start = "A1" },
+  { name = "Ben", letter = "B", start = "M9" },
+]
+grid = """
+A1 . . A5 . . . . . B5 . . .
+.  . . .  . . . . . .  . . .
+A2 . . .  . . . . . .  . . .
+.  . . .  . B3 . . . .  . . .
+.  . . .  . . . . . .  . . .
+.  . . .  . . . . . .  . . .
+.  . . .  . . . . . .  . . .
+.  . . .  . . . . . .  . . .
+.  . . .  . . . . . .  . . B1
+"""
+'''
+
+
+def test_the_end_page_of_any_logged_play_explains_the_tiebreak(phone, db):
+    """A play logged by the command line (here a final board that ties on VP) has the same
+    end page: ranking, the tiebreak sentence, the breakdown."""
+    from sheetkit.history import intake
+    from sheetkit.history.store import NewPlay, now
+
+    sheet = intake.sheet_from_text(TIE, "tie.toml")[0]
+    assert sheet.verdict["legal"] and sheet.verdict["winners"] == ["Ben"]
+    with Store.open(db) as store:
+        pid = store.add_play(NewPlay("glux", (sheet,), now()))
+    end = phone.get(f"/play/{pid}")
+    assert end.code == 303  # finished: to its end page
+    end = phone.get(f"/play/{pid}/end")
+    assert end.code == 200 and end.find("end-winners") == "Winner: Ben"
+    assert "middle room" in end.find("tiebreak") and "tie on 8 VP" in end.find("tiebreak")
+    assert re.findall(r'class="rank-total">(\d+)<', end.text) == ["8", "8"]
+    ranking = re.search(r'id="ranking".*?</table>', end.text, re.S).group(0)
+    assert re.findall(r"<td>(\d)</td>", ranking) == ["1", "2"]  # equal on points, the tiebreak decides
+    assert ranking.index("Ben") < ranking.index("Ana") and "Winner" in ranking.split("Ana")[0]
+    assert phone.c.get(f"/play/{pid}/record/1").get_data(as_text=True) == TIE  # the text as logged
+    assert phone.get(f"/play/{pid}/pdf/1").code == 200
+
+
+def test_a_step_without_or_with_a_forged_version_enters_nothing(phone, db):
+    pid = start(phone)
+    for version in ("", "0" * 16, "x" * 5000):
+        form = {**placements()[0]}
+        if version:
+            form["version"] = version
+        assert_clear_error(phone.post(f"/play/{pid}/move", form), "another phone", code=409)
+    assert_clear_error(phone.post(f"/play/{pid}/undo", {}), "another phone", code=409)
+    assert_clear_error(phone.post(f"/play/{pid}/end", {}), "another phone", code=409)
+    with Store.open(db) as store:
+        play = store.get(pid)
+        assert play.in_progress and tomllib.loads(play.sheets[0].text)["moves"] == ""
+
+
+def test_the_entry_page_in_spanish_and_the_larger_board(db):
+    phone = Client(create_app(db=db), lang="es")
+    pid = start(phone)
+    page = phone.get(f"/play/{pid}")
+    assert page.find("play-status") == "Legal (en curso; juega Ana)" and "Cara de la ficha" in page.text
+    version = page.hidden(f"/play/{pid}/move", "version")
+    moved = phone.post(f"/play/{pid}/move", {"version": version, "zoom": "on", **placements()[0]})
+    assert moved.resp.headers["Location"] == f"/play/{pid}?zoom=1"  # the board stays large
+    assert 'id="zoom" class="zoom-toggle" checked' in phone.get(f"/play/{pid}?zoom=1").text
+
+
+def test_a_play_is_one_record_text_that_reads_back(phone, db):
+    """What is stored is the TOML notation itself: every step's text checks, as it is, the
+    same as the page's verdict."""
+    pid = start(phone)
+    for form in placements()[:12]:
+        move(phone, pid, form)
+        with Store.open(db) as store:
+            s = store.get(pid).sheets[0]
+        loaded = records.parse(tomllib.loads(s.text), s.source)
+        assert records.check(loaded).verdict.to_json() == s.verdict

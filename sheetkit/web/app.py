@@ -19,6 +19,7 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The only files the page serves, by fixed name: nothing in a request names a file.
 STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
+          "play_yuncos.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "play_yuncos.js")),
           "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js"))}
 
 

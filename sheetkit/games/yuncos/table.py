@@ -97,6 +97,36 @@ def read_table(data: dict[str, Any], source: str) -> Table:
             raise UserError(f"{p.name}'s sheet says solo = true; a sheet at a table is not a solo game",
                             source=str(path), field="solo")
         sheets.append(rec)
+    return _table(model, source, sheets)
+
+
+def table_from_sheets(players: list[tuple[str, dict[str, Any]]], source: str, in_progress: bool = False) -> Table:
+    """A table whose sheets are held in memory, (name, record data) per player: the web page's
+    plays. The same checks as a table record read from its file, and no file is opened: a
+    sheet here may name only a shipped layout (`layout = "yuncos-easy"`)."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.record import read_record
+
+    data = {"game": "yuncos", "kind": "table", "in_progress": in_progress,
+            "player": [{"name": name, "sheet": f"{name}'s sheet"} for name, _ in players]}
+    model = validate(TableModel, data, source)
+    sheets = []
+    for (name, sheet), p in zip(players, model.player):
+        if not isinstance(sheet, dict) or sheet.get("kind") == "table":
+            raise UserError(f"{name}'s sheet is not a player's sheet", source=source, field="player")
+        if sheet.get("layout") not in layouts.shipped_ids():
+            raise UserError(f"{name}'s sheet must name a shipped level (got {sheet.get('layout')!r})", source=source,
+                            field="player")
+        rec = read_record(sheet, f"{source}: {p.sheet}")
+        if rec.model.solo:
+            raise UserError(f"{name}'s sheet says solo = true; a sheet at a table is not a solo game",
+                            source=source, field="solo")
+        sheets.append(rec)
+    return _table(model, source, sheets)
+
+
+def _table(model: TableModel, source: str, sheets: list[Any]) -> Table:
+    """The table of checked sheets, all of one level."""
     layouts = {(r.layout.id, r.layout.version) for r in sheets}
     if len(layouts) > 1:
         shown = ", ".join(f"{n}: {r.layout.id}" for n, r in zip((p.name for p in model.player), sheets))

@@ -86,7 +86,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     def start_page(game=None, error=None, code=200):
         ad = plays.adapter(game.name) if game else None
         return render_template("play_new.html", offered=plays.offered(), game=game, ad=ad, v=request.form,
-                               people=people(), slots=range(MAX_SLOTS), error=error,
+                               people=people(), slots=range(most_players(ad)), error=error,
                                extra=getattr(ad, "START_TEMPLATE", None)), code
 
     def chosen_game(value) -> Any:
@@ -133,11 +133,13 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                 raise FormError(t("err_not_continued", game=games.get(loaded.game).title))
             from hashlib import sha256
 
-            known = store().find(sha256(raw.decode("utf-8-sig").encode("utf-8")).hexdigest())
-            if known is not None:
-                return redirect(f"/play/{known}", code=303)
             data = inputs.toml_text(raw, source, t)
             records = ad.open_record(data, request.form, t)
+            # the same file opened again: the play it already is (as uploaded, or as first stored)
+            for text in (raw.decode("utf-8-sig"), *(plays.text_of(d) for _, d in records)):
+                known = store().find(sha256(text.encode("utf-8")).hexdigest())
+                if known is not None:
+                    return redirect(f"/play/{known}", code=303)
             play_id = plays.start(store(), loaded.game, records, now())
         except FormError as e:
             return start_page(None, str(e), 400)
@@ -163,7 +165,11 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         play = get_play(play_id)
         if not play.in_progress:
             return redirect(f"/play/{play_id}/end", code=303)
-        return entry(play)
+        return entry(play, form={"zoom": "on"} if request.args.get("zoom") == "1" else {})
+
+    def again(play_id: int) -> str:
+        """The entry screen after a step, with the board as large as it was (`zoom`)."""
+        return f"/play/{play_id}" + ("?zoom=1" if request.form.get("zoom") == "on" else "")
 
     def do_step(play_id: int, change):
         play = get_play(play_id)
@@ -183,7 +189,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if ad is None or not play.in_progress:
             return entry(play, t("err_finished"), 409) if ad else entry(play)
         out = do_step(play_id, lambda recs: ad.add_move(recs, request.form, t))
-        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
 
     @app.post("/play/<int:play_id>/undo")
     def play_undo(play_id: int):
@@ -192,7 +198,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if ad is None or not play.in_progress:
             return entry(play, t("err_finished"), 409) if ad else entry(play)
         out = do_step(play_id, lambda recs: ad.undo(recs, t))
-        return out if isinstance(out, tuple) else redirect(f"/play/{play_id}", code=303)
+        return out if isinstance(out, tuple) else redirect(again(play_id), code=303)
 
     @app.post("/play/<int:play_id>/end")
     def play_end(play_id: int):
@@ -221,7 +227,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                    "pdf": _loaded(s.text, plays.source_name(play.game, play.id, s.player, i, n), t) is not None}
                   for i, s in enumerate(play.sheets)]
         link = exports.bgstats_link(play)
-        return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets,
+        ad = plays.adapter(play.game)
+        table = n > 1 and hasattr(ad, "table_text")
+        return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets, table=table,
                                ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
 
@@ -237,6 +245,19 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         _, s, name = sheet_of(play_id, n)
         return Response(s.text, mimetype="application/toml",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/play/<int:play_id>/table")
+    def play_table(play_id: int):
+        """The record that names a play's sheets (a Yuncos table), beside their downloads."""
+        play = get_play(play_id)
+        ad = plays.adapter(play.game)
+        n = len(play.sheets)
+        if ad is None or not hasattr(ad, "table_text") or n < 2:
+            abort(404)
+        names = [plays.source_name(play.game, play.id, s.player, i, n) for i, s in enumerate(play.sheets)]
+        text = ad.table_text(plays.records_of(play), names)
+        return Response(text, mimetype="application/toml", headers={
+            "Content-Disposition": f'attachment; filename="{play.game}-play-{play.id}.toml"'})
 
     @app.get("/play/<int:play_id>/pdf/<int:n>")
     def play_pdf(play_id: int, n: int):
@@ -275,7 +296,7 @@ def read_start(game, ad, form, t) -> "plays.Start":
     lo, hi = getattr(ad, "PLAYERS", (2, 4))
     slots = []
     seen: dict[str, str] = {}
-    for i in range(MAX_SLOTS):
+    for i in range(most_players(ad)):
         field = t("name_n", n=i + 1)
         n = inputs.name(form, f"name{i}", field, t)
         if not n:
@@ -297,13 +318,19 @@ def read_start(game, ad, form, t) -> "plays.Start":
     return plays.Start(game.name, variant, tuple(slots[k:] + slots[:k]), form)
 
 
+def most_players(ad) -> int:
+    """How many name slots the start form has: the game's most players (4 by default)."""
+    return getattr(ad, "PLAYERS", (2, MAX_SLOTS))[1] if ad is not None else MAX_SLOTS
+
+
 def ranking(play) -> list[dict]:
-    """The seats best first (a total of None last), with their place: equal totals share it."""
-    seats = sorted(enumerate(play.seats), key=lambda e: (e[1].score is None, -(e[1].score or 0), e[0]))
+    """The seats best first (a total of None last), with their place: the winners first
+    (a tiebreak decides between equal totals), equal totals otherwise share a place."""
+    seats = sorted(enumerate(play.seats), key=lambda e: (e[1].score is None, -(e[1].score or 0), not e[1].winner, e[0]))
     out, place, last = [], 0, object()
     for k, (_, s) in enumerate(seats, 1):
-        if s.score != last:
-            place, last = k, s.score
+        if (s.score, s.winner) != last:
+            place, last = k, (s.score, s.winner)
         out.append({"place": place, "name": s.name, "score": s.score, "winner": s.winner,
                     "eliminated": s.eliminated, "rank": s.rank, "start": s.start})
     return out

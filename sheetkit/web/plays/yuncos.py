@@ -1,0 +1,414 @@
+"""Yuncos entered on the page as it is played: one sheet per player (1-5), turn by turn.
+
+The records are plain dicts in sheetkit's Yuncos notation (docs/yuncos-records.md), one
+per player, in the table's order; no function here changes the records it is given. A
+turn is entered player after player: the first one to enter turn n enters the turn's dice
+too, and every later sheet of that turn gets the same dice (they are rolled once for the
+whole table). Each move is checked at once by the engine of `sheetkit check`: a single
+sheet for a solo game, else the table check of the sheets held in memory
+(`table.table_from_sheets`, which opens no file).
+
+What the paper would show follows the rules: the fish counter and the crash track of the
+player's sheet are marked as the replay says (the page is the sheet). When the game ends by
+the rules (a player came back to the island with 4 stars, or completed both puzzles, and
+every player has entered that turn; or every Yunco is eliminated), the records are
+finished (`in_progress` is dropped) without asking.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from sheetkit.errors import FieldError, UserError
+from sheetkit.web import inputs
+from sheetkit.web.inputs import FormError
+
+LEVELS = ("yuncos-easy", "yuncos-hard")
+MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
+MOST_USES = 3  # ability boxes of one kind spent in one turn
+SOURCE = "play"
+
+
+def _english(key: str, **kw) -> str:
+    from sheetkit.web import i18n
+
+    return i18n.label("en", key, **kw)
+
+
+# ------------------------------------------------------------------ new play
+
+VARIANTS = (("yuncos-easy", "easy"), ("yuncos-hard", "hard"))  # the level: (layout id, label key)
+VARIANT_LABEL = "level"
+PLAYERS = (1, MOST_PLAYERS)  # a solo game is one sheet
+
+
+def new_records(start, t: Callable = _english) -> list[tuple[str | None, dict[str, Any]]]:
+    """The blank sheets of a new play, from the start form (`start.variant`: the level,
+    `start.players`: 1 to 5 names, one is a solo game)."""
+    return blank_sheets(start.variant, list(start.players), t)
+
+
+def blank_sheets(level: str, names: list[str], t: Callable = _english) -> list[tuple[str | None, dict[str, Any]]]:
+    """One blank sheet in progress per player, in the table's order. The start point is
+    tapped on the map at each player's first turn; until then a sheet names the island's
+    first one."""
+    from sheetkit import layouts
+
+    if level not in LEVELS:
+        raise FormError(t("err_choice", field=t("level")))
+    if not 1 <= len(names) <= MOST_PLAYERS:
+        raise FormError(t("yu_err_players", n=len(names), most=MOST_PLAYERS))
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise FormError(t("err_name_twice", field=t("player"), name=n))
+        seen.add(n.casefold())
+    start = min(layouts.load(level).spec.board.starts)
+    out: list[tuple[str | None, dict[str, Any]]] = []
+    for n in names:
+        rec: dict[str, Any] = {"game": "yuncos", "layout": level, "start": start}
+        if len(names) == 1:
+            rec["solo"] = True
+        rec.update({"in_progress": True, "fish_marked": 0, "crashes_marked": 0, "turn": []})
+        out.append((n, rec))
+    return out
+
+
+# ------------------------------------------------------------------ checking
+
+
+def table_check(records):
+    """The Checked of the whole play through the engine of `sheetkit check`: the solo sheet,
+    or the table of every sheet held in memory (its state: player name -> replayed Sheet).
+    This is the verdict the page shows; the history keeps each sheet's own (`sheet_checks`)."""
+    from sheetkit.checking import records as engine
+    from sheetkit.games.yuncos.table import check_table, table_from_sheets
+
+    try:
+        if len(records) == 1:
+            return engine.check(engine.parse(records[0][1], SOURCE))
+        progress = any(r.get("in_progress") for _, r in records)
+        table = table_from_sheets([(n or "", r) for n, r in records], SOURCE, in_progress=progress)
+        return check_table(table, SOURCE)
+    except UserError as e:
+        raise FormError(str(e)) from None
+
+
+def sheet_checks(records) -> list:
+    """Each sheet checked on its own, as `sheetkit check SHEET` and `sheetkit log` check it:
+    (its Record, its Checked), in the table's order."""
+    from sheetkit.checking import records as engine
+
+    out = []
+    for name, rec in records:
+        try:
+            loaded = engine.parse(rec, f"{name}.toml" if name else "yuncos.toml")
+        except UserError as e:
+            raise FormError(str(e)) from None
+        out.append((loaded.record, engine.check(loaded)))
+    return out
+
+
+def verdicts(records) -> list[dict[str, Any]]:
+    """The verdict JSON of each sheet on its own: what the history keeps for each (the
+    same as `sheetkit log SHEET... --player NAME=SHEET` stores)."""
+    return [c.verdict.to_json() for _, c in sheet_checks(records)]
+
+
+def table_text(records, names: list[str]) -> str:
+    """The table record that names the sheets, each by the file name it is downloaded as
+    (`names`, in the table's order): `sheetkit check` of it beside them checks the table."""
+    from sheetkit.tomlfile import dump_toml
+
+    data: dict[str, Any] = {"game": "yuncos", "kind": "table"}
+    if any(r.get("in_progress") for _, r in records):
+        data["in_progress"] = True
+    data["player"] = [{"name": n, "sheet": f} for (n, _), f in zip(records, names)]
+    return dump_toml(data, "A Yuncos table entered on the sheetkit score-keeper page. Check it beside its sheets: "
+                           "sheetkit check FILE")
+
+
+# ------------------------------------------------------------------ whose turn
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who enters what next: the player (index in the table) and the turn number, and the
+    dice of that turn if another player entered them already."""
+
+    seat: int
+    number: int
+    dice: tuple[int, int] | None
+
+
+def states(records, checked) -> list:
+    """Each player's replayed Sheet (rules.Sheet), in the table's order."""
+    if len(records) == 1:
+        return [checked.state]
+    return [checked.state[n] for n, _ in records]
+
+
+def next_turn(records, checked) -> Turn | None:
+    """The next move to enter, or None when the game is over by the rules: everybody has
+    entered the turn in which the first player ended it, or every Yunco is eliminated."""
+    sheets = states(records, checked)
+    lengths = [len(r["turn"]) for _, r in records]
+    alive = [i for i, s in enumerate(sheets) if s.eliminated is None]
+    if not alive:
+        return None
+    longest = max(lengths)
+    behind = [i for i in alive if lengths[i] < longest]
+    if behind:
+        n = longest
+        seat = behind[0]
+    else:
+        if _ended(records, checked, sheets) is not None:
+            return None
+        n, seat = longest + 1, alive[0]
+    dice = next((tuple(r["turn"][n - 1]["dice"]) for _, r in records
+                 if len(r["turn"]) >= n and r["turn"][n - 1].get("dice")), None)
+    return Turn(seat, n, dice)
+
+
+def _ended(records, checked, sheets) -> int | None:
+    """The turn in which the game ended (Y21), by the table's reading."""
+    if len(records) == 1:
+        return sheets[0].end[0] if sheets[0].end else None
+    end = checked.verdict.details.end
+    return end["turn"] if end else None
+
+
+def last_move(records) -> int | None:
+    """The seat whose move was entered last (turn by turn, in the table's order)."""
+    lengths = [len(r["turn"]) for _, r in records]
+    longest = max(lengths)
+    if not longest:
+        return None
+    return max(i for i, n in enumerate(lengths) if n == longest)
+
+
+# ------------------------------------------------------------------ moves
+
+
+def add_move(records, form: Mapping[str, str], t: Callable = _english):
+    """The records with the next player's turn added, from the move form:
+
+    - `flight`: the steps in the notation ("E E N", "NE 2S"), drawn by taps on the map;
+    - `puzzle`: nest1, nest2, lum1... (the next free box) or `crash` (a ground crash),
+      `value`: 1-6;
+    - `die1`, `die2`: the turn's dice, 1-6 (only the first player to enter the turn);
+    - `plusminus`, `yunco`: how many of those ability boxes the turn spends (0-3); drawn
+      diagonal steps count as diagonal uses by themselves;
+    - `start`: at a player's first turn, the island's start point (its number);
+    - `seat`, `turn` (optional): whose move the form was made for; a form sent twice, or
+      from an old page, is refused instead of entered for the wrong player.
+
+    A move that breaks a rule is entered (the check says what is wrong); a value that cannot
+    be a move at all is a FormError and nothing changes."""
+    checked = table_check(records)
+    nxt = next_turn(records, checked)
+    if nxt is None:
+        raise FormError(t("yu_err_over"))
+    _expect(form, nxt, records, t)
+    name, rec = records[nxt.seat]
+    spec = _spec(rec)
+    turn: dict[str, Any] = {"flight": _flight(form, t)}
+    puzzle = form.get("puzzle", "")
+    cells = ["nest1", "nest2"] + [f"lum{c + 1}" for c in range(spec.luminaries.columns)]
+    if puzzle == "crash":
+        turn["crash"] = True
+    elif puzzle in cells:
+        turn["puzzle"] = puzzle
+        turn["value"] = _die(form, "value", t("yu_value"), t)
+    elif not puzzle:
+        raise FormError(t("yu_err_puzzle"))
+    else:
+        raise FormError(t("err_choice", field=t("yu_puzzle")))
+    dice = nxt.dice or (_die(form, "die1", t("yu_die", n=1), t), _die(form, "die2", t("yu_die", n=2), t))
+    turn["dice"] = list(dice)
+    use = []
+    for kind in ("plusminus", "yunco"):
+        use += [kind] * inputs.integer(form, kind, t(f"yu_{kind}"), 0, MOST_USES, t)
+    if use:
+        turn["use"] = use
+    new = dict(rec, turn=rec["turn"] + [turn])
+    if not rec["turn"] and form.get("start"):
+        new["start"] = _start(form, spec, t)
+    out = list(records)
+    out[nxt.seat] = (name, _marked(new))
+    return _finish_if_over(out)
+
+
+def undo(records, t: Callable = _english):
+    """The records without the move entered last (and in progress again)."""
+    seat = last_move(records)
+    if seat is None:
+        raise FormError(t("yu_err_nothing"))
+    name, rec = records[seat]
+    out = [(n, _in_progress(r)) for n, r in records]
+    out[seat] = (name, _marked(_in_progress(dict(rec, turn=rec["turn"][:-1]))))
+    return out
+
+
+def finish(records, form: Mapping[str, str] | None = None, t: Callable = _english):
+    """The records finished as they are (a table that stops before the rules end it: the
+    check then says so, Y21)."""
+    if last_move(records) is None:
+        raise FormError(t("yu_err_nothing"))
+    return [(n, _finished(r)) for n, r in records]
+
+
+def _finish_if_over(records):
+    if next_turn(records, table_check(records)) is None:
+        return [(n, _finished(r)) for n, r in records]
+    return records
+
+
+def _finished(rec: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in rec.items() if k != "in_progress"}
+
+
+def _in_progress(rec: dict[str, Any]) -> dict[str, Any]:
+    """The record with in_progress = true in its place (after solo/layout/start)."""
+    if rec.get("in_progress"):
+        return rec
+    out: dict[str, Any] = {}
+    for k, v in rec.items():
+        if k == "fish_marked":
+            out["in_progress"] = True
+        out[k] = v
+    return out
+
+
+def _marked(rec: dict[str, Any]) -> dict[str, Any]:
+    """The sheet with its fish counter and crash track marked as its turns say."""
+    from sheetkit.games.yuncos.check import check as check_sheet
+    from sheetkit.games.yuncos.record import read_record
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+    try:
+        parsed = read_record(dict(rec, in_progress=True), SOURCE)
+    except UserError as e:
+        raise FormError(str(e)) from None
+    s = check_sheet(parsed, SOURCE).state
+    return dict(rec, fish_marked=min(len(s.fish), len(parsed.spec.fish.values)),
+                crashes_marked=min(s.marks, len(CRASH_TRACK)))
+
+
+def _spec(rec):
+    from sheetkit import layouts
+
+    return layouts.load(rec["layout"]).spec
+
+
+def _expect(form, nxt: Turn, records, t) -> None:
+    for key, want in (("seat", nxt.seat), ("turn", nxt.number)):
+        if form.get(key, "").strip() and inputs.integer(form, key, key, 0, 10_000, t, default=-1) != want:
+            raise FormError(t("yu_err_stale", name=records[nxt.seat][0] or "", n=nxt.number))
+
+
+def _flight(form, t) -> str:
+    from sheetkit.games.yuncos.record import parse_flight
+
+    raw = form.get("flight", "")
+    text = " ".join(raw.split()) if isinstance(raw, str) else ""
+    if not text:
+        raise FormError(t("yu_err_flight_empty"))
+    if len(text) > 200:
+        raise FormError(t("yu_err_flight", got=inputs.shown(raw), why=t("yu_too_long")))
+    try:
+        parse_flight(text)
+    except FieldError as e:
+        raise FormError(t("yu_err_flight", got=inputs.shown(raw), why=e.message)) from None
+    return text
+
+
+def _die(form, key: str, field: str, t) -> int:
+    if not str(form.get(key, "")).strip():
+        raise FormError(t("yu_err_missing", field=field))
+    return inputs.integer(form, key, field, 1, 6, t)
+
+
+def _start(form, spec, t) -> int:
+    starts = sorted(spec.board.starts)
+    n = inputs.integer(form, "start", t("yu_start"), min(starts), max(starts), t)
+    if n not in starts:
+        raise FormError(t("err_choice", field=t("yu_start")))
+    return n
+
+
+# ------------------------------------------------------------------ what the page shows
+
+
+def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What play_yuncos.html shows (as `y`): the table's verdict (findings with rule id, where and
+    sentence), each player's fish, stars, crashes and score, and for the player whose turn
+    is entered the sheet's map and puzzles drawn from the checked sheet's scene (the scene
+    of `sheetkit check --render`), with what the script needs to turn taps into a flight."""
+    import json
+
+    from sheetkit.games.yuncos.compose import CONTENT_W, sheet_geometry
+    from sheetkit.games.yuncos.moves import ready
+    from sheetkit.games.yuncos.overlay import overlay
+    from sheetkit.games.yuncos.rules import next_free
+    from sheetkit.paper import svg
+
+    records = [(r.player, r.data) for r in results]
+    table = table_check(records)
+    verdict = table.verdict
+    nxt = next_turn(records, table)
+    sheets = states(records, table)
+    spec = results[0].loaded.record.spec
+    board = spec.board
+    g = sheet_geometry(spec, "a4")
+
+    rows = []
+    for i, ((name, rec), s, score) in enumerate(zip(records, sheets, verdict.scores)):
+        rows.append({"seat": i, "name": name, "turns": len(rec["turn"]), "fish": len(s.fish), "stars": len(s.stars),
+                     "colours": len({c for _, c in s.stars}), "crashes": s.marks, "total": score.total,
+                     "eliminated": s.eliminated is not None, "to_move": nxt is not None and nxt.seat == i})
+
+    hard = spec.level == "hard"
+    right = g.ox + CONTENT_W + 1 if hard else g.map_x + g.map_w + 5
+    map_box = (g.map_x - 8, g.map_y - 7, right - (g.map_x - 8), g.map_h + 10)
+    puzzle_box = (g.ox - 2, g.puzzles_y - 1, CONTENT_W + 4, g.score_y + 15 - g.puzzles_y)
+
+    def drawn(i: int) -> dict[str, Any]:
+        r = results[i]
+        scene = overlay(r.loaded.record, r.checked, "a4")
+        title = t("yu_sheet_of", name=r.player or "")
+        return {"name": r.player, "map": svg.page_svg(scene, 0, view=map_box, title=title),
+                "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
+
+    entry = None
+    if nxt is not None:
+        s = sheets[nxt.seat]
+        rec = records[nxt.seat][1]
+        cells = [{"name": f"nest{r + 1}", "label": t("yu_nest", n=r + 1), "full": next_free(s.nests[r]) is None}
+                 for r in range(2)]
+        cells += [{"name": f"lum{c + 1}", "label": t("yu_lum", n=c + 1), "full": next_free(s.lums[c]) is None}
+                  for c in range(spec.luminaries.columns)]
+        regions = []
+        for r in range(2):
+            x0, y0, _, h = g.nest_box(r, 0)
+            x1, _, w1, _ = g.nest_box(r, spec.nests.length - 1)
+            regions.append({"cell": f"nest{r + 1}", "box": [x0, y0, x1 + w1 - x0, h]})
+        for c in range(spec.luminaries.columns):
+            x0, top, w, _ = g.lum_box(c, spec.luminaries.height - 1)
+            _, y1, _, h1 = g.lum_box(c, 0)
+            regions.append({"cell": f"lum{c + 1}", "box": [x0, top, w, y1 + h1 - top]})
+        geometry = {"x": g.map_x, "y": g.map_y, "sq": g.square, "w": board.width, "h": board.height,
+                    "pos": list(s.pos), "first": not rec["turn"],
+                    "starts": {str(n): list(v) for n, v in board.starts.items()}, "regions": regions}
+        entry = {"seat": nxt.seat, "turn": nxt.number, "name": records[nxt.seat][0], "dice": nxt.dice,
+                 "cells": cells, "usable": ready(s, nxt.number), "first": not rec["turn"],
+                 "starts": sorted(board.starts), "start": rec["start"],
+                 "geometry": json.dumps(geometry, separators=(",", ":")), "sheet": drawn(nxt.seat)}
+    status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
+    if verdict.in_progress:
+        status += f" ({t('in_progress')})"
+    return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
+                  "over": nxt is None, "legal": verdict.legal, "status": status, "findings": verdict.findings,
+                  "scores": verdict.scores, "v": form or {}}}
