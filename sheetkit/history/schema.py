@@ -92,6 +92,19 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX plays_game_date ON plays(game, played_at)",
         "CREATE INDEX plays_date ON plays(played_at)",
     ],
+    # 3: IUNU decks by name: the values printed on a group's cards, entered once and offered
+    # again at their next play
+    [
+        """CREATE TABLE decks (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,                -- "iunu"
+            name TEXT NOT NULL,                -- as typed, e.g. "Ana's copy"
+            key TEXT NOT NULL,                 -- the name folded: one deck per name and game
+            deck TEXT NOT NULL,                -- the deck's tables as JSON, as a record carries them inline
+            saved_at TEXT NOT NULL,
+            UNIQUE (game, key)
+        )""",
+    ],
 ]
 VERSION = len(MIGRATIONS)
 

@@ -474,6 +474,27 @@ class Store:
             self.db.execute("DELETE FROM people WHERE id = ?", (old_id,))
             return "merged"
 
+    # -- decks (IUNU): entered once, offered again
+
+    def save_deck(self, game: str, name: str, deck: dict[str, Any]) -> None:
+        """Keep a deck's values under a name (the same name again replaces them)."""
+        name = clean_name(name)
+        text = json.dumps(deck, ensure_ascii=False, sort_keys=True)
+        with self._write():
+            # replaced as a new row, so that the last saved is offered first
+            self.db.execute("DELETE FROM decks WHERE game = ? AND key = ?", (game, name.casefold()))
+            self.db.execute("INSERT INTO decks (game, name, key, deck, saved_at) VALUES (?, ?, ?, ?, ?)",
+                            (game, name, name.casefold(), text, now()))
+
+    def decks(self, game: str) -> list[tuple[str, dict[str, Any]]]:
+        """The decks kept for a game, (name, values), the last saved first."""
+        rows = self._read("SELECT name, deck FROM decks WHERE game = ? ORDER BY id DESC", (game,))
+        return [(name, json.loads(deck)) for name, deck in rows]
+
+    def deck(self, game: str, name: str) -> dict[str, Any] | None:
+        rows = self._read("SELECT deck FROM decks WHERE game = ? AND key = ?", (game, name_key(name)))
+        return json.loads(rows[0][0]) if rows else None
+
     # -- reading
 
     def people(self) -> list[Person]:

@@ -19,7 +19,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The only files the page serves, by fixed name: nothing in a request names a file.
 STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
-          "play_yuncos.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "play_yuncos.js"))}
+          "play_yuncos.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "play_yuncos.js")),
+          "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js"))}
 
 
 def _fonts() -> dict[str, tuple[str, str]]:
@@ -122,6 +123,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     from sheetkit.web.plays import routes as play_routes
 
     play_routes.register(app, db, t, lang, _view)
+    app.config["SHEETKIT_HISTORY"] = play_routes.db_path(db)  # for adapters that keep more than plays (IUNU decks)
 
     # --- quick tallies ------------------------------------------------------------------
 

@@ -113,6 +113,12 @@ def iunu_deck(form: Mapping[str, str], t: Callable) -> dict:
 
 
 def iunu(form: Mapping[str, str], deck: dict, t: Callable) -> Outcome:
+    data = {"game": "iunu", "deck": deck, "player": iunu_players(form, t)}
+    return _built(data, "An IUNU game entered on the sheetkit page.\nCheck it with: sheetkit check THIS.toml", t)
+
+
+def iunu_players(form: Mapping[str, str], t: Callable) -> list[dict]:
+    """The [[player]] tables of the IUNU end-of-game form."""
     def filled(i):
         return any(form.get(f"p{i}_{k}", "").strip() for k in
                    ["deben"] + [f"cards_{c}" for c in IUNU_CASTES] + [f"fed_{c}" for c in IUNU_CASTES])
@@ -133,8 +139,7 @@ def iunu(form: Mapping[str, str], deck: dict, t: Callable) -> Outcome:
             after.append({"caste": caste, "multiplier": mult})
         players.append({"name": n, "deben": inputs.integer(form, f"p{i}_deben", f"{n}, {t('deben')}", 0, 99999, t),
                         "cards": cards, "fed": fed, "afterlife": after})
-    data = {"game": "iunu", "deck": deck, "player": players}
-    return _built(data, "An IUNU game entered on the sheetkit page.\nCheck it with: sheetkit check THIS.toml", t)
+    return players
 
 
 def levelx(form: Mapping[str, str], t: Callable) -> Outcome:

@@ -114,4 +114,5 @@ def check(record: Record, source: str) -> Checked:
     findings += round_findings(record)
     winners, tiebreak = winners_of(scores, [p.deben for p in players])
     details = IunuDetails(record.deck_source, {c: players[i].name for c, i in major.items()})
-    return Checked(major, Verdict("iunu", source, findings, scores, winners, details, tiebreak or None))
+    return Checked(major, Verdict("iunu", source, findings, scores, winners, details, tiebreak or None,
+                                  in_progress=record.data.in_progress))

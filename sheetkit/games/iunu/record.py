@@ -124,6 +124,7 @@ class RecordData(Model):
     player: list[Player]  # [[player]] tables, in seating order
     qr: str | None = None  # the text of the score pad's QR code, if the pad had one
     rounds: int | None = None  # rounds played, if the game ended early (I1); else a full game
+    in_progress: bool = False  # the end-of-game count is still being entered: the standings so far, no winner
 
     @model_validator(mode="after")
     def _check(self):

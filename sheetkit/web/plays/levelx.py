@@ -1,0 +1,271 @@
+"""Level X entered on the page as it is played: one record (`kind = "game"`, in progress
+until finished), one [[turn]] table per turn, exactly the notation `sheetkit check` reads.
+
+A turn comes from the entry form as the four dice (`die0`..`die3`, 1-6) and the group each
+die was tapped into (`group0`..`group3`, A-D, or "-" for a die left out of every group),
+plus who played (`player`, by default whoever is to move). Grouping by letters means every
+way of splitting the dice can be entered; a die left out, or a player out of turn, is
+entered anyway and checked (L4, L8), as it would be on paper. What cannot be a turn at all
+(a die of 7, an unknown group, a name not at the table) is a FormError and saves nothing.
+
+The board shown on the page is the printed board's own scene (games/levelx/compose.py)
+with the pawns, what is left of each chip stack and the bonus tiles taken drawn over it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Mapping
+
+from sheetkit.web import inputs
+from sheetkit.web.inputs import FormError
+
+GAME = "levelx"
+DICE = 4
+GROUPS = ("A", "B", "C", "D")
+NO_GROUP = "-"
+# pawn fills per seat (white seat numbers on them); distinct in hue and in lightness
+SEAT_FILLS = ("#1d4fa0", "#b3261e", "#1b7f3b", "#6a3d9a")
+
+
+def _en(key: str, **kw) -> str:
+    from sheetkit.web import i18n
+
+    return i18n.label("en", key, **kw)
+
+
+def _game(records) -> dict:
+    """The one record of a Level X play (a copy's source: never changed in place)."""
+    if len(records) != 1 or not isinstance(records[0][1], dict) or records[0][1].get("game") != GAME:
+        raise FormError("not a Level X play")
+    return records[0][1]
+
+
+def _with(data: dict, **changes) -> list[tuple[str | None, dict]]:
+    out = {k: v for k, v in data.items() if k not in changes}
+    out.update({k: v for k, v in changes.items() if v is not None})
+    return [(None, out)]
+
+
+# -- the adapter ---------------------------------------------------------------------------
+
+def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
+    """The blank game in progress: the players in seat order from the first player on
+    (`start`: the core's plays.Start)."""
+    return [(None, {"game": GAME, "kind": "game", "players": list(start.players), "in_progress": True, "turn": []})]
+
+
+def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable = _en):
+    """An uploaded Level X game (turn by turn) as a play to continue; a game written in the
+    one-line notation (`turns = ["Ana: 3+4 5 2", ...]`) becomes the same turns as tables."""
+    from sheetkit.errors import FieldError
+    from sheetkit.games.levelx.record import turn_from_line
+
+    if data.get("kind") != "game":
+        raise FormError(t("lx_err_final"))
+    data = {k: v for k, v in data.items()}
+    if "turns" in data:
+        lines = data.pop("turns")
+        if not isinstance(lines, list) or "turn" in data:
+            raise FormError(t("lx_err_final"))
+        try:
+            data["turn"] = [turn_from_line(ln, data.get("players"), f"turns[{i}]") for i, ln in enumerate(lines)]
+        except FieldError as e:
+            raise FormError(f"{e.field}: {e.message}") from None
+        data["turn"] = [{k: v for k, v in tn.items() if v is not None} for tn in data["turn"]]
+    return [(None, data)]
+
+
+def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, t: Callable = _en) -> dict:
+    """The [[turn]] table of the entry form, or FormError for what cannot be a turn."""
+    dice, groups = [], {g: [] for g in GROUPS}
+    for i in range(DICE):
+        dice.append(inputs.integer(form, f"die{i}", t("lx_die", n=i + 1), 1, 6, t, default=None))
+        if dice[-1] is None:
+            raise FormError(t("lx_err_die", n=i + 1))
+        g = form.get(f"group{i}", GROUPS[i])
+        if not isinstance(g, str) or g not in (*GROUPS, NO_GROUP):
+            raise FormError(t("err_choice", field=t("lx_group_of", n=i + 1)))
+        if g != NO_GROUP:
+            groups[g].append(dice[-1])
+    used = [groups[g] for g in GROUPS if groups[g]]
+    if not used:
+        raise FormError(t("lx_err_no_group"))
+    player = form.get("player", "") or to_move
+    if player is not None and player not in players:
+        raise FormError(t("err_choice", field=t("player")))
+    turn = {"dice": dice, "groups": used}
+    return {"player": player, **turn} if player else turn
+
+
+def add_move(records, form: Mapping[str, str], t: Callable = _en):
+    data = _game(records)
+    state = replay_state(data)
+    turn = read_turn(form, list(data["players"]), state.to_move(), t)
+    return _with(data, turn=[*data.get("turn", []), turn])
+
+
+def undo(records, t: Callable = _en):
+    data = _game(records)
+    if not data.get("turn"):
+        raise FormError(t("lx_err_undo"))
+    return _with(data, turn=list(data["turn"][:-1]), in_progress=True)
+
+
+def finish(records, form: Mapping[str, str] | None = None, t: Callable = _en):
+    """The game as finished: `in_progress` goes, so the end is checked (L8): a game stopped
+    before its end, or before its last round is complete, says so."""
+    data = _game(records)
+    return [(None, {k: v for k, v in data.items() if k != "in_progress"})]
+
+
+def replay_state(data: dict):
+    """The position after the recorded turns (the rules' own replay, no findings)."""
+    from sheetkit.games.levelx.rules import State
+
+    state = State.start(data["players"])
+    for turn in data.get("turn", []):
+        state = state.play(turn["groups"])[0]
+    return state
+
+
+# -- what the entry screen shows -----------------------------------------------------------
+
+def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None = None) -> dict:
+    """The entry screen's data (as `lx`): the board, whose turn, the end, the turns played
+    with what each did and the findings at each turn, the form as sent (kept on an error)."""
+    from sheetkit.games.levelx.moves import notation, option
+    from sheetkit.games.levelx.rules import State
+
+    r = results[0]
+    records, checked = [(None, r.data)], r.checked
+    data = _game(records)
+    players = list(data["players"])
+    state = checked.state
+    findings: dict[int, list] = {}
+    for f in checked.verdict.findings:
+        n = (f.at or {}).get("turn")
+        findings.setdefault(n, []).append(f)
+    turns, s = [], State.start(players)
+    for i, turn in enumerate(data.get("turn", []), 1):
+        if s.over():
+            line = f"{notation(turn['groups'])}: {t('lx_eff_late')}"
+            after = s
+        else:
+            line = effect_line(option(s, turn["groups"]), t)
+            after = s.play(turn["groups"])[0]
+        turns.append({"n": i, "player": turn.get("player") or s.player_of_turn(i), "dice": turn["dice"],
+                      "line": line, "findings": findings.get(i, [])})
+        s = after
+    end = None
+    if state.ended_at is not None:
+        last = state.last_turn()
+        left = [state.player_of_turn(k) for k in range(state.turns + 1, last + 1)]
+        end = t("lx_end_round", turn=state.ended_at, names=", ".join(left)) if left else \
+            t("lx_end_over", turn=state.ended_at)
+    seats = [{"name": p, "fill": SEAT_FILLS[i], "n": i + 1, "score": state.score(p),
+              "chips": state.chips[p], "bonuses": state.bonuses[p]} for i, p in enumerate(players)]
+    return {"lx": {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
+            "over": state.over(), "end": end, "turns": list(reversed(turns)),
+            "in_progress": bool(data.get("in_progress")), "board": board_svg(state, lang),
+            "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}}
+
+
+def effect_line(opt, t: Callable) -> str:
+    """What a turn did, in the page's language: "3+4 5 2: 7 to X, chip; 5 to square 2 of 4"."""
+    from sheetkit.games.levelx.moves import notation
+    from sheetkit.games.levelx.rules import SQUARES
+
+    parts = []
+    for e in opt.events:
+        if e.square is None:
+            parts.append(t("lx_eff_nothing", total=e.total))
+            continue
+        x = SQUARES[e.total]
+        key = ("lx_eff_x" if e.square == x else "lx_eff_to") if e.moved else \
+            ("lx_eff_stays" if e.square == x else "lx_eff_nothing")
+        bits = [t(key, total=e.total, square=e.square, of=x)]
+        if e.bumped:
+            bits.append(t("lx_eff_bumped", name=e.bumped))
+        if e.chip:
+            bits.append(t("lx_eff_chip"))
+        bits += [t("lx_eff_bonus", b=b) for b in e.bonuses]
+        parts.append(", ".join(bits))
+    tail = ([t("lx_eff_points", n=opt.points)] if opt.points else []) + ([t("lx_eff_ends")] if opt.ends_game else [])
+    return f"{notation(opt.groups)}: " + "; ".join(parts) + (f" ({', '.join(tail)})" if tail else "")
+
+
+@lru_cache(maxsize=1)
+def _board_spec():
+    """The shipped board layout, read once per server: reading it costs more than drawing
+    the whole position on it."""
+    from sheetkit import layouts
+
+    return layouts.load("levelx-board").spec
+
+
+def board_scene(state, lang: str = "en"):
+    """The printed board (A4) with this position drawn on it: pawns by seat, the chips
+    left in each stack, the bonus tiles taken and by whom. Returns (scene, crop box)."""
+    from sheetkit.games.levelx.compose import board_geometry, compose_board
+    from sheetkit.paper import scene as S
+    from sheetkit.web import i18n
+
+    spec = _board_spec()
+    scene = compose_board(spec, "a4", lang)
+    g = board_geometry(spec, "a4")
+    s, x0, xX = g["s"], g["x0"], g["xX"]
+    W = g["W"]
+    seat = {p: i for i, p in enumerate(state.players)}
+    r = s * 0.23
+    items: list = []
+    y = g["y0"]
+    for row in spec.rows:  # the rows as compose_board lays them out
+        first = xX - (row.squares - 1) * s
+        for p in state.players:
+            k = state.pos[p].get(row.number, 0)
+            if not k:
+                continue
+            i = seat[p]
+            cx = first + (k - 1) * s + s * (0.3 if i % 2 == 0 else 0.7)
+            cy = y + s * (0.32 if i < 2 else 0.72)
+            items.append(S.Circle(cx, cy, r, style=S.Style(stroke="#ffffff", fill=SEAT_FILLS[i], width=0.5)))
+            items.append(S.Text(cx, cy + 1.5, str(i + 1), size=11.0, bold=True, anchor="middle", color="#ffffff"))
+        # the stack: its count now, over the printed "x 12 chips"
+        cx = xX + s + 4 + g["chip_d"] / 2
+        tx = cx + g["chip_d"] / 2 + 3
+        mid = y + s / 2
+        left = state.stacks.get(row.number, 0)
+        items.append(S.Rect(tx - 0.5, mid - 4.5, W - 12 - tx, 9.5, style=S.Style(stroke=None, fill="#ffffff")))
+        items.append(S.Text(tx, mid + 1.8, i18n.label(lang, "lx_left", n=left), size=11.0, bold=True,
+                            color="#b3261e" if left == 0 else "#000000"))
+        if left == 0:
+            d = g["chip_d"] / 2
+            items.append(S.Line(cx - d, mid + d, cx + d, mid - d, style=S.Style(stroke="#b3261e", width=0.9)))
+        y += s + g["gap"]
+    # the bonus tiles, as compose_board places them: taken ones crossed, with the taker
+    y += 12
+    tile = s + 2
+    holder = {b: p for p in state.players for b in state.bonuses[p]}
+    for i, b in enumerate(spec.bonuses):
+        if b not in holder:
+            continue
+        bx = x0 + i * (tile + 8)
+        items.append(S.Line(bx, y + tile, bx + tile, y, style=S.Style(stroke="#b3261e", width=0.9)))
+        k = seat[holder[b]]
+        items.append(S.Circle(bx + tile - 3, y + tile - 3, 3.6,
+                              style=S.Style(stroke="#ffffff", fill=SEAT_FILLS[k], width=0.5)))
+        items.append(S.Text(bx + tile - 3, y + tile - 1.6, str(k + 1), size=9.0, bold=True, anchor="middle",
+                            color="#ffffff"))
+    scene.pages[0].items.extend(items)
+    crop = (x0 - 3, g["y0"] - 3, g["total"] + 6, y + tile + 1.5 - (g["y0"] - 3))
+    return scene, crop
+
+
+def board_svg(state, lang: str = "en") -> str:
+    """The board as inline SVG, cut to the rows and the bonus tiles (the page's style.css
+    brings the font)."""
+    from sheetkit.paper import svg
+
+    scene, crop = board_scene(state, lang)
+    return svg.page_svg(scene, 0, title="Level X", view=crop)

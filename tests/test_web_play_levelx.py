@@ -1,0 +1,186 @@
+"""Level X entered turn by turn through the page's adapter (sheetkit/web/plays/levelx.py):
+random legal games played by play.py's own simulation (which shares no code with the
+checker) go in as form values, one turn at a time, and stay legal at every step; a single
+wrong turn is caught with the right rule id; what cannot be a turn is a FormError; the
+record text is what `sheetkit check` reads, with the same verdict."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sheetkit.games.levelx.play import random_game
+from sheetkit.web import i18n, plays
+from sheetkit.web.inputs import FormError
+from sheetkit.web.plays import levelx as L
+
+from conftest import check_data, sheetkit
+
+NAMES = ["Ana", "Ben", "Cleo", "Dario"]
+
+
+def form_of(turn: dict) -> dict:
+    """The entry form's values for a recorded turn: the dice in the order rolled, each
+    tapped into the group (A-D) it belongs to."""
+    free = [list(g) for g in turn["groups"]]
+    form = {}
+    for i, d in enumerate(turn["dice"]):
+        j = next(j for j, g in enumerate(free) if d in g)
+        free[j].remove(d)
+        form[f"die{i}"] = str(d)
+        form[f"group{i}"] = L.GROUPS[j]
+    return form
+
+
+def t(key, **kw):
+    return i18n.label("en", key, **kw)
+
+
+def start(n: int = 2):
+    return L.new_records(plays.Start("levelx", "", tuple(enumerate(NAMES[:n])), {}), t)
+
+
+def check(recs):
+    """Through the core's own step: the record written as text, read back, checked."""
+    return plays.check("levelx", recs, None)[0].checked
+
+
+def text(recs) -> str:
+    return plays.text_of(recs[0][1])
+
+
+def view(recs, lang="en", form=None):
+    return L.view(plays.check("levelx", recs, None), t, lang, form or {})["lx"]
+
+
+def rules_of(checked):
+    return [f.rule for f in checked.verdict.findings]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(2, 4), st.sampled_from([0.0, 0.5, 1.0]))
+def test_random_legal_games_entered_turn_by_turn_are_legal_at_every_step(seed, n, greedy):
+    record, final = random_game(random.Random(seed), NAMES[:n], greedy)
+    recs = start(n)
+    for k, turn in enumerate(record["turn"]):
+        before, snapshot = recs, copy.deepcopy(recs)
+        recs = L.add_move(recs, form_of(turn), t)
+        assert before == snapshot and len(recs[0][1]["turn"]) == k + 1  # the input is never changed
+        if k % 7 == 0 or k == len(record["turn"]) - 1:
+            c = check(recs)
+            assert c.verdict.legal, c.verdict.to_text()
+            assert c.verdict.in_progress
+    c = check(recs)
+    assert c.state.over()
+    done = L.finish(recs, {}, t)
+    v = check(done).verdict
+    assert v.legal and not v.in_progress, v.to_text()
+    want = check_data(final, "final.toml")
+    assert [(s.player, s.total) for s in v.scores] == [(s.player, s.total) for s in want.scores]
+    assert v.winners == want.winners
+
+
+def test_the_records_text_checks_the_same_from_the_command_line(tmp_path):
+    record, _ = random_game(random.Random(7), NAMES[:3])
+    recs = start(3)
+    for turn in record["turn"][:10]:
+        recs = L.add_move(recs, form_of(turn), t)
+    recs = L.add_move(recs, {"die0": "6", "die1": "6", "die2": "1", "die3": "1",
+                             "group0": "A", "group1": "A", "group2": "-", "group3": "B"})  # a die left out
+    page = check(recs).verdict
+    path = tmp_path / "levelx-game.toml"
+    path.write_text(text(recs), encoding="utf-8")
+    out = sheetkit("check", str(path), "--json")
+    assert out.code == 1
+    got = json.loads(out.out)[0]
+    assert [(f["rule"], f["where"]) for f in got["findings"]] == [(f.rule, f.where) for f in page.findings]
+    assert [(s["player"], s["total"]) for s in got["scores"]] == [(s.player, s.total) for s in page.scores]
+
+
+def test_a_die_left_out_of_every_group_is_L4_at_that_turn():
+    recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1",
+                                "group0": "A", "group1": "A", "group2": "B", "group3": "-"})
+    c = check(recs)
+    assert rules_of(c) == ["L4"]
+    assert c.verdict.findings[0].at == {"turn": 1}
+    shown = view(recs)
+    assert [f.rule for f in shown["turns"][0]["findings"]] == ["L4"]
+
+
+def test_a_player_out_of_turn_is_L8_and_undo_takes_it_back():
+    recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1", "player": "Ben"})
+    assert rules_of(check(recs)) == ["L8"]
+    back = L.undo(recs)
+    assert back[0][1]["turn"] == [] and check(back).verdict.legal
+    assert recs[0][1]["turn"][0]["player"] == "Ben"  # the input is never changed
+
+
+def test_a_turn_after_the_end_is_L8_and_finishing_early_is_L8():
+    record, _ = random_game(random.Random(3), NAMES[:2], 1.0)
+    recs = start()
+    for turn in record["turn"]:
+        recs = L.add_move(recs, form_of(turn), t)
+    over = L.add_move(recs, {"die0": "1", "die1": "1", "die2": "1", "die3": "2"})
+    assert rules_of(check(over)) == ["L8"]
+    early = L.finish(L.undo(L.undo(recs)), {})
+    assert "L8" in rules_of(check(early))
+    assert check(L.finish(recs, {}, t)).verdict.legal
+
+
+def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
+    record, _ = random_game(random.Random(5), NAMES[:3], 1.0)
+    recs = start(3)
+    c = None
+    for turn in record["turn"]:
+        recs = L.add_move(recs, form_of(turn), t)
+        c = check(recs)
+        if c.state.ended_at is not None and not c.state.over():
+            break
+    shown = view(recs)
+    assert shown["to_move"] == c.state.to_move() and not shown["over"]
+    assert "the round is finished" in shown["end"] and c.state.to_move() in shown["end"]
+    svg = shown["board"]
+    assert svg.startswith("<svg") and 'viewBox="' in svg and 'viewBox="0 0' not in svg  # cut to the board
+    held = [b for p in c.state.players for b in c.state.bonuses[p]]
+    assert svg.count('stroke="#b3261e" stroke-width="0.9"') >= len(held)  # taken tiles crossed
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"die0": "7", "die1": "1", "die2": "1", "die3": "1"}, "Die 1"),
+    ({"die0": "", "die1": "1", "die2": "1", "die3": "1"}, "Die 1"),
+    ({"die0": "1", "die1": "1", "die2": "1", "die3": "9" * 5000}, "Die 4"),
+    ({"die0": "1", "die1": "x", "die2": "1", "die3": "1"}, "Die 2"),
+    ({"die0": "1", "die1": "1", "die2": "1", "die3": "1", "group2": "Z"}, "group of die 3"),
+    ({"die0": "1", "die1": "1", "die2": "1", "die3": "1", "group0": "-", "group1": "-", "group2": "-",
+      "group3": "-"}, "at least one die"),
+    ({"die0": "1", "die1": "1", "die2": "1", "die3": "1", "player": "Mallory"}, "Player"),
+    ({"die0": "1", "die1": "1", "die2": "1", "die3": "1", "player": "<script>"}, "Player"),
+])
+def test_what_cannot_be_a_turn_is_a_form_error(form, message):
+    recs = start()
+    with pytest.raises(FormError, match=message):
+        L.add_move(recs, form)
+    assert recs[0][1]["turn"] == []
+
+
+def test_a_new_game_is_in_progress_in_the_seat_order_of_the_start_form():
+    seats = ((2, "Cleo"), (0, "Ana"), (1, "Ben"))  # Cleo plays first: the core's order
+    recs = L.new_records(plays.Start("levelx", "", seats, {}), t)
+    assert recs == [(None, {"game": "levelx", "kind": "game", "players": ["Cleo", "Ana", "Ben"],
+                            "in_progress": True, "turn": []})]
+    c = check(recs)
+    assert c.verdict.legal and c.verdict.in_progress and c.verdict.to_move == "Cleo"
+    with pytest.raises(FormError, match="No turn to undo"):
+        L.undo(recs)
+
+
+def test_records_that_are_not_one_level_x_game_are_refused():
+    with pytest.raises(FormError):
+        L.add_move([(None, {"game": "glux"})], {})
+    with pytest.raises(FormError):
+        L.undo([])
