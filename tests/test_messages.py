@@ -35,7 +35,8 @@ def _message_ids() -> tuple[set[str], set[str]]:
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str) and "." in first.value:
                 ids.add(first.value)
-            elif isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant):
+            elif (isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant)
+                  and "." in first.values[0].value):  # message ids are dotted; the page's labels (t("yu_...")) are not
                 prefixes.add(first.values[0].value)
     return ids, prefixes
 

@@ -44,9 +44,9 @@ def downloaded(phone, tmp_path, link: str, pattern: str):
 
 def tap_turn(phone, form: dict) -> None:
     for i in range(4):
-        phone.tap(f"die{i}-{form[f'die{i}']}")
+        phone.choose(f"die{i}-{form[f'die{i}']}")
         group = form.get(f"group{i}", "ABCD"[i])
-        phone.tap(f"group{i}-{'none' if group == '-' else group}")
+        phone.choose(f"group{i}-{'none' if group == '-' else group}")
     phone.tap_and_load("lx-enter")
 
 

@@ -61,8 +61,8 @@ def looks_right(phone: Phone) -> None:
 
 
 def place(phone: Phone, form: dict) -> None:
-    phone.tap(f"player-{form['player']}")
-    phone.tap(f"face-{form['face']}")
+    phone.choose(f"player-{form['player']}")
+    phone.choose(f"face-{form['face']}")
     if form["action"] == "start":
         phone.tap_and_load("start-placement")
     else:

@@ -163,6 +163,11 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
                 undone = True
             phone.turn(turn, start, first, kinds)
             if n == 1 and i == 0:
+                # zoomed in on the flight, map points are a thumb's width apart
+                spacing = phone.d.execute_script("""
+                    const svg = document.querySelector('#yu-map svg'), g = JSON.parse(document.getElementById('yu-map').dataset.geometry);
+                    return svg.getScreenCTM().a * g.sq;""")
+                assert spacing >= 44, f"map points {spacing:.0f} px apart"
                 phone.d.execute_script("document.getElementById('yu-map').scrollIntoView({block: 'start'})")
                 phone.shot("yuncos-play-taps")
             phone.tap_and_load("enter")

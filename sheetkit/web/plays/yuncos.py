@@ -377,7 +377,7 @@ def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, s
 
     def drawn(i: int) -> dict[str, Any]:
         r = results[i]
-        scene = overlay(r.loaded.record, r.checked, "a4")
+        scene = overlay(r.loaded.record, r.checked, "a4", lang)
         title = t("yu_sheet_of", name=r.player or "")
         return {"name": r.player, "map": svg.page_svg(scene, 0, view=map_box, title=title),
                 "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
