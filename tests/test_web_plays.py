@@ -446,3 +446,19 @@ def test_a_two_player_play_on_the_two_player_side(phone):
     players = tomllib.loads(phone.c.get(f"/play/{pid}/record/1").get_data(as_text=True))["players"]
     assert [p["start"] for p in players] == ["A1", "M9"]  # diagonally opposite corners (G3)
     assert page.find("play-status") == "Legal (in progress; Ana to move)"
+
+
+def test_the_tap_squares_lie_on_the_board_drawn_on_the_page():
+    """The page lays a grid of tap squares over the viewBox of the board's picture: that
+    viewBox must be exactly where the checked sheet draws the board (its background)."""
+    from sheetkit.games.glux.overlay import overlay
+    from sheetkit.paper import scene as S
+    from sheetkit.web.plays.glux import board_svg
+
+    for example in ("glux-game-3p.toml", "glux-game-in-progress.toml", "glux-game-short.toml"):
+        loaded = records.load(EXAMPLES / example)
+        checked = records.check(loaded)
+        view = map(float, re.search(r'viewBox="([^"]+)"', board_svg(loaded.record, checked)).group(1).split())
+        rects = [i for i in overlay(loaded.record, checked, "a4").pages[0].items if isinstance(i, S.Rect)]
+        board = max(rects, key=lambda r: r.w * r.h)
+        assert list(view) == pytest.approx([board.x, board.y, board.w, board.h], abs=0.002), example  # 1/1000 mm in the svg

@@ -28,13 +28,19 @@ def player_colours(players) -> dict[str, object]:
     return {p.name: by_name[p.colour] if p.colour in by_name else next(free, colours[0]) for p in players}
 
 
+def board_page(record, paper: str, title: str = ""):
+    """The checked sheet's page and where its board lies on it: (page, square, x, y). The
+    web page lays its tap squares over the board drawn here, so both ask this one place."""
+    return fit_page(record.board, paper, title, bottom=34 + 6.5 * len(record.spec.players))
+
+
 def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     board, verdict = checked.state.board, checked.verdict
     spec = record.board
     players = record.spec.players
     colours = player_colours(players)
     title = f"{verdict.source}: {spec.title(lang)}"
-    page, sq, bx, by = fit_page(spec, paper, title, bottom=34 + 6.5 * len(players))
+    page, sq, bx, by = board_page(record, paper, title)
     page.stamp = None
     page.items += board_items(spec, lang, sq, bx, by, names=True, labels_aside=True)
     chip_boxes = []

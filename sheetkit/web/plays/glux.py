@@ -142,13 +142,12 @@ def _side_of(data):
 def board_svg(record, checked) -> str:
     """The board of the checked record's sheet (the scene of `check --render`), cut to the
     board itself: the squares, the chips and the findings circled."""
-    from sheetkit.games.glux.compose import fit_page
-    from sheetkit.games.glux.overlay import overlay
+    from sheetkit.games.glux.overlay import board_page, overlay
     from sheetkit.paper import svg
 
     scene = overlay(record, checked, "a4")
     side = record.board
-    _, sq, bx, by = fit_page(side, "a4", "", bottom=30)
+    _, sq, bx, by = board_page(record, "a4")
     # exactly the board, so that the grid of squares laid over it on the page matches it
     return svg.page_svg(scene, 0, view=(bx, by, side.width * sq, side.height * sq), title=checked.verdict.source)
 
