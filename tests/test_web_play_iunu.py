@@ -18,6 +18,7 @@ from sheetkit.web.plays import iunu as I
 
 from conftest import ROOT, check_data, sheetkit
 from test_web import Client, assert_clear_error
+from test_web_plays import start_play
 
 
 def check(recs):
@@ -101,9 +102,7 @@ START = {"game": "iunu", "name0": "Ana", "name1": "Ben", "name2": "Cleo", "first
 
 
 def start(phone, form=START) -> int:
-    page = phone.post("/play/new", form)
-    assert page.code == 303, page.text[:3000]
-    return int(page.resp.headers["Location"].rsplit("/", 1)[1])
+    return start_play(phone, form)
 
 
 def step(phone, pid, what, form=None):

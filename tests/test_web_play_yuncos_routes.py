@@ -20,31 +20,13 @@ from sheetkit.web.app import create_app
 from conftest import sheetkit
 from test_web import Client, assert_clear_error
 from test_web_play_yuncos import move_form
+from test_web_plays import db, phone, start_play, step  # noqa: F401 (fixtures)
 
 START = {"game": "yuncos", "variant": "yuncos-easy", "name0": "Ana", "name1": "Bea", "first": "0"}
 
 
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "history.sqlite3"
-
-
-@pytest.fixture
-def phone(db):
-    return Client(create_app(db=db))
-
-
 def start(phone, **changes) -> int:
-    page = phone.post("/play/new", {k: v for k, v in {**START, **changes}.items() if v is not None})
-    assert page.code == 303, page.text[:3000]
-    return int(page.resp.headers["Location"].rsplit("/", 1)[1])
-
-
-def step(phone, pid, what, form=None):
-    page = phone.get(f"/play/{pid}")
-    assert page.code == 200, page.text[:2000]
-    version = page.hidden(f"/play/{pid}/{what}", "version")
-    return phone.post(f"/play/{pid}/{what}", {"version": version, **(form or {})})
+    return start_play(phone, {k: v for k, v in {**START, **changes}.items() if v is not None})
 
 
 def game(seed=91):

@@ -52,10 +52,15 @@ def phone(db):
     return client
 
 
-def start(phone, **changes) -> int:
-    page = phone.post("/play/new", {**START, **changes})
+def start_play(phone, form: dict) -> int:
+    """Start a play from the start form's values; its number (the page goes on to it)."""
+    page = phone.post("/play/new", form)
     assert page.code == 303, page.text[:3000]
     return int(page.resp.headers["Location"].rsplit("/", 1)[1])
+
+
+def start(phone, **changes) -> int:
+    return start_play(phone, {**START, **changes})
 
 
 def move(phone, pid, form) -> Page:
@@ -65,7 +70,9 @@ def move(phone, pid, form) -> Page:
 
 
 def step(phone, pid, what, form=None) -> Page:
+    """Send the entry page's `what` form (move, undo, end) with the play's version, as a tap would."""
     page = phone.get(f"/play/{pid}")
+    assert page.code == 200, page.text[:2000]
     version = page.hidden(f"/play/{pid}/{what}", "version")
     return phone.post(f"/play/{pid}/{what}", {"version": version, **(form or {})})
 
