@@ -147,7 +147,36 @@ def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
     svg = shown["board"]
     assert svg.startswith("<svg") and 'viewBox="' in svg and 'viewBox="0 0' not in svg  # cut to the board
     held = [b for p in c.state.players for b in c.state.bonuses[p]]
-    assert svg.count('stroke="#b3261e" stroke-width="0.9"') >= len(held)  # taken tiles crossed
+    assert svg.count('stroke-width="0.6"') >= len(held)  # taken tiles crossed
+
+
+def test_the_board_has_every_pawn_where_it_stands_start_area_too():
+    """One pawn per player and row (also in the start area, left of the row's first square),
+    one on each bonus tile taken; the same pawns as the checked sheet's board page."""
+    from sheetkit.games.levelx.compose import board_geometry
+    from sheetkit.games.levelx.overlay import PAWNS, board_spec
+    from sheetkit.paper import scene as S
+
+    for seed in range(4):
+        record, _ = random_game(random.Random(seed), NAMES[:2 + seed % 3], 0.3 + 0.2 * seed)
+        recs = start(len(record["players"]))
+        for turn in record["turn"][:4 + 9 * seed]:
+            recs = L.add_move(recs, form_of(turn), t)
+        state = check(recs).state
+        page = L.board_scene(state, "en")[0].pages[0]
+        spec, g = board_spec(), board_geometry(board_spec(), "a4")
+        for k, name in enumerate(state.players):
+            pawns = [i for i in page.items if isinstance(i, S.Circle) and i.style.fill == PAWNS[k][1]]
+            # rows, bonus tiles, and the legend (cut off the phone's view)
+            assert len(pawns) == len(spec.rows) + len(state.bonuses[name]) + 1
+            for row, (i, y) in zip(spec.rows, enumerate(g["y0"] + n * (g["s"] + g["gap"]) for n in range(len(spec.rows)))):
+                first = g["xX"] - (row.squares - 1) * g["s"]
+                mine = [c for c in pawns if y < c.y < y + g["s"]]
+                assert len(mine) == 1
+                if state.pos[name].get(row.number, 0) == 0:
+                    assert g["x0"] + g["num_w"] < mine[0].x < first
+                else:
+                    assert mine[0].x > first
 
 
 @pytest.mark.parametrize("form, message", [

@@ -5,6 +5,8 @@ game, a last page with the board and every pawn where the game left it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sheetkit import layouts
 from sheetkit.checking.messages import text
 from sheetkit.paper import annotate
@@ -99,36 +101,50 @@ def pawn(x: float, y: float, r: float, k: int) -> list[S.Item]:
     return items
 
 
-def board_page(scene: S.Scene, state, paper: str, lang: str) -> S.Page:
+@lru_cache(maxsize=1)
+def board_spec():
+    """The shipped board layout, read once per process: reading it costs more than drawing
+    a whole position on it (the web page draws one per move)."""
+    return layouts.load("levelx-board").spec
+
+
+def board_page(scene: S.Scene, state, paper: str, lang: str, screen: bool = False) -> S.Page:
     """The Level X board with every pawn where the game left it (the start area, a square,
-    X), a legend of the players' pawns, and the stacks' chips left."""
+    X), the chips left in each stack, the bonus tiles taken and by whom, and a legend of the
+    players' pawns. `screen`: for the phone page, which shows the board at about 2 px/mm:
+    larger pawns, and each stack's count in large print over the printed one."""
     from sheetkit.games.levelx.compose import board_geometry, compose_board
 
-    spec = layouts.load("levelx-board").spec
+    spec = board_spec()
     board = compose_board(spec, paper, lang)
     page = board.pages[0]
     page.stamp = None
     scene.forms.update(board.forms)
     g = board_geometry(spec, paper)
-    s, r = g["s"], g["s"] * 0.17
+    s, r = g["s"], g["s"] * (0.21 if screen else 0.17)
+    seat = {name: k for k, name in enumerate(state.players)}
     slots = [(-0.2, -0.1), (0.2, -0.1), (-0.2, 0.28), (0.2, 0.28)]  # clear of the square's number
     y = g["y0"]
     for row in spec.rows:
         first = g["xX"] - (row.squares - 1) * s
-        for k, name in enumerate(state.players):
+        for name, k in seat.items():
             at = state.pos[name].get(row.number, 0)
             dx, dy = slots[k % 4]
-            if at == 0:  # the start area, left of the first square
-                cx = first - 1.5 - (len(state.players) - k) * (2 * r + 0.8) + r
-            else:
-                cx = first + (at - 1) * s + s / 2 + dx * s
+            # the start area's right end, left of the first square, holds the pawns as a square would
+            cx = first + (at - 1) * s + s / 2 + dx * s - (1.5 if at == 0 else 0)
             page.items += pawn(cx, y + s / 2 + dy * s, r, k)
         left = state.stacks.get(row.number)
         if left is not None:
-            tx = g["xX"] + s + 4 + g["chip_d"] + 3  # under the stack's printed count
-            page.items.append(S.Text(tx, y + s / 2 + 7.5, text("checked.left", lang, n=left), size=7.0, bold=True,
-                                     color=T.INK))
+            page.items += _stack_left(g, y, left, lang, screen)
         y += s + g["gap"]
+    y += 12  # the bonus tiles, as compose_board places them: a taken one crossed, its taker's pawn on it
+    tile = s + 2
+    holder = {b: p for p in state.players for b in state.bonuses[p]}
+    for i, b in enumerate(spec.bonuses):
+        if b in holder:
+            bx = g["x0"] + i * (tile + 8)
+            page.items.append(S.Line(bx, y + tile, bx + tile, y, style=S.Style(stroke=T.INK, width=0.6)))
+            page.items += pawn(bx + tile - r - 1, y + tile - r - 1, r, seat[holder[b]])
     x = INNER + 1
     for k, name in enumerate(state.players):  # the legend, under the title
         page.items += pawn(x + 2.2, INNER + 12, 2.2, k)
@@ -136,3 +152,31 @@ def board_page(scene: S.Scene, state, paper: str, lang: str) -> S.Page:
         page.items.append(S.Text(x + 5.6, INNER + 13.2, words, size=8))
         x += 5.6 + text_width(words, 8) + 5
     return page
+
+
+def board_crop(paper: str) -> tuple[float, float, float, float]:
+    """(x, y, width, height) in mm of the board's rows and bonus tiles on its page: what the
+    phone page shows."""
+    from sheetkit.games.levelx.compose import board_geometry
+
+    spec = board_spec()
+    g = board_geometry(spec, paper)
+    bottom = g["y0"] + len(spec.rows) * (g["s"] + g["gap"]) + 12 + g["s"] + 2 + 1.5
+    return (g["x0"] - 3, g["y0"] - 3, g["total"] + 6, bottom - (g["y0"] - 3))
+
+
+def _stack_left(g: dict, y: float, left: int, lang: str, screen: bool) -> list[S.Item]:
+    """How many chips a row's stack has left, beside its printed "x 12 chips"; an empty stack
+    is struck through."""
+    s, d = g["s"], g["chip_d"] / 2
+    cx, mid = g["xX"] + s + 4 + d, y + s / 2
+    tx = cx + d + 3
+    words = text("checked.left", lang, n=left)
+    if screen:  # large, over the printed count: the screen shows it at about 2 px/mm
+        items: list[S.Item] = [S.Rect(tx - 0.5, mid - 4.5, g["W"] - 12 - tx, 9.5, style=S.Style(stroke=None, fill="#ffffff")),
+                               S.Text(tx, mid + 1.8, words, size=11.0, bold=True, color=T.INK)]
+    else:
+        items = [S.Text(tx, mid + 7.5, words, size=7.0, bold=True, color=T.INK)]
+    if left == 0:
+        items.append(S.Line(cx - d, mid + d, cx + d, mid - d, style=S.Style(stroke=T.INK, width=0.9)))
+    return items

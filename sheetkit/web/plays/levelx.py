@@ -14,7 +14,6 @@ with the pawns, what is left of each chip stack and the bonus tiles taken drawn 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Mapping
 
 from sheetkit.web import inputs
@@ -24,8 +23,6 @@ GAME = "levelx"
 DICE = 4
 GROUPS = ("A", "B", "C", "D")
 NO_GROUP = "-"
-# pawn fills per seat (white seat numbers on them); distinct in hue and in lightness
-SEAT_FILLS = ("#1d4fa0", "#b3261e", "#1b7f3b", "#6a3d9a")
 
 
 def _en(key: str, **kw) -> str:
@@ -163,7 +160,7 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
         left = [state.player_of_turn(k) for k in range(state.turns + 1, last + 1)]
         end = t("lx_end_round", turn=state.ended_at, names=", ".join(left)) if left else \
             t("lx_end_over", turn=state.ended_at)
-    seats = [{"name": p, "fill": SEAT_FILLS[i], "n": i + 1, "score": state.score(p),
+    seats = [{"name": p, "n": i + 1, "score": state.score(p),
               "chips": state.chips[p], "bonuses": state.bonuses[p]} for i, p in enumerate(players)]
     return {"lx": {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
             "over": state.over(), "end": end, "turns": list(reversed(turns)),
@@ -195,71 +192,15 @@ def effect_line(opt, t: Callable) -> str:
     return f"{notation(opt.groups)}: " + "; ".join(parts) + (f" ({', '.join(tail)})" if tail else "")
 
 
-@lru_cache(maxsize=1)
-def _board_spec():
-    """The shipped board layout, read once per server: reading it costs more than drawing
-    the whole position on it."""
-    from sheetkit import layouts
-
-    return layouts.load("levelx-board").spec
-
-
 def board_scene(state, lang: str = "en"):
-    """The printed board (A4) with this position drawn on it: pawns by seat, the chips
-    left in each stack, the bonus tiles taken and by whom. Returns (scene, crop box)."""
-    from sheetkit.games.levelx.compose import board_geometry, compose_board
+    """The printed board (A4) with this position drawn on it, as the checked sheet draws it
+    (sheetkit.games.levelx.overlay.board_page), sized for the phone. Returns (scene, crop box)."""
+    from sheetkit.games.levelx.overlay import board_crop, board_page
     from sheetkit.paper import scene as S
-    from sheetkit.web import i18n
 
-    spec = _board_spec()
-    scene = compose_board(spec, "a4", lang)
-    g = board_geometry(spec, "a4")
-    s, x0, xX = g["s"], g["x0"], g["xX"]
-    W = g["W"]
-    seat = {p: i for i, p in enumerate(state.players)}
-    r = s * 0.23
-    items: list = []
-    y = g["y0"]
-    for row in spec.rows:  # the rows as compose_board lays them out
-        first = xX - (row.squares - 1) * s
-        for p in state.players:
-            k = state.pos[p].get(row.number, 0)
-            if not k:
-                continue
-            i = seat[p]
-            cx = first + (k - 1) * s + s * (0.3 if i % 2 == 0 else 0.7)
-            cy = y + s * (0.32 if i < 2 else 0.72)
-            items.append(S.Circle(cx, cy, r, style=S.Style(stroke="#ffffff", fill=SEAT_FILLS[i], width=0.5)))
-            items.append(S.Text(cx, cy + 1.5, str(i + 1), size=11.0, bold=True, anchor="middle", color="#ffffff"))
-        # the stack: its count now, over the printed "x 12 chips"
-        cx = xX + s + 4 + g["chip_d"] / 2
-        tx = cx + g["chip_d"] / 2 + 3
-        mid = y + s / 2
-        left = state.stacks.get(row.number, 0)
-        items.append(S.Rect(tx - 0.5, mid - 4.5, W - 12 - tx, 9.5, style=S.Style(stroke=None, fill="#ffffff")))
-        items.append(S.Text(tx, mid + 1.8, i18n.label(lang, "lx_left", n=left), size=11.0, bold=True,
-                            color="#b3261e" if left == 0 else "#000000"))
-        if left == 0:
-            d = g["chip_d"] / 2
-            items.append(S.Line(cx - d, mid + d, cx + d, mid - d, style=S.Style(stroke="#b3261e", width=0.9)))
-        y += s + g["gap"]
-    # the bonus tiles, as compose_board places them: taken ones crossed, with the taker
-    y += 12
-    tile = s + 2
-    holder = {b: p for p in state.players for b in state.bonuses[p]}
-    for i, b in enumerate(spec.bonuses):
-        if b not in holder:
-            continue
-        bx = x0 + i * (tile + 8)
-        items.append(S.Line(bx, y + tile, bx + tile, y, style=S.Style(stroke="#b3261e", width=0.9)))
-        k = seat[holder[b]]
-        items.append(S.Circle(bx + tile - 3, y + tile - 3, 3.6,
-                              style=S.Style(stroke="#ffffff", fill=SEAT_FILLS[k], width=0.5)))
-        items.append(S.Text(bx + tile - 3, y + tile - 1.6, str(k + 1), size=9.0, bold=True, anchor="middle",
-                            color="#ffffff"))
-    scene.pages[0].items.extend(items)
-    crop = (x0 - 3, g["y0"] - 3, g["total"] + 6, y + tile + 1.5 - (g["y0"] - 3))
-    return scene, crop
+    scene = S.Scene(title="Level X", lang=lang)
+    scene.pages.append(board_page(scene, state, "a4", lang, screen=True))
+    return scene, board_crop("a4")
 
 
 def board_svg(state, lang: str = "en") -> str:
