@@ -96,6 +96,10 @@ def test_a_photo_is_read_confirmed_by_taps_checked_and_saved(browser, server, ph
     first = p.el("field-1")
     p.d.execute_script("arguments[0].scrollIntoView({block: 'start'})", first)
     p.shot("photo-3-field")
+    dice = p.d.find_elements(p.By.CSS_SELECTOR, "fieldset.confirm[data-key$='.dice']")
+    if dice:
+        p.d.execute_script("arguments[0].scrollIntoView({block: 'start'})", dice[0])
+        p.shot("photo-3-dice")
     p.tap_and_load("check-fields")
     p.wait_for("fields-form")
     assert "error" not in p.d.page_source or not p.d.find_elements(p.By.ID, "error")
