@@ -196,6 +196,8 @@ def test_the_image_route(phone):
     assert phone.c.get("/photo/1/image/1").status_code == 404
     assert phone.c.get("/photo/2/image/0").status_code == 404
     assert phone.c.get("/photo/99999999999999999999/image/0").status_code == 404
+    for bad in ("abc", "-1", "9" * 40, "1%00"):
+        assert phone.c.get(f"/photo?play={bad}").status_code == 404
 
 
 def test_photo_routes_of_a_play_not_read_from_a_photo_are_404(phone):

@@ -387,8 +387,10 @@ def register(app, db, t, lang, view) -> None:
     def photo_new():
         play = None
         if request.args.get("play"):
-            pid = inputs.integer(request.args, "play", "play", 1, play_routes.MAX_ID, t, default=0)
-            play, _ = photo_play(pid)
+            raw = request.args.get("play", "")
+            if not re.fullmatch(r"[0-9]{1,19}", raw):
+                abort(404)
+            play, _ = photo_play(int(raw))
             if play.in_progress:
                 return redirect(f"/photo/{play.id}", code=303)
         return new_page(play=play, saved=request.args.get("saved") == "1")
