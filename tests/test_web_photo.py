@@ -462,3 +462,19 @@ def test_a_hard_sheet_at_a_phones_full_resolution_confirmed_and_saved(tmp_path):
     assert saved.code == 303
     rec = tomllib.loads(phone.c.get("/play/1/record/1").get_data(as_text=True))
     assert rec["layout"] == "yuncos-hard" and verdict(rec) == verdict(s.truth)
+
+
+def test_a_solo_game_has_its_rank_and_no_second_sheet(sample, tmp_path):
+    phone = Client(create_app(db=tmp_path / "solo.sqlite3"))
+    assert 'name="solo"' in phone.get("/photo").text
+    page = upload(phone, sample.jpeg, name="Ana", solo="on")
+    assert page.code == 303, page.text[:2000]
+    with Store.open(tmp_path / "solo.sqlite3") as store:
+        assert tomllib.loads(store.get(1).sheets[0].text)["solo"] is True
+    page = phone.get("/photo/1")
+    assert phone.post("/photo/1/fields", {**truth_form(page, sample.truth), "action": "save"}).code == 303
+    saved = phone.get("/photo?play=1&saved=1")
+    assert saved.find("rank") and 'id="photo-form"' not in saved.text
+    with Store.open(tmp_path / "solo.sqlite3") as store:
+        version = store.get(1).version
+    assert_clear_error(upload(phone, sample.jpeg, name="Bea", play="1", version=version), "solo")

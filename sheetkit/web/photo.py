@@ -171,11 +171,14 @@ def fields_to_confirm(draft, g) -> list[dict[str, Any]]:
     return out
 
 
-def draft_record(draft) -> dict[str, Any]:
-    """The draft record as a sheet in progress (`in_progress = true` until it is saved)."""
+def draft_record(draft, solo: bool = False) -> dict[str, Any]:
+    """The draft record as a sheet in progress (`in_progress = true` until it is saved); a
+    solo game's sheet says so (the paper does not show it: the player does)."""
     out: dict[str, Any] = {}
     for k, v in draft.record.items():
         if k == "start":
+            if solo:
+                out["solo"] = True
             out["in_progress"] = True
         out[k] = copy.deepcopy(v)
     out.setdefault("in_progress", True)
@@ -373,6 +376,7 @@ def register(app, db, t, lang, view) -> None:
     def new_page(error=None, code=200, play=None, saved=False):
         return render_template("photo_new.html", available=available(), install=INSTALL, error=error,
                                v=request.form, people=people(), play=play, saved=saved,
+                               solo=play is not None and is_solo(play),
                                view=_table_view(play) if play is not None else None), code
 
     def _table_view(play):
@@ -404,6 +408,8 @@ def register(app, db, t, lang, view) -> None:
                 play, infos = photo_play(pid)
                 if play.in_progress:
                     raise FormError(t("ph_err_pending"))
+                if is_solo(play):
+                    raise FormError(t("ph_err_solo"))
                 if len(play.sheets) >= MOST_SHEETS:
                     raise FormError(t("yu_err_players", n=len(play.sheets) + 1, most=MOST_SHEETS))
             if not available():
@@ -426,7 +432,7 @@ def register(app, db, t, lang, view) -> None:
             info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": list(draft.notes),
                     "faults": draft.faults, "read_at": now()}
             image = image_of(reg)
-            rec = draft_record(draft)
+            rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
             if play is None:
                 play_id = plays.start(store(), "yuncos", [(name, rec)], now())
                 sheet = 0
@@ -606,6 +612,16 @@ def register(app, db, t, lang, view) -> None:
                 f["confirmed"] = True
             store().save_photo(play_id, n, None, info)
         return resp
+
+
+def is_solo(play) -> bool:
+    """A play of one solo sheet: no other sheet joins it."""
+    import tomllib
+
+    try:
+        return len(play.sheets) == 1 and bool(tomllib.loads(play.sheets[0].text).get("solo"))
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def _in_progress_text(text: str) -> bool:

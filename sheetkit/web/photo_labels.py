@@ -45,6 +45,8 @@ LABELS: dict[str, dict[str, str]] = {
         "ph_photo_alt": "The photo of the sheet, with the fields to confirm outlined",
         "ph_reader_notes": "The reader says",
         "ph_as_saved": "Checked as it would be saved",
+        "ph_solo": "A solo game (the solo rank)",
+        "ph_err_solo": "This play is a solo game: it has one sheet.",
     },
     "es": {
         "ph_home": "Leer una hoja de una foto",
@@ -90,5 +92,7 @@ LABELS: dict[str, dict[str, str]] = {
         "ph_photo_alt": "La foto de la hoja, con los campos por confirmar recuadrados",
         "ph_reader_notes": "El lector dice",
         "ph_as_saved": "Comprobada tal como se guardaría",
+        "ph_solo": "Partida en solitario (el rango en solitario)",
+        "ph_err_solo": "Esta partida es en solitario: tiene una sola hoja.",
     },
 }
