@@ -105,6 +105,17 @@ MIGRATIONS: list[list[str]] = [
             UNIQUE (game, key)
         )""",
     ],
+    # 4: sheets read from a phone photo on the web page: the photo laid over its blank (a
+    # small JPEG, to confirm the draft against) and what the reader was unsure of
+    [
+        """CREATE TABLE photos (
+            play_id INTEGER NOT NULL REFERENCES plays(id) ON DELETE CASCADE,
+            sheet INTEGER NOT NULL,            -- the sheet's place in the play (0 first)
+            image BLOB NOT NULL,               -- JPEG, the registered photo, about 1000 px wide
+            info TEXT NOT NULL,                -- JSON: the fields to confirm, where they lie, confirmed or not
+            PRIMARY KEY (play_id, sheet)
+        )""",
+    ],
 ]
 VERSION = len(MIGRATIONS)
 

@@ -495,6 +495,30 @@ class Store:
         rows = self._read("SELECT deck FROM decks WHERE game = ? AND key = ?", (game, name_key(name)))
         return json.loads(rows[0][0]) if rows else None
 
+    # -- photos of sheets (the web page's photo reader)
+
+    def save_photo(self, play_id: int, sheet: int, image: bytes | None, info: dict[str, Any]) -> None:
+        """Keep the registered photo of a play's sheet and what to confirm on it (`image`
+        None: only `info` changes)."""
+        text = json.dumps(info, ensure_ascii=False, sort_keys=True)
+        with self._write():
+            if image is None:
+                if self.db.execute("UPDATE photos SET info = ? WHERE play_id = ? AND sheet = ?",
+                                   (text, play_id, sheet)).rowcount == 0:
+                    raise HistoryError(f"no photo of sheet {sheet + 1} of play {play_id}")
+            else:
+                self.db.execute("INSERT OR REPLACE INTO photos (play_id, sheet, image, info) VALUES (?, ?, ?, ?)",
+                                (play_id, sheet, image, text))
+
+    def photos(self, play_id: int) -> dict[int, dict[str, Any]]:
+        """The sheets of a play read from photos: sheet -> info."""
+        rows = self._read("SELECT sheet, info FROM photos WHERE play_id = ? ORDER BY sheet", (play_id,))
+        return {sheet: json.loads(info) for sheet, info in rows}
+
+    def photo_image(self, play_id: int, sheet: int) -> bytes | None:
+        rows = self._read("SELECT image FROM photos WHERE play_id = ? AND sheet = ?", (play_id, sheet))
+        return bytes(rows[0][0]) if rows else None
+
     # -- reading
 
     def people(self) -> list[Person]:

@@ -20,6 +20,12 @@ from sheetkit.photo.register import register
 def read_photo(path: str | Path, debug: str | Path | None = None) -> Draft:
     """The draft record read from the photo at `path`; UserError (one line) if the photo
     cannot be read. With `debug`, a PNG of what was found where is written there."""
+    return read_registered(path, debug)[0]
+
+
+def read_registered(path: str | Path, debug: str | Path | None = None):
+    """(the draft, the Registered photo: warped onto its blank) as read_photo reads them;
+    the web page shows the player the registered photo beside the fields to confirm."""
     from sheetkit.errors import UserError
 
     reg = register(path)
@@ -38,7 +44,7 @@ def read_photo(path: str | Path, debug: str | Path | None = None) -> Draft:
         raise UserError(e.detail, source=str(path)) from None
     if debug:
         _debug_image(reg, f, draft, debug)
-    return draft
+    return draft, reg
 
 
 def _line(key: str, value) -> str:

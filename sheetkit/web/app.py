@@ -11,7 +11,7 @@ from flask import Flask, Response, abort, render_template, request, session
 from werkzeug.exceptions import HTTPException
 
 from sheetkit import games
-from sheetkit.web import i18n, inputs, security, tallies
+from sheetkit.web import i18n, inputs, photo, security, tallies
 from sheetkit.web.inputs import FormError
 
 MAX_BODY = 256 * 1024  # a record is a few kB; the largest form well under 64 kB
@@ -57,6 +57,8 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
         lang = request.args.get("lang")
         if lang in i18n.LANGS:
             session["lang"] = lang
+        if request.method == "POST" and request.path in photo.UPLOADS:
+            request.max_content_length = photo.PHOTO_MAX  # a phone photo; before the form is read
         security.check_post()
         return None
 
@@ -90,6 +92,8 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
         code = e.code or 500
         if code == 403:
             title, text = t("forbidden"), t("forbidden_csrf" if e.description == "csrf" else "forbidden_token")
+        elif code == 413 and request.path in photo.UPLOADS:
+            title, text = t("too_large"), t("ph_too_large", mb=photo.PHOTO_MAX // 2 ** 20)
         elif code == 413:
             title, text = t("too_large"), t("too_large_text", kb=MAX_BODY // 1024)
         elif code == 404:
@@ -123,6 +127,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     from sheetkit.web.plays import routes as play_routes
 
     play_routes.register(app, db, t, lang, _view)
+    photo.register(app, db, t, lang, _view)  # reading a sheet from a phone photo
     app.config["SHEETKIT_HISTORY"] = play_routes.db_path(db)  # for adapters that keep more than plays (IUNU decks)
 
     # --- quick tallies ------------------------------------------------------------------

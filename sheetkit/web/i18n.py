@@ -500,6 +500,12 @@ LABELS: dict[str, dict[str, str]] = {
 }
 
 
+from sheetkit.web.photo_labels import LABELS as _PHOTO  # noqa: E402  (the photo pages' words)
+
+for _lang, _words in _PHOTO.items():
+    LABELS[_lang].update(_words)
+
+
 def label(lang: str, key: str, **kw) -> str:
     text = LABELS.get(lang, LABELS[DEFAULT])[key]
     return text.format(**kw) if kw else text

@@ -165,6 +165,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         play = get_play(play_id)
         if not play.in_progress:
             return redirect(f"/play/{play_id}/end", code=303)
+        if store().photos(play_id):  # a sheet read from a photo: confirmed, not entered move by move
+            return redirect(f"/photo/{play_id}", code=303)
         return entry(play, form={"zoom": "on"} if request.args.get("zoom") == "1" else {})
 
     def again(play_id: int) -> str:

@@ -1,0 +1,653 @@
+"""Reading a filled Yuncos sheet from a phone photo on the page: take or upload the photo,
+confirm the fields the reader was unsure of on the photo itself, check, save.
+
+- The photo is read (sheetkit.photo.read) from a private temporary file that is removed
+  as soon as it is read; the photo itself is not kept.
+- The draft is kept at once as a Yuncos play in progress in the history: its sheet is the
+  draft record (with `in_progress = true` until it is saved), so a reload, a closed tab or
+  a killed server loses nothing and the home page offers it to resume. Beside it, in the
+  history's `photos` table: the photo laid over its blank (a JPEG about 1000 px wide, what
+  the confirm screen shows) and the fields to confirm with where they lie on the sheet.
+- A sheet is confirmed field by field (taps where they can be, typing for a flight) or as
+  a whole (its TOML), checked by the engine of `sheetkit check`, and saved: the record
+  loses `in_progress`. Another player's sheet of the same game can then be read into the
+  same play (1-5 sheets, checked together as a Yuncos table).
+
+Every change is a step of the play (sheetkit.web.plays.step): it carries the play's
+version, so a form from a phone that another phone has overtaken is refused (409).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import tempfile
+from typing import Any, Mapping
+
+from flask import Response, abort, make_response, redirect, render_template, request
+
+from sheetkit.web import inputs, plays
+from sheetkit.web.inputs import FormError
+
+PHOTO_MAX = 20 * 1024 * 1024  # a phone photo is 2-8 MB; every other request keeps the page's 256 kB
+UPLOADS = ("/photo",)  # the routes that take a photo (and so the larger limit)
+IMAGE_WIDTH = 1000  # px: the registered photo kept to confirm against
+MOST_SHEETS = 5
+INSTALL = "pip install 'sheetkit[photo]'"
+
+
+def available() -> bool:
+    """Whether the photo extra (OpenCV, NumPy, zxing-cpp) can be imported."""
+    from sheetkit import photo
+    from sheetkit.errors import UserError
+
+    try:
+        photo.require()
+    except UserError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ reading a photo
+
+
+def read_upload(data: bytes):
+    """(draft, registered) read from the photo's bytes, through a private temporary file
+    that is always removed; UserError (its one line, without the file's name) when the
+    photo cannot be read."""
+    from sheetkit.errors import UserError
+    from sheetkit.photo.read import read_registered
+
+    fd, path = tempfile.mkstemp(prefix="sheetkit-photo-", suffix=".img")  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        try:
+            return read_registered(path)
+        except UserError as e:
+            raise UserError(e.detail) from None
+    finally:
+        os.unlink(path)
+
+
+def image_of(reg) -> bytes:
+    """The registered photo (the whole A4 page as it lies over its blank), IMAGE_WIDTH px wide, as JPEG."""
+    import cv2
+    import numpy as np
+
+    img = (np.clip(reg.photo, 0, 1) * 255).astype(np.uint8)
+    h, w = img.shape
+    small = cv2.resize(img, (IMAGE_WIDTH, round(h * IMAGE_WIDTH / w)), interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return buf.tobytes()
+
+
+def _turn_of(key: str) -> tuple[int, str] | None:
+    m = re.fullmatch(r"turn\[(\d+)\]\.(\w+)", key)
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
+def _union(boxes) -> list[float]:
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[0] + b[2] for b in boxes)
+    y1 = max(b[1] + b[3] for b in boxes)
+    return [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)]
+
+
+def puzzle_box(g, name: str):
+    """The mm box of a puzzle box named as in the records (nest1.3, lum2.1), or None."""
+    m = re.fullmatch(r"(nest|lum)(\d)\.(\d)", name or "")
+    if not m:
+        return None
+    a, b = int(m.group(2)) - 1, int(m.group(3)) - 1
+    return g.nest_box(a, b) if m.group(1) == "nest" else g.lum_box(a, b)
+
+
+def paths(record: dict, board) -> list[list[tuple[int, int]]]:
+    """Each turn's flight as the grid points it passes, from the point it starts at."""
+    from sheetkit.errors import FieldError
+    from sheetkit.games.yuncos.record import parse_flight
+
+    pos = board.starts.get(record.get("start"), min(board.starts.values()))
+    out = []
+    for entry in record.get("turn", []):
+        pts = [pos]
+        try:
+            steps = parse_flight(entry.get("flight", ""))
+        except (FieldError, ValueError, TypeError):
+            steps = []
+        for dx, dy in steps:
+            pos = (pos[0] + dx, pos[1] + dy)
+            pts.append(pos)
+        out.append(pts)
+    return out
+
+
+def fields_to_confirm(draft, g) -> list[dict[str, Any]]:
+    """The draft's uncertain fields in the record's order, each with what was read, how
+    sure, why, and where it lies on the sheet (mm on the A4 page: a box, and for a flight
+    the points of its path)."""
+    from sheetkit.photo.fields import ability_boxes
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+    rec = draft.record
+    spec = g.spec
+    turn_paths = paths(rec, spec.board)
+    out = []
+    for key in draft.uncertain:
+        r = draft.confidence[key]
+        field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": r.why,
+                                 "confirmed": False}
+        tk = _turn_of(key)
+        if key == "start":
+            x, y = g.vertex(spec.board.starts[rec["start"]])
+            field["box"] = [x - 4, y - 4, 8, 8]
+        elif key == "fish_marked":
+            field["box"] = _union([g.fish_box(i) for i in range(len(spec.fish.values))])
+        elif key == "crashes_marked":
+            field["box"] = _union([g.crash_box(i) for i in range(len(CRASH_TRACK))])
+        elif key == "used":
+            field["box"] = _union(list(ability_boxes(g).values()))
+        elif tk is not None and tk[0] <= len(rec["turn"]):
+            t, name = tk
+            entry = rec["turn"][t - 1]
+            if name == "flight":
+                pts = [g.vertex(v) for v in turn_paths[t - 1]]
+                field["path"] = [[round(x, 2), round(y, 2)] for x, y in pts]
+                half = g.square / 2
+                field["box"] = _union([(x - half, y - half, 2 * half, 2 * half) for x, y in pts])
+            elif name == "value":
+                box = puzzle_box(g, entry.get("puzzle", ""))
+                field["box"] = list(box) if box else _union([g.crash_box(i) for i in range(len(CRASH_TRACK))])
+            elif name == "dice":
+                field["box"] = _union([g.dice_box(t, 0), g.dice_box(t, 1)])
+            else:
+                continue
+        else:
+            continue
+        out.append(field)
+    return out
+
+
+def draft_record(draft, solo: bool = False) -> dict[str, Any]:
+    """The draft record as a sheet in progress (`in_progress = true` until it is saved); a
+    solo game's sheet says so (the paper does not show it: the player does)."""
+    out: dict[str, Any] = {}
+    for k, v in draft.record.items():
+        if k == "start":
+            if solo:
+                out["solo"] = True
+            out["in_progress"] = True
+        out[k] = copy.deepcopy(v)
+    out.setdefault("in_progress", True)
+    return out
+
+
+# ------------------------------------------------------------------ corrections
+
+
+def _spec(rec):
+    from sheetkit import layouts
+    from sheetkit.errors import UserError
+
+    try:
+        return layouts.load(rec["layout"]).spec
+    except (UserError, KeyError, TypeError):
+        return None
+
+
+def puzzle_names(spec) -> list[str]:
+    """Every puzzle box as the records name it, in the sheet's order."""
+    names = [f"nest{r + 1}.{i + 1}" for r in range(2) for i in range(spec.nests.length)]
+    names += [f"lum{c + 1}.{lv + 1}" for c in range(spec.luminaries.columns) for lv in range(spec.luminaries.height)]
+    return names
+
+
+def ability_names(spec) -> list[str]:
+    """Every ability box as the records name it (nest1.ability2, lum3.ability, fish2.ability)."""
+    from sheetkit.games.yuncos.record import all_boxes
+
+    out = []
+    for b in all_boxes(spec):
+        if b.startswith("nest"):
+            row, k = b.split(".")
+            out.append(f"{row}.ability{k}")
+        else:
+            out.append(f"{b}.ability")
+    return out
+
+
+def _flight_value(form, name: str, label: str, t) -> str:
+    from sheetkit.errors import FieldError
+    from sheetkit.games.yuncos.record import parse_flight
+
+    raw = form.get(name, "")
+    text = " ".join(raw.split()).upper() if isinstance(raw, str) else ""
+    if not text:
+        raise FormError(t("ph_err_flight_empty", field=label))
+    if len(text) > 200:
+        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=t("yu_too_long")))
+    try:
+        parse_flight(text)
+    except FieldError as e:
+        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=e.message)) from None
+    return text
+
+
+def _digit(form, name: str, label: str, t) -> int:
+    if not str(form.get(name, "")).strip():
+        raise FormError(t("yu_err_missing", field=label))
+    return inputs.integer(form, name, label, 1, 6, t)
+
+
+def label_of(key: str, t) -> str:
+    """A field's name for the player: "turn 3: flight", "fish counter"."""
+    tk = _turn_of(key)
+    if tk is not None:
+        return t("ph_turn_field", n=tk[0], what=t(f"ph_{tk[1]}"))
+    return t(f"ph_{key}")
+
+
+def corrected(rec: dict[str, Any], fields: list[dict], form: Mapping[str, str], t) -> tuple[dict[str, Any], list[str]]:
+    """The record with the values the confirm form gave for its listed fields, and the keys
+    of the fields it confirmed; FormError (nothing changed) for a value that is no value."""
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+    spec = _spec(rec)
+    if spec is None:
+        raise FormError(t("ph_err_not_yuncos"))
+    new = copy.deepcopy(rec)
+    done = []
+    for f in fields:
+        key = f["key"]
+        label = label_of(key, t)
+        if key == "start":
+            starts = sorted(spec.board.starts)
+            n = inputs.integer(form, "start", label, min(starts), max(starts), t)
+            if n not in starts:
+                raise FormError(t("err_choice", field=label))
+            new["start"] = n
+        elif key == "fish_marked":
+            new["fish_marked"] = inputs.integer(form, key, label, 0, len(spec.fish.values), t)
+        elif key == "crashes_marked":
+            new["crashes_marked"] = inputs.integer(form, key, label, 0, len(CRASH_TRACK), t)
+        elif key == "used":
+            allowed = ability_names(spec)
+            chosen = form.getlist("used") if hasattr(form, "getlist") else []
+            bad = [c for c in chosen if c not in allowed]
+            if bad:
+                raise FormError(t("err_choice", field=label))
+            new["used"] = [b for b in allowed if b in chosen]
+        else:
+            tk = _turn_of(key)
+            if tk is None or not 1 <= tk[0] <= len(new.get("turn", [])):
+                continue
+            n, what = tk
+            entry = new["turn"][n - 1]
+            if what == "flight":
+                entry["flight"] = _flight_value(form, key, label, t)
+            elif what == "value":
+                where = form.get(f"turn[{n}].puzzle", "")
+                if where == "crash":
+                    entry.pop("puzzle", None)
+                    entry.pop("value", None)
+                    entry["crash"] = True
+                elif where in puzzle_names(spec):
+                    entry.pop("crash", None)
+                    entry["puzzle"] = where
+                    entry["value"] = _digit(form, key, label, t)
+                else:
+                    raise FormError(t("err_choice", field=t("ph_turn_field", n=n, what=t("ph_puzzle"))))
+            elif what == "dice":
+                entry["dice"] = [_digit(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yu_die", n=d)), t)
+                                 for d in (1, 2)]
+            else:
+                continue
+        done.append(key)
+    return new, done
+
+
+def record_from_text(raw: str, source: str, t) -> dict[str, Any]:
+    """The whole draft as typed (its TOML): one Yuncos sheet, kept in progress until saved."""
+    text = raw.replace("\r\n", "\n")
+    if not text.strip():
+        raise FormError(t("err_nothing"))
+    data = inputs.toml_text(text.encode("utf-8", "surrogatepass"), source, t)
+    inputs.refuse_paths(data, source, t)
+    if data.get("game") != "yuncos" or data.get("kind", "sheet") != "sheet":
+        raise FormError(t("ph_err_not_yuncos"))
+    if not isinstance(data.get("turn", []), list):
+        raise FormError(t("ph_err_not_yuncos"))
+    if "in_progress" not in data:
+        out: dict[str, Any] = {}
+        for k, v in data.items():
+            if k in ("start", "fish_marked", "turn") and "in_progress" not in out:
+                out["in_progress"] = True
+            out[k] = v
+        out.setdefault("in_progress", True)
+        data = out
+    return data
+
+
+def finished(rec: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in rec.items() if k != "in_progress"}
+
+
+# ------------------------------------------------------------------ the routes
+
+
+def register(app, db, t, lang, view) -> None:
+    from sheetkit.errors import UserError
+    from sheetkit.history.store import StalePlay, Store, now
+    from sheetkit.web.plays import routes as play_routes
+    from sheetkit.web.plays import yuncos as Y
+
+    path = play_routes.db_path(db)
+
+    def store() -> Store:
+        from flask import g
+
+        if "store" not in g:
+            g.store = Store.open(path)
+        return g.store
+
+    def people() -> list[str]:
+        return [p.name for p in store().people()] if path.is_file() else []
+
+    def photo_play(play_id: int):
+        """(play, {sheet: info}) of a play read from photos; 404 for any other."""
+        if play_id > play_routes.MAX_ID:
+            abort(404)
+        from sheetkit.history.schema import HistoryError
+
+        try:
+            play = store().get(play_id)
+        except HistoryError as e:
+            if str(e).startswith("no play"):
+                abort(404)
+            raise
+        infos = store().photos(play_id)
+        if play.game != "yuncos" or not infos:
+            abort(404)
+        return play, infos
+
+    def new_page(error=None, code=200, play=None, saved=False):
+        return render_template("photo_new.html", available=available(), install=INSTALL, error=error,
+                               v=request.form, people=people(), play=play, saved=saved,
+                               solo=play is not None and is_solo(play),
+                               view=_table_view(play) if play is not None else None), code
+
+    def _table_view(play):
+        records = plays.records_of(play)
+        try:
+            checked = Y.table_check([(n, finished(r)) for n, r in records])
+        except FormError:
+            return None
+        return view(checked.verdict, lang())
+
+    @app.get("/photo")
+    def photo_new():
+        play = None
+        if request.args.get("play"):
+            raw = request.args.get("play", "")
+            if not re.fullmatch(r"[0-9]{1,19}", raw):
+                abort(404)
+            play, _ = photo_play(int(raw))
+            if play.in_progress:
+                return redirect(f"/photo/{play.id}", code=303)
+        return new_page(play=play, saved=request.args.get("saved") == "1")
+
+    @app.post("/photo")
+    def photo_post():
+        play = None
+        try:
+            if request.form.get("play"):
+                pid = inputs.integer(request.form, "play", "play", 1, play_routes.MAX_ID, t)
+                play, infos = photo_play(pid)
+                if play.in_progress:
+                    raise FormError(t("ph_err_pending"))
+                if is_solo(play):
+                    raise FormError(t("ph_err_solo"))
+                if len(play.sheets) >= MOST_SHEETS:
+                    raise FormError(t("yu_err_players", n=len(play.sheets) + 1, most=MOST_SHEETS))
+            if not available():
+                return new_page(t("ph_install", cmd=INSTALL), 503, play)
+            name = inputs.name(request.form, "name", t("player"), t)
+            if not name:
+                raise FormError(t("yu_err_missing", field=t("player")))
+            if play is not None and any((s.player or "").casefold() == name.casefold() for s in play.sheets):
+                raise FormError(t("err_name_twice", field=t("player"), name=name))
+            upload = request.files.get("photo")
+            if upload is None or not upload.filename:
+                raise FormError(t("ph_err_no_photo"))
+            data = upload.read(PHOTO_MAX + 1)
+            if not data:
+                raise FormError(t("ph_err_empty"))
+            try:
+                draft, reg = read_upload(data)
+            except UserError as e:
+                raise FormError(t("ph_err_read", why=str(e))) from None
+            info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": list(draft.notes),
+                    "faults": draft.faults, "read_at": now()}
+            image = image_of(reg)
+            rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
+            if play is None:
+                play_id = plays.start(store(), "yuncos", [(name, rec)], now())
+                sheet = 0
+            else:
+                play_id = play.id
+                sheet = len(play.sheets)
+                version = request.form.get("version", "")
+                try:
+                    plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)])
+                except StalePlay:
+                    raise FormError(t("err_stale")) from None
+            store().save_photo(play_id, sheet, image, info)
+        except FormError as e:
+            return new_page(str(e), 400, play)
+        return redirect(f"/photo/{play_id}", code=303)
+
+    def pending(play) -> int | None:
+        for i, s in enumerate(play.sheets):
+            if _in_progress_text(s.text):
+                return i
+        return None
+
+    def confirm_page(play_id: int, error=None, code=200, form=None, text=None):
+        play, infos = photo_play(play_id)
+        n = pending(play)
+        if n is None:
+            return redirect(f"/photo?play={play_id}&saved=1", code=303)
+        records = plays.records_of(play)
+        name, rec = records[n]
+        info = infos.get(n, {"fields": [], "notes": []})
+        spec = _spec(rec)
+        done = [(p, finished(r)) if i == n else (p, r) for i, (p, r) in enumerate(records)]
+        result = sheets = None
+        try:
+            checked = Y.table_check(done)
+            result = view(checked.verdict, lang())
+            from sheetkit.checking import records as engine
+            from sheetkit.web.app import _sheets
+
+            source = plays.source_name("yuncos", play.id, name, n, len(records))
+            loaded = engine.parse(copy.deepcopy(done[n][1]), source)
+            sheets = _sheets(loaded, engine.check(loaded), lang())[:1]
+        except (FormError, UserError) as e:
+            error = error or str(e)
+        g = None
+        if spec is not None:
+            from sheetkit.games.yuncos.compose import sheet_geometry
+
+            g = sheet_geometry(spec, "a4")
+        controls = [control(f, i + 1, rec, spec, g, form) for i, f in enumerate(info.get("fields", []))]
+        return render_template("photo_confirm.html", play=play, sheet=n, name=name, info=info, controls=controls,
+                               view_box=_content_box(g), result=result, sheets=sheets or [], error=error,
+                               version=play.version, text=text if text is not None else play.sheets[n].text,
+                               table=len(records) > 1, has_image=True), code
+
+    def control(f, number, rec, spec, g, form) -> dict[str, Any]:
+        """What one field's control shows: its number on the photo, its name, what was read
+        and how sure, the values to tap (or the text to type), and its zoomed view."""
+        key = f["key"]
+        c = {"n": number, "key": key, "label": label_of(key, t), "confidence": f["confidence"],
+             "sure": round(100 * f["confidence"]), "confirmed": f.get("confirmed", False),
+             "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": _zoom(f.get("box"))}
+        form = form or {}
+        tk = _turn_of(key)
+        entry = rec["turn"][tk[0] - 1] if tk and tk[0] <= len(rec.get("turn", [])) else {}
+        if key == "start":
+            c.update(kind="choice", name="start", options=sorted(spec.board.starts) if spec else [],
+                     value=str(form.get("start", rec.get("start", ""))))
+            c["read"] = str(rec.get("start", ""))
+        elif key in ("fish_marked", "crashes_marked"):
+            from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+            most = len(spec.fish.values) if key == "fish_marked" and spec else len(CRASH_TRACK)
+            c.update(kind="choice", name=key, options=list(range(0, most + 1)),
+                     value=str(form.get(key, rec.get(key, ""))))
+            c["read"] = str(rec.get(key, ""))
+        elif key == "used":
+            chosen = form.getlist("used") if hasattr(form, "getlist") and "used" in form else rec.get("used", [])
+            c.update(kind="boxes", name="used", options=ability_names(spec) if spec else [], chosen=list(chosen))
+            c["read"] = ", ".join(rec.get("used", [])) or "-"
+        elif tk and tk[1] == "flight":
+            c.update(kind="flight", name=key, value=form.get(key, entry.get("flight", "")))
+            c["read"] = entry.get("flight", "")
+        elif tk and tk[1] == "value":
+            where = form.get(f"turn[{tk[0]}].puzzle", "crash" if entry.get("crash") else entry.get("puzzle", ""))
+            c.update(kind="value", name=key, value=str(form.get(key, entry.get("value", ""))), where=where,
+                     where_name=f"turn[{tk[0]}].puzzle", options=(puzzle_names(spec) if spec else []))
+            c["read"] = (f"{entry['value']} ({entry['puzzle']})" if "puzzle" in entry else t("yu_crash"))
+        elif tk and tk[1] == "dice":
+            dice = entry.get("dice") or ["", ""]
+            c.update(kind="dice", name=key, values=[str(form.get(f"{key}.{d + 1}", dice[d] if d < len(dice) else ""))
+                                                    for d in (0, 1)])
+            c["read"] = " ".join(str(d) for d in dice)
+        return c
+
+    @app.get("/photo/<int:play_id>")
+    def photo_confirm(play_id: int):
+        return confirm_page(play_id)
+
+    @app.get("/photo/<int:play_id>/image/<int:n>")
+    def photo_image(play_id: int, n: int):
+        photo_play(play_id)
+        data = store().photo_image(play_id, n) if n < 100 else None
+        if data is None:
+            abort(404)
+        resp = Response(data, mimetype="image/jpeg")
+        resp.headers["Cache-Control"] = "private, max-age=3600"
+        return resp
+
+    def do(play_id: int, change, then=None, text=None):
+        """One step of the photo play (the version the page showed), then the confirm screen."""
+        version = request.form.get("version", "")
+        try:
+            plays.step(store(), play_id, version, change)
+        except StalePlay:
+            return make_response(confirm_page(play_id, t("err_stale"), 409))
+        except FormError as e:
+            return make_response(confirm_page(play_id, str(e), 400, request.form, text))
+        return redirect(then or f"/photo/{play_id}", code=303)
+
+    def sheet_index(play) -> int:
+        n = pending(play)
+        want = request.form.get("sheet", "")
+        if n is None:
+            raise FormError(t("err_finished"))
+        if want.strip() and inputs.integer(request.form, "sheet", "sheet", 0, 100, t, default=-1) != n:
+            raise FormError(t("err_stale"))
+        return n
+
+    @app.post("/photo/<int:play_id>/fields")
+    def photo_fields(play_id: int):
+        play, infos = photo_play(play_id)
+        try:
+            n = sheet_index(play)
+        except FormError as e:
+            return confirm_page(play_id, str(e), 409)
+        info = infos.get(n, {"fields": []})
+        save = request.form.get("action") == "save"
+        confirmed: list[str] = []
+
+        def change(recs):
+            name, rec = recs[n]
+            new, done = corrected(rec, info.get("fields", []), request.form, t)
+            confirmed[:] = done
+            out = list(recs)
+            out[n] = (name, finished(new) if save else new)
+            return out
+
+        resp = do(play_id, change, f"/photo?play={play_id}&saved=1" if save else None)
+        if resp.status_code == 303:
+            for f in info.get("fields", []):
+                if f["key"] in confirmed:
+                    f["confirmed"] = True
+            store().save_photo(play_id, n, None, info)
+        return resp
+
+    @app.post("/photo/<int:play_id>/text")
+    def photo_text(play_id: int):
+        play, infos = photo_play(play_id)
+        try:
+            n = sheet_index(play)
+        except FormError as e:
+            return confirm_page(play_id, str(e), 409)
+        raw = request.form.get("text", "")
+        source = plays.source_name("yuncos", play.id, play.sheets[n].player, n, len(play.sheets))
+
+        def change(recs):
+            name, _ = recs[n]
+            out = list(recs)
+            out[n] = (name, record_from_text(raw, source, t))
+            return out
+
+        resp = do(play_id, change, text=raw)
+        if resp.status_code == 303:
+            info = infos.get(n, {"fields": []})
+            for f in info.get("fields", []):
+                f["confirmed"] = True
+            store().save_photo(play_id, n, None, info)
+        return resp
+
+
+def is_solo(play) -> bool:
+    """A play of one solo sheet: no other sheet joins it."""
+    import tomllib
+
+    try:
+        return len(play.sheets) == 1 and bool(tomllib.loads(play.sheets[0].text).get("solo"))
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _in_progress_text(text: str) -> bool:
+    import tomllib
+
+    try:
+        return bool(tomllib.loads(text).get("in_progress"))
+    except tomllib.TOMLDecodeError:
+        return False
+
+
+def _content_box(g) -> str:
+    """The viewBox (mm) of the confirm screen's photo: the sheet's content block."""
+    if g is None:
+        return "0 0 210 297"
+    return f"{g.ox - 3:.1f} {g.oy - 3:.1f} 194 264"
+
+
+def _zoom(box) -> str | None:
+    """The viewBox (mm) of a field's close-up: the field with room around it, at least
+    60 x 40 mm, so it is seen where it lies."""
+    if not box:
+        return None
+    x, y, w, h = box
+    W, H = max(w + 16, 60.0), max(h + 12, 40.0)
+    if W / H > 2.2:
+        H = W / 2.2
+    cx, cy = x + w / 2, y + h / 2
+    return f"{cx - W / 2:.1f} {cy - H / 2:.1f} {W:.1f} {H:.1f}"
