@@ -70,6 +70,24 @@ def test_a_stale_version_writes_nothing(tmp_path):
         assert store.get(pid).sheets[0].verdict["info"]["turns"] == 1
 
 
+def test_writes_in_one_transaction_are_whole_or_absent(tmp_path):
+    """A play added and its photo kept (the page's photo reading) in one transaction: a
+    failure half way leaves neither; the writes inside join the outer transaction."""
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        with pytest.raises(RuntimeError):
+            with store.transaction():
+                pid = new_play(store)
+                store.save_photo(pid, 0, b"jpeg", {"fields": []})
+                assert store.db.in_transaction and store.photos(pid)  # not committed yet
+                raise RuntimeError("killed half way")
+        assert not store.db.in_transaction
+        assert store.plays() == [] and store.photos(pid) == {}
+        with store.transaction():
+            pid = new_play(store)
+            store.save_photo(pid, 0, b"jpeg", {"fields": []})
+        assert [p.id for p in store.plays()] == [pid] and store.photo_image(pid, 0) == b"jpeg"
+
+
 def test_update_of_no_such_play(tmp_path):
     from sheetkit.history import HistoryError
 

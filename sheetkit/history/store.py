@@ -272,6 +272,11 @@ class Store:
     def _write(self):
         return _Transaction(self)
 
+    def transaction(self):
+        """Several writes as one: `with store.transaction(): ...` writes all of them or none
+        (the writes inside join it instead of committing on their own)."""
+        return _Transaction(self)
+
     def _read(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]:
         try:
             return self.db.execute(sql, tuple(args)).fetchall()
@@ -640,18 +645,25 @@ class IllegalPlay(HistoryError):
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any failure: a write is whole or absent."""
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any failure: a write is whole or absent.
+    One inside another joins the outer one, which alone commits or rolls back."""
 
     def __init__(self, store: Store):
         self.store = store
+        self.outer = False
 
     def __enter__(self):
+        if self.store.db.in_transaction:
+            return
         try:
             self.store.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
             raise HistoryError(f"cannot write to the history ({e})", source=str(self.store.path)) from None
+        self.outer = True
 
     def __exit__(self, kind, value, tb):
+        if not self.outer:
+            return False
         db = self.store.db
         if kind is None:
             try:

@@ -433,18 +433,19 @@ def register(app, db, t, lang, view) -> None:
                     "faults": draft.faults, "read_at": now()}
             image = image_of(reg)
             rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
-            if play is None:
-                play_id = plays.start(store(), "yuncos", [(name, rec)], now())
-                sheet = 0
-            else:
-                play_id = play.id
-                sheet = len(play.sheets)
-                version = request.form.get("version", "")
-                try:
-                    plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)])
-                except StalePlay:
-                    raise FormError(t("err_stale")) from None
-            store().save_photo(play_id, sheet, image, info)
+            with store().transaction():  # the sheet and its photo: both or neither
+                if play is None:
+                    play_id = plays.start(store(), "yuncos", [(name, rec)], now())
+                    sheet = 0
+                else:
+                    play_id = play.id
+                    sheet = len(play.sheets)
+                    version = request.form.get("version", "")
+                    try:
+                        plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)])
+                    except StalePlay:
+                        raise FormError(t("err_stale")) from None
+                store().save_photo(play_id, sheet, image, info)
         except FormError as e:
             return new_page(str(e), 400, play)
         return redirect(f"/photo/{play_id}", code=303)

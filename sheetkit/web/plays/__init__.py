@@ -176,9 +176,9 @@ def start(store, game: str, records: Records, played_at: str) -> int:
 
     results = check(game, records, None)
     try:
-        play_id = store.add_play(NewPlay(game, sheets(results), played_at, illegal_ok=True), again=True)
-        # named after its number from now on (a kill just before this only leaves the first name)
-        store.update_sheets(play_id, sheets(check(game, records, play_id)))
+        with store.transaction():  # added, then named after its number: both or neither
+            play_id = store.add_play(NewPlay(game, sheets(results), played_at, illegal_ok=True), again=True)
+            store.update_sheets(play_id, sheets(check(game, records, play_id)))
     except HistoryError as e:
         raise FormError(str(e)) from None
     return play_id
