@@ -31,6 +31,7 @@ class Sample:
     layout: str
     serial: int
     size: tuple[int, int]  # photo width, height
+    homography: np.ndarray | None = None  # sheet px at SHEET_PX_PER_MM -> photo px, as photographed
 
 
 def paper_dice(entry: dict, log: dict) -> list[int] | None:
@@ -124,9 +125,11 @@ def _cells(checked) -> dict[str, int]:
 
 
 def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (1200, 1600),
-               quality: int | None = None, blur: float | None = None, tilt: float = 1.0) -> bytes:
+               quality: int | None = None, blur: float | None = None, tilt: float = 1.0,
+               transform: dict | None = None) -> bytes:
     """A phone photo of the page `sheet` (1 = white, SHEET_PX_PER_MM) as JPEG bytes: the
-    page turned up to 15 degrees, in perspective, filling most of the frame, on a table."""
+    page turned up to 15 degrees, in perspective, filling most of the frame, on a table.
+    With `transform`, the homography applied (sheet px -> photo px) is left in it."""
     W, H = size
     ph, pw = sheet.shape
     # where the page's corners land: a turned, scaled rectangle, each corner pushed about
@@ -143,6 +146,8 @@ def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int
     dst = rot + [W / 2, H / 2] + jitter
     M = cv2.getPerspectiveTransform(corners.astype(np.float32) + np.float32([pw / 2, ph / 2]),
                                     dst.astype(np.float32))
+    if transform is not None:
+        transform["homography"] = M
     # resample through an area filter first: the camera sees the page at its own scale
     k = max(1.0, 1.0 / (scale * 1.05))
     src = cv2.GaussianBlur(sheet, (0, 0), 0.5 * k) if k > 1.2 else sheet
@@ -178,7 +183,9 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
     sheet = sheet.copy()
     draw_game(sheet, game, g, rng)
-    return Sample(photograph(sheet, rng, size, **camera), truth_record(game), layout_id, serial, size)
+    applied = {}
+    jpeg = photograph(sheet, rng, size, transform=applied, **camera)
+    return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
 
 
 # ---- a draft against the truth ------------------------------------------------------------
