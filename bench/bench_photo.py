@@ -32,7 +32,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from sheetkit.errors import UserError  # noqa: E402
@@ -106,18 +105,6 @@ def main() -> None:
           f"(ratio {t_read / max(t_reg, 1e-9):.1f})")
 
 
-def residual(s, reg) -> np.ndarray:
-    """Per point of a 5 mm grid over the content block: the distance (px at 6 px/mm) between
-    where the registration puts it on the blank and where it is."""
-    g = reg.blank.geometry
-    xs, ys = np.meshgrid(np.arange(g.ox, g.ox + 188.1, 5.0), np.arange(g.oy, g.oy + 258.1, 5.0))
-    mm = np.column_stack([xs.ravel(), ys.ravel()])
-    # pixel centres: a point x mm from the page's edge is pixel x * (px per mm) - 0.5
-    photo = cv2.perspectiveTransform((mm * simulate.SHEET_PX_PER_MM - 0.5)[None], s.homography)
-    back = cv2.perspectiveTransform(photo, reg.homography)[0]
-    return np.hypot(*(back - (mm * PX_PER_MM - 0.5)).T)
-
-
 def only_register(args) -> None:
     from collections import Counter
 
@@ -142,7 +129,7 @@ def only_register(args) -> None:
             continue
         times.append(time.perf_counter() - t0)
         registered += 1
-        r = residual(s, reg)
+        r = simulate.registration_error(s, reg.homography, reg.blank.geometry)
         means.append(float(r.mean()))
         worst.append(float(r.max()))
         print(f"seed {seed} {level} {size[0]}x{size[1]}: residual mean {r.mean():.2f} px, max {r.max():.2f} px, "

@@ -346,34 +346,45 @@ def _squares(img: np.ndarray) -> np.ndarray:
     return np.array(out, dtype=np.float64).reshape(-1, 3)
 
 
-def _fit_marks(squares: np.ndarray, marks) -> list[tuple[np.ndarray, list]]:
+def _fit_marks(squares: np.ndarray, marks, shape) -> list[tuple[np.ndarray, list]]:
     """Where `squares` may be the sheet's registration squares `marks` (x, y, size in mm),
     the likeliest first: (the homography photo px -> blank px, the index of the square for
     each mark, None for one not found). Four squares must form the marks' shape up to a
-    moderate perspective (an affine fit leaves little); any three fit an affine map, so
-    they only count when four do not. Either way the squares keep the page's handedness
-    (a photo is not a mirror) and have the size the fit predicts for them; the caller
-    then looks for the QR code where each puts it."""
+    moderate perspective (an affine fit leaves little); any three fit an affine map and
+    any two a turn and a scale, so fewer count only when four (or three) do not: a square
+    hidden or cut off. The squares keep the page's handedness (a photo is not a mirror),
+    have the size the fit predicts for them, and make a page no larger than the photo (of
+    `shape`); the caller then looks for the QR code where each puts it, and that decides."""
     from itertools import combinations, permutations
 
     centres = np.array([[x + m / 2, y + m / 2] for x, y, m in marks])
     side_mm = marks[0][2]
     top = np.argsort(-squares[:, 2])[:8]  # the marks are among the largest squares
     out = []
-    for k in (4, 3):
+    for k in (4, 3, 2):
         if len(top) < k:
             continue
         tries = np.array([p for c in combinations(top, k) for p in permutations(c)], dtype=int)
+        P = squares[tries, :2]  # (tries, k, x y)
         for which in combinations(range(4), k):
             B = np.column_stack([centres[list(which)], np.ones(k)])
-            P = squares[tries, :2]  # (tries, k, x y)
-            A = np.linalg.pinv(B) @ P  # blank mm -> photo px, the affine that fits best
+            if k > 2:
+                A = np.linalg.pinv(B) @ P  # blank mm -> photo px, the affine that fits best
+            else:  # two squares: a turn, a scale and a shift (as complex numbers: p = s c + t)
+                c0, c1 = (complex(*centres[i]) for i in which)
+                p0, p1 = P[:, 0, 0] + 1j * P[:, 0, 1], P[:, 1, 0] + 1j * P[:, 1, 1]
+                sc = (p1 - p0) / (c1 - c0)
+                t = p0 - sc * c0
+                A = np.stack([np.stack([sc.real, sc.imag], 1), np.stack([-sc.imag, sc.real], 1),
+                              np.stack([t.real, t.imag], 1)], 1)
             det = A[:, 0, 0] * A[:, 1, 1] - A[:, 0, 1] * A[:, 1, 0]
             scale = np.sqrt(np.maximum(det, 1e-9))  # photo px per mm
             err = np.sqrt(((B @ A - P) ** 2).sum(axis=2).max(axis=1)) / (scale * 185.0)
             size = np.abs(squares[tries, 2] / (scale[:, None] * side_mm) - 1).max(axis=1)
-            ok = (det > 0) & (err < 0.06) & (size < (0.5 if k == 4 else 0.3))
-            for t in np.flatnonzero(ok)[np.argsort((err + 0.05 * size)[ok])][:3]:
+            ok = (det > 0) & (err < 0.06) & (size < (0.5 if k == 4 else 0.3)) & (scale * 210 < max(shape))
+            # fewer than four: the largest squares first (the marks are the largest)
+            rank = err + 0.05 * size if k == 4 else size - squares[tries, 2].min(axis=1) / squares[top[0], 2]
+            for t in np.flatnonzero(ok)[np.argsort(rank[ok])][:3 if k == 4 else 6]:
                 idx = [None] * 4
                 for mark, sq in zip(which, tries[t]):
                     idx[mark] = int(sq)
@@ -383,11 +394,13 @@ def _fit_marks(squares: np.ndarray, marks) -> list[tuple[np.ndarray, list]]:
                 else:
                     H = np.vstack([cv2.invertAffineTransform(A[t].T), [0, 0, 1]])
                     H = np.diag([PX_PER_MM, PX_PER_MM, 1.0]) @ H
-                out.append((float(err[t] + 0.05 * size[t]) + (0 if k == 4 else 1), H.astype(np.float64), idx))
-        if out:
+                out.append((k, float(rank[t]), H.astype(np.float64), idx))
+        if out and k == 4:
             break
-    out.sort(key=lambda o: o[0])
-    return [(H, idx) for _, H, idx in out[:3]]
+    out.sort(key=lambda o: (-o[0], o[1]))
+    # the best few of four, or else of three and of two
+    return [(H, idx) for k, _, H, idx in out if k == 4][:3] or \
+        [(H, idx) for k, _, H, idx in out if k == 3][:6] + [(H, idx) for k, _, H, idx in out if k == 2][:6]
 
 
 def _even_light(img: np.ndarray) -> np.ndarray:
@@ -485,7 +498,7 @@ def _locate(img: np.ndarray, squares: np.ndarray, source: str):
     (zxing-cpp as it comes)."""
     seen = None
     for layout_id in LEVELS:  # the levels place the lower squares and the code differently
-        for H, idx in _fit_marks(squares, _geometry(layout_id).marks):
+        for H, idx in _fit_marks(squares, _geometry(layout_id).marks, img.shape):
             found, there = _read_code(img, H, layout_id)
             if found:
                 return found, idx

@@ -188,6 +188,20 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
 
 
+def registration_error(s: Sample, homography: np.ndarray, g) -> np.ndarray:
+    """How far a registration (`homography`: photo px -> blank px at PX_PER_MM) puts the
+    points of a 5 mm grid over the content block of `g` (a SheetGeometry) from where they
+    are, in blank px, by the transform the simulation applied to the sample `s`."""
+    from sheetkit.photo import PX_PER_MM
+
+    xs, ys = np.meshgrid(np.arange(g.ox, g.ox + 188.1, 5.0), np.arange(g.oy, g.oy + 258.1, 5.0))
+    mm = np.column_stack([xs.ravel(), ys.ravel()])
+    # pixel centres: a point x mm from the page's edge is pixel x * (px per mm) - 0.5
+    photo = cv2.perspectiveTransform((mm * SHEET_PX_PER_MM - 0.5)[None], s.homography)
+    back = cv2.perspectiveTransform(photo, homography)[0]
+    return np.hypot(*(back - (mm * PX_PER_MM - 0.5)).T)
+
+
 # ---- a draft against the truth ------------------------------------------------------------
 
 def _verdict(record: dict):
