@@ -1,11 +1,16 @@
 """Registration: lay a photo of a filled sheet exactly over the blank it was printed from.
 
 The QR code names the layout, its version and the serial, so the blank page is rendered
-again (sheetkit/paper/png.py) at PX_PER_MM. zxing-cpp finds the code and its corners: a
-first homography from the photo to the blank. The sheet's four registration squares
-(SheetGeometry.marks) are then looked for where that homography puts them; their centres
-and the code's corners give the final homography. The photo, warped onto the blank and
-with its lighting evened out, is what fields.py compares with the blank.
+again (sheetkit/paper/png.py) at PX_PER_MM. A phone photo's code is small (2-3 px a
+module at 1200x1600) and often blurred, so the sheet's four black registration squares
+(SheetGeometry.marks) are found first: 3.6 mm of solid black survive blur and a low
+resolution, in any turn of the photo. Where they put the code, that part of the photo is
+cut out, rectified and upscaled, and read by zxing-cpp, or module by module through its
+finder patterns (_read_code). Only if that fails is the whole photo searched for a code,
+and the squares then looked for from it outwards. The squares' centres and the code's
+corners give the homography from the photo to the blank, which an ECC alignment on every
+printed line refines to about a pixel. The photo, warped onto the blank and with its
+lighting evened out, is what fields.py compares with the blank.
 
 Sheet coordinates are those of the A4 page: the content block is the same on A4 and
 Letter, only its place on the paper differs, and everything read lies inside it.
@@ -322,11 +327,13 @@ def _squares(img: np.ndarray) -> np.ndarray:
     n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
     out = []
     H, W = ink.shape
-    for i in range(1, n):
+    x, y, ww, hh, a = stats.T
+    # a square turned by any angle fills at least half its upright bounding box
+    maybe = (a >= 12) & (a >= 0.45 * ww * hh) & (ww < 1.6 * hh) & (hh < 1.6 * ww) & (np.maximum(ww, hh) < max(H, W) / 15)
+    maybe[0] = False  # the background
+    maybe = np.flatnonzero(maybe)
+    for i in maybe[np.argsort(-a[maybe])][:2000]:  # the largest: a photo of noise has many specks
         x, y, ww, hh, a = stats[i]
-        # a square turned by any angle fills at least half its upright bounding box
-        if a < 12 or a < 0.45 * ww * hh or not 0.6 < ww / hh < 1.6 or max(ww, hh) > max(H, W) / 15:
-            continue
         ys, xs = np.nonzero(labels[y:y + hh, x:x + ww] == i)
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
         # filled and square: it fills its turned bounding box (a light's round bulb does not)
