@@ -1,11 +1,16 @@
 """Registration: lay a photo of a filled sheet exactly over the blank it was printed from.
 
 The QR code names the layout, its version and the serial, so the blank page is rendered
-again (sheetkit/paper/png.py) at PX_PER_MM. zxing-cpp finds the code and its corners: a
-first homography from the photo to the blank. The sheet's four registration squares
-(SheetGeometry.marks) are then looked for where that homography puts them; their centres
-and the code's corners give the final homography. The photo, warped onto the blank and
-with its lighting evened out, is what fields.py compares with the blank.
+again (sheetkit/paper/png.py) at PX_PER_MM. A phone photo's code is small (2-3 px a
+module at 1200x1600) and often blurred, so the sheet's four black registration squares
+(SheetGeometry.marks) are found first: 3.6 mm of solid black survive blur and a low
+resolution, in any turn of the photo. Where they put the code, that part of the photo is
+cut out, rectified and upscaled, and read by zxing-cpp, or module by module through its
+finder patterns (_read_code). Only if that fails is the whole photo searched for a code,
+and the squares then looked for from it outwards. The squares' centres and the code's
+corners give the homography from the photo to the blank, which an ECC alignment on every
+printed line refines to about a pixel. The photo, warped onto the blank and with its
+lighting evened out, is what fields.py compares with the blank.
 
 Sheet coordinates are those of the A4 page: the content block is the same on A4 and
 Letter, only its place on the paper differs, and everything read lies inside it.
@@ -70,16 +75,8 @@ def render(layout_id: str, serial: int, lang: str, px_per_mm: float = PX_PER_MM)
 @lru_cache(maxsize=8)
 def blank(layout_id: str, serial: int, lang: str) -> Blank:
     """The blank sheet `layout_id` copy `serial` in `lang` as printed on A4, rendered again."""
-    from sheetkit.paper import pads, qr as qrmod
-
     img, layout, g = render(layout_id, serial, lang)
-    x, y, size = g.stamp
-    band = max(3.2, min(6.0, size * 0.16))
-    q = size - band
-    n = len(qrmod.matrix(pads.qr_text(layout, serial)))
-    m = q / n
-    code = (x + (size - q) / 2 + qrmod.QUIET_ZONE * m, y + qrmod.QUIET_ZONE * m, (n - 2 * qrmod.QUIET_ZONE) * m)
-    return Blank(layout, g, img, lang, code)
+    return Blank(layout, g, img, lang, _code_box(layout, g)[0])
 
 
 def load_photo(path: str | Path) -> np.ndarray:
@@ -108,29 +105,187 @@ def load_photo(path: str | Path) -> np.ndarray:
     return img
 
 
-def _find_qr(img: np.ndarray, source: str):
+def _zxing(im: np.ndarray, **options):
+    """The first QR code zxing-cpp decodes in `im`, or None."""
     import zxingcpp
 
-    found = []
+    try:
+        found = [r for r in zxingcpp.read_barcodes(im, formats=zxingcpp.BarcodeFormat.QRCode, **options)
+                 if r.valid and r.text]
+    except Exception:
+        return None
+    if not found:
+        return None
+    p = found[0].position
+    pts = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
+                    [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], dtype=np.float64)
+    return found[0].text, pts
+
+
+def _find_qr(img: np.ndarray):
+    """The QR code found anywhere in the photo: (text, its corners in photo px), or None."""
     # as taken, then sharpened (an unsharp mask: a small code a little out of focus), then
     # smaller (a large photo of a sharp code)
     sharp = cv2.addWeighted(img, 1.8, cv2.GaussianBlur(img, (0, 0), 2), -0.8, 0)
     for scale, src in ((1.0, img), (1.0, sharp), (0.5, img), (0.25, img)):
         im = src if scale == 1.0 else cv2.resize(src, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        try:
-            found = [r for r in zxingcpp.read_barcodes(im, formats=zxingcpp.BarcodeFormat.QRCode)
-                     if r.valid and r.text]
-        except Exception:
-            found = []
+        found = _zxing(im)
         if found:
-            r = found[0]
-            p = r.position
-            pts = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
-                            [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]],
-                           dtype=np.float64) / scale
-            return r.text, pts
-    raise UserError("no QR code found: sheetkit reads numbered sheets (sheetkit render --copies N) "
-                    "photographed whole and sharp", source=source)
+            return found[0], found[1] / scale
+    return None
+
+
+CROP_PX_PER_MM = 20.0  # the code cut out of the photo at 10 px a module
+CROP_MARGIN = 5.0  # mm around the code's stamp: room for a first fit a few mm off
+
+
+def _code_box(layout, g) -> tuple[tuple[float, float, float], int]:
+    """Where the code itself lies on the sheet (x, y, size in mm, without its quiet zone),
+    and its number of modules a side. Every copy's text has the same length, so the same."""
+    from sheetkit.paper import pads, qr as qrmod
+
+    x, y, size = g.stamp
+    band = max(3.2, min(6.0, size * 0.16))
+    q = size - band
+    n = len(qrmod.matrix(pads.qr_text(layout, 0)))
+    m = q / n
+    code = (x + (size - q) / 2 + qrmod.QUIET_ZONE * m, y + qrmod.QUIET_ZONE * m, (n - 2 * qrmod.QUIET_ZONE) * m)
+    return code, n - 2 * qrmod.QUIET_ZONE
+
+
+@lru_cache(maxsize=4)
+def _known_modules(layout_id: str) -> tuple[np.ndarray, np.ndarray]:
+    """The modules that are the same in every copy's code (finder, timing and alignment
+    patterns, and the format information: sheetkit prints every code at level M with one
+    mask): (which, their values, True dark), the quiet zone left out."""
+    from sheetkit import layouts
+    from sheetkit.paper import pads, qr as qrmod
+
+    ref = np.array(qrmod.matrix(pads.qr_text(layouts.load(layout_id), 0)), dtype=bool)
+    ref = ref[qrmod.QUIET_ZONE:-qrmod.QUIET_ZONE, qrmod.QUIET_ZONE:-qrmod.QUIET_ZONE]
+    n = len(ref)
+    known = np.zeros((n, n), bool)
+    known[:9, :9] = known[:9, -8:] = known[-8:, :9] = True  # finders, separators, format information
+    known[6, :] = known[:, 6] = True  # timing
+    if 25 <= n <= 41:  # versions 2-6: one alignment pattern
+        known[n - 9:n - 4, n - 9:n - 4] = True
+    return known, ref
+
+
+def _finder_template(module: float, sigma: float) -> np.ndarray:
+    m = np.ones((9, 9), np.float32)  # a finder pattern with a module of white around it
+    m[1:8, 1:8] = 0
+    m[2:7, 2:7] = 1
+    m[3:6, 3:6] = 0
+    t = cv2.resize(m, None, fx=module, fy=module, interpolation=cv2.INTER_NEAREST)
+    return cv2.GaussianBlur(t, (0, 0), sigma) if sigma > 0.3 else t
+
+
+def _peak(m: np.ndarray, loc) -> tuple[float, float]:
+    """The maximum of the match `m` at `loc`, to a fraction of a pixel (a parabola each way)."""
+    px, py = loc
+    out = []
+    for a, b, c, ok in ((m[py, px - 1] if px > 0 else 0, m[py, px], m[py, px + 1] if px < m.shape[1] - 1 else 0,
+                         0 < px < m.shape[1] - 1),
+                        (m[py - 1, px] if py > 0 else 0, m[py, px], m[py + 1, px] if py < m.shape[0] - 1 else 0,
+                         0 < py < m.shape[0] - 1)):
+        d = a - 2 * b + c
+        out.append(0.5 * (a - c) / d if ok and abs(d) > 1e-9 else 0.0)
+    return px + out[0], py + out[1]
+
+
+def _finders(f: np.ndarray, code, n: int):
+    """The centres of the code's three finder patterns in the rectified crop `f` (0-1),
+    where `code` (x, y, size in crop px) says it should be, matched against templates
+    blurred as the photo may be; None unless all three are there, as far apart as a code of
+    `n` modules has them: then the code is where the squares said."""
+    x0, y0, size = code
+    module = size / n
+    best = None
+    for sigma in (0.0, 0.3 * module, 0.6 * module):  # the photo's blur, unknown: the best match
+        t = _finder_template(module, sigma)
+        half = t.shape[0] / 2
+        centres, worst = [], 1.0
+        for mx, my in ((3.5, 3.5), (n - 3.5, 3.5), (3.5, n - 3.5)):
+            cx, cy = x0 + mx * module, y0 + my * module
+            r = int(6 * module + half)  # 3 mm each way: a fit from three squares is that far off
+            X0, Y0 = max(0, int(cx - r)), max(0, int(cy - r))
+            win = f[Y0:int(cy + r), X0:int(cx + r)]
+            if win.shape[0] <= t.shape[0] or win.shape[1] <= t.shape[1]:
+                return None
+            m = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
+            _, v, _, loc = cv2.minMaxLoc(m)
+            px, py = _peak(m, loc)
+            centres.append((X0 + px + half - 0.5, Y0 + py + half - 0.5))
+            worst = min(worst, v)
+        if best is None or worst > best[0]:
+            best = (worst, np.array(centres))
+    worst, (a, b, c) = best
+    span = (n - 7) * module
+    if worst < 0.6 or abs(np.hypot(*(b - a)) - span) > module or abs(np.hypot(*(c - a)) - span) > module:
+        return None
+    return best[1]
+
+
+def _clean_codes(f: np.ndarray, centres: np.ndarray, n: int, layout_id: str):
+    """A code too blurred for zxing-cpp as photographed, read module by module: the module
+    grid laid through its finder patterns' `centres`, each module's value sampled after
+    sharpening at several strengths and cut at several thresholds, the modules every copy
+    shares set to what they are. Yields (a clean code image, module -> crop px, affine)."""
+    A = cv2.getAffineTransform(np.float32([[3.5, 3.5], [n - 3.5, 3.5], [3.5, n - 3.5]]), np.float32(centres))
+    module = float(np.hypot(*A[:, 0]))
+    jj, ii = np.mgrid[0:n, 0:n].astype(np.float32) + 0.5
+    mapx = (A[0, 0] * ii + A[0, 1] * jj + A[0, 2]).astype(np.float32)
+    mapy = (A[1, 0] * ii + A[1, 1] * jj + A[1, 2]).astype(np.float32)
+    known, ref = _known_modules(layout_id)
+    for amount in (2.5, 4.0, 6.0):
+        sharp = cv2.addWeighted(f, 1 + amount, cv2.GaussianBlur(f, (0, 0), 0.6 * module), -amount, 0)
+        vals = cv2.remap(sharp, mapx, mapy, cv2.INTER_LINEAR)
+        v8 = np.clip(vals * 255, 0, 255).astype(np.uint8)
+        otsu = cv2.threshold(v8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0] / 255.0
+        for k in (1.0, 0.9, 1.1):
+            dark = vals < otsu * k
+            dark[known] = ref[known]
+            img = np.pad(np.where(dark, 0, 255).astype(np.uint8), 4, constant_values=255)
+            yield cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST), A
+
+
+def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str):
+    """The QR code read from the photo where the homography `H` (photo px -> blank px) puts
+    the code of a `layout_id` sheet: that part of the photo is cut out, rectified and
+    upscaled (a code 2 px a module becomes one of 10 px); if its finder patterns are there,
+    it is read as it is, sharpened, and module by module (_clean_codes). Returns (text and
+    the code's corners in photo px, or None; whether the code was there at all)."""
+    from sheetkit import layouts
+
+    g = _geometry(layout_id)
+    x, y, size = g.stamp
+    x0, y0 = x - CROP_MARGIN, y - CROP_MARGIN
+    n = int((size + 2 * CROP_MARGIN) * CROP_PX_PER_MM)
+    # crop px -> blank px -> photo px
+    C = np.array([[PX_PER_MM / CROP_PX_PER_MM, 0, x0 * PX_PER_MM],
+                  [0, PX_PER_MM / CROP_PX_PER_MM, y0 * PX_PER_MM], [0, 0, 1]])
+    T = np.linalg.inv(H) @ C
+    crop = cv2.warpPerspective(img, T, (n, n), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    crop = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
+    f = crop.astype(np.float32) / 255.0
+    (cx, cy, cs), modules = _code_box(layouts.load(layout_id), g)
+    code = ((cx - x0) * CROP_PX_PER_MM, (cy - y0) * CROP_PX_PER_MM, cs * CROP_PX_PER_MM)
+    centres = _finders(f, code, modules)
+    if centres is None:
+        return None, False
+    for im in (crop, cv2.addWeighted(crop, 2.0, cv2.GaussianBlur(crop, (0, 0), 4), -1.0, 0)):
+        found = _zxing(im, try_rotate=False, try_invert=False)
+        if found:
+            return (found[0], cv2.perspectiveTransform(found[1][None], T)[0]), True
+    for clean, A in _clean_codes(f, centres, modules, layout_id):
+        found = _zxing(clean, try_rotate=False, try_invert=False, try_downscale=False, is_pure=True)
+        if found:
+            corners = np.array([[0, 0], [modules, 0], [modules, modules], [0, modules]], np.float64)
+            corners = corners @ A[:, :2].T + A[:, 2]
+            return (found[0], cv2.perspectiveTransform(corners[None], T)[0]), True
+    return None, True
 
 
 def _level(text: str, source: str):
@@ -151,34 +306,108 @@ def _level(text: str, source: str):
     return layout_id, serial
 
 
-def _mark_centre(img: np.ndarray, guess: np.ndarray, size_px: float, reach: float):
-    """The centre of the filled square nearest `guess` in a window of the photo, or None."""
-    r = int(max(12, size_px * reach))
+WORK_PX = 2000  # the squares are looked for in the photo shrunk to this long side at most
+
+
+def _squares(img: np.ndarray) -> np.ndarray:
+    """Every isolated filled dark square in the photo, as rows (x, y, side) in photo px.
+
+    The sheet's registration squares are among the largest: 3.6 mm of solid black with
+    white around them, which blur and a low resolution leave whole. The lighting is divided
+    out first (a closing wider than any square), so a dark photo or a shadow does not
+    matter; what is darker than half the paper around it is ink."""
     h, w = img.shape
-    gx, gy = int(guess[0]), int(guess[1])
-    if not (size_px < gx < w - size_px and size_px < gy < h - size_px):
-        return None, "outside"
-    x0, y0 = max(0, gx - r), max(0, gy - r)
-    win = cv2.GaussianBlur(img[y0:min(h, gy + r), x0:min(w, gx + r)], (3, 3), 0)
-    _, bw = cv2.threshold(win, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(bw)
-    best = None
-    area = size_px * size_px
-    for k in range(1, n):
-        a = stats[k, cv2.CC_STAT_AREA]
-        if not 0.45 * area < a < 2.0 * area:
-            continue
-        ys, xs = np.nonzero(labels == k)
+    s = min(1.0, WORK_PX / max(h, w))
+    im = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA) if s < 1 else img
+    small = cv2.resize(im, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA).astype(np.float32)
+    k = max(3, int(max(im.shape) / 100)) | 1
+    bg = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    bg = cv2.resize(bg, (im.shape[1], im.shape[0]), interpolation=cv2.INTER_LINEAR)
+    ink = (im.astype(np.float32) < 0.55 * np.maximum(bg, 1.0)).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    out = []
+    H, W = ink.shape
+    x, y, ww, hh, a = stats.T
+    # a square turned by any angle fills at least half its upright bounding box
+    maybe = (a >= 12) & (a >= 0.45 * ww * hh) & (ww < 1.6 * hh) & (hh < 1.6 * ww) & (np.maximum(ww, hh) < max(H, W) / 15)
+    maybe[0] = False  # the background
+    maybe = np.flatnonzero(maybe)
+    for i in maybe[np.argsort(-a[maybe])][:2000]:  # the largest: a photo of noise has many specks
+        x, y, ww, hh, a = stats[i]
+        ys, xs = np.nonzero(labels[y:y + hh, x:x + ww] == i)
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        # a filled square: it fills its rotated bounding box (a light's round bulb does not)
-        if a / max(1.0, rw * rh) < 0.84 or not 0.7 < rw / max(1.0, rh) < 1.4:
+        # filled and square: it fills its turned bounding box (a light's round bulb does not)
+        if a / max(1.0, (rw + 1) * (rh + 1)) < 0.72 or not 0.7 < rw / max(1.0, rh) < 1.4:
             continue
-        d = np.hypot(cents[k][0] + x0 - gx, cents[k][1] + y0 - gy)
-        if best is None or d < best[0]:
-            best = (d, cents[k])
-    if best is None or best[0] > r * 0.9:
-        return None, "missing"
-    return np.array([x0 + best[1][0], y0 + best[1][1]]), "ok"
+        side = float(np.sqrt(a))
+        # nothing printed close around it (0.7 mm of paper, where blur leaves it white)
+        r0, r1 = int(side * 0.12) + 1, int(side * 0.25) + 2
+        X0, Y0, X1, Y1 = x - r1, y - r1, x + ww + r1, y + hh + r1
+        if X0 < 0 or Y0 < 0 or X1 > W or Y1 > H:
+            continue
+        ring = ink[Y0:Y1, X0:X1].copy()
+        ring[r1 - r0:r1 + hh + r0, r1 - r0:r1 + ww + r0] = 0
+        if ring.mean() > 0.05:
+            continue
+        out.append((cents[i][0] / s, cents[i][1] / s, side / s))
+    return np.array(out, dtype=np.float64).reshape(-1, 3)
+
+
+def _fit_marks(squares: np.ndarray, marks, shape) -> list[tuple[np.ndarray, list]]:
+    """Where `squares` may be the sheet's registration squares `marks` (x, y, size in mm),
+    the likeliest first: (the homography photo px -> blank px, the index of the square for
+    each mark, None for one not found). Four squares must form the marks' shape up to a
+    moderate perspective (an affine fit leaves little); any three fit an affine map and
+    any two a turn and a scale, so fewer count only when four (or three) do not: a square
+    hidden or cut off. The squares keep the page's handedness (a photo is not a mirror),
+    have the size the fit predicts for them, and make a page no larger than the photo (of
+    `shape`); the caller then looks for the QR code where each puts it, and that decides."""
+    from itertools import combinations, permutations
+
+    centres = np.array([[x + m / 2, y + m / 2] for x, y, m in marks])
+    side_mm = marks[0][2]
+    top = np.argsort(-squares[:, 2])[:8]  # the marks are among the largest squares
+    out = []
+    for k in (4, 3, 2):
+        if len(top) < k:
+            continue
+        tries = np.array([p for c in combinations(top, k) for p in permutations(c)], dtype=int)
+        P = squares[tries, :2]  # (tries, k, x y)
+        for which in combinations(range(4), k):
+            B = np.column_stack([centres[list(which)], np.ones(k)])
+            if k > 2:
+                A = np.linalg.pinv(B) @ P  # blank mm -> photo px, the affine that fits best
+            else:  # two squares: a turn, a scale and a shift (as complex numbers: p = s c + t)
+                c0, c1 = (complex(*centres[i]) for i in which)
+                p0, p1 = P[:, 0, 0] + 1j * P[:, 0, 1], P[:, 1, 0] + 1j * P[:, 1, 1]
+                sc = (p1 - p0) / (c1 - c0)
+                t = p0 - sc * c0
+                A = np.stack([np.stack([sc.real, sc.imag], 1), np.stack([-sc.imag, sc.real], 1),
+                              np.stack([t.real, t.imag], 1)], 1)
+            det = A[:, 0, 0] * A[:, 1, 1] - A[:, 0, 1] * A[:, 1, 0]
+            scale = np.sqrt(np.maximum(det, 1e-9))  # photo px per mm
+            err = np.sqrt(((B @ A - P) ** 2).sum(axis=2).max(axis=1)) / (scale * 185.0)
+            size = np.abs(squares[tries, 2] / (scale[:, None] * side_mm) - 1).max(axis=1)
+            ok = (det > 0) & (err < 0.06) & (size < (0.5 if k == 4 else 0.3)) & (scale * 210 < max(shape))
+            # fewer than four: the largest squares first (the marks are the largest)
+            rank = err + 0.05 * size if k == 4 else size - squares[tries, 2].min(axis=1) / squares[top[0], 2]
+            for t in np.flatnonzero(ok)[np.argsort(rank[ok])][:3 if k == 4 else 6]:
+                idx = [None] * 4
+                for mark, sq in zip(which, tries[t]):
+                    idx[mark] = int(sq)
+                if k == 4:
+                    H = cv2.getPerspectiveTransform(squares[tries[t], :2].astype(np.float32),
+                                                    (centres * PX_PER_MM).astype(np.float32))
+                else:
+                    H = np.vstack([cv2.invertAffineTransform(A[t].T), [0, 0, 1]])
+                    H = np.diag([PX_PER_MM, PX_PER_MM, 1.0]) @ H
+                out.append((k, float(rank[t]), H.astype(np.float64), idx))
+        if out and k == 4:
+            break
+    out.sort(key=lambda o: (-o[0], o[1]))
+    # the best few of four, or else of three and of two
+    return [(H, idx) for k, _, H, idx in out if k == 4][:3] or \
+        [(H, idx) for k, _, H, idx in out if k == 3][:6] + [(H, idx) for k, _, H, idx in out if k == 2][:6]
 
 
 def _even_light(img: np.ndarray) -> np.ndarray:
@@ -221,15 +450,87 @@ def sharpness(img: np.ndarray, blank_img: np.ndarray, box) -> float:
     return float(np.abs(a).mean() / max(1e-6, np.abs(b).mean()))
 
 
+def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, source):
+    """The registration squares looked for from the QR code outwards (when the four were not
+    found together: one hidden, or other squares about): for each, the square of the
+    expected size nearest where the code and the squares found so far put it, or None."""
+    w, h = size
+    src, dst = [corners], [code_px]
+    found = [None] * 4
+    for i in (3, 2, 0, 1):  # nearest the code first: each square found makes the next guess better
+        c_px = centres_mm[i] * PX_PER_MM
+        # Guessed by an affine fit to what was found so far: a homography fitted to points
+        # bunched on one side of the sheet swings wildly on the other.
+        A, _ = cv2.estimateAffine2D(np.concatenate(dst), np.concatenate(src), method=cv2.LMEDS)
+        if A is None:
+            A = cv2.estimateAffine2D(code_px, corners)[0]
+        guess = A @ np.append(c_px, 1)
+        side = float(np.hypot(*(A @ np.append(c_px + [side_mm * PX_PER_MM, 0], 1) - guess)))
+        if not (side < guess[0] < w - side and side < guess[1] < h - side):
+            raise UserError("the sheet is cut off at an edge of the photo: photograph the whole sheet, "
+                            "its four black squares and the QR code in the picture", source=source)
+        if len(squares):
+            d = np.hypot(*(squares[:, :2] - guess).T)
+            ok = (np.abs(squares[:, 2] / side - 1) < 0.45) & (d < side * (12 if i in (0, 1) else 8))
+            if ok.any():
+                k = int(np.argmin(np.where(ok, d, np.inf)))
+                found[i] = squares[k, :2]
+                src.append(found[i][None])
+                dst.append(c_px[None])
+    missing = sum(1 for c in found if c is None)
+    if missing > 1:
+        raise UserError(f"{missing} of the sheet's 4 black registration squares were not found: photograph "
+                        "the whole sheet, flat, sharp and evenly lit", source=source)
+    return found
+
+
+@lru_cache(maxsize=4)
+def _geometry(layout_id: str):
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.compose import sheet_geometry
+
+    return sheet_geometry(layouts.load(layout_id).spec, "a4")
+
+
+NO_QR = ("no QR code found: sheetkit reads numbered sheets (sheetkit render --copies N) "
+         "photographed whole and sharp")
+
+
+def _locate(img: np.ndarray, squares: np.ndarray, source: str):
+    """The QR code's text and corners (photo px), and the registration squares found with
+    it (the index in `squares` for each mark, None for one not found) or None.
+
+    The squares first: they are big and survive blur. Where they put the code, it is cut
+    out and read (_read_code). Only when that fails is the whole photo searched for a code
+    (zxing-cpp as it comes)."""
+    seen = None
+    for layout_id in LEVELS:  # the levels place the lower squares and the code differently
+        for H, idx in _fit_marks(squares, _geometry(layout_id).marks, img.shape):
+            found, there = _read_code(img, H, layout_id)
+            if found:
+                return found, idx
+            if there and seen is None:
+                seen = H
+    found = _find_qr(img)
+    if found:
+        return found, None
+    if seen is not None:
+        # the sheet is there, its code not readable: too small in the frame, or blurred
+        px = 297 * float(np.sqrt(abs(np.linalg.det(np.linalg.inv(seen)[:2, :2])))) * PX_PER_MM
+        raise UserError(f"the sheet's QR code could not be read (the sheet is about {px:.0f} px long in "
+                        "the photo): photograph the sheet filling the frame, sharp and evenly lit",
+                        source=source)
+    raise UserError(NO_QR, source=source)
+
+
 def register(path: str | Path) -> Registered:
     """The photo at `path` laid over its blank; UserError (one line) when it cannot be."""
     source = str(path)
     img = load_photo(path)
-    text, corners = _find_qr(img, source)
+    squares = _squares(img)
+    (text, corners), idx = _locate(img, squares, source)
     layout_id, serial = _level(text, source)
     h, w = img.shape
-    # The code's corners alone give a first homography; the squares (far from the code) then
-    # fix the whole sheet. The language is the one whose blank matches best.
     first = blank(layout_id, serial, "en")
     qx, qy, qs = first.qr
     code_mm = np.array([[qx, qy], [qx + qs, qy], [qx + qs, qy + qs], [qx, qy + qs]], dtype=np.float64)
@@ -237,40 +538,28 @@ def register(path: str | Path) -> Registered:
     H0, _ = cv2.findHomography(corners, code_px)
     if H0 is None:
         raise UserError("the QR code's corners do not make a plane: photograph the sheet lying flat", source=source)
-    src, dst = [corners], [code_px]
-    marks = {}
-    H = H0
-    # nearest the code first: each square found makes the next guess better
-    order = (3, 2, 0, 1)  # beside the crash track, under the fish, top left, top right
-    for i in order:
-        mx, my, ms = first.geometry.marks[i]
-        c_mm = np.array([mx + ms / 2, my + ms / 2])
-        # Guessed by an affine fit to what was found so far: a homography fitted to points
-        # bunched on one side of the sheet swings wildly on the other.
-        A, _ = cv2.estimateAffine2D(np.concatenate(dst), np.concatenate(src), method=cv2.LMEDS)
-        if A is None:
-            A = np.linalg.inv(H)[:2]
-        guess = A @ np.append(c_mm * PX_PER_MM, 1)
-        # the square's size in the photo, from the local scale of the fit
-        edge = A @ np.append((c_mm + [ms, 0]) * PX_PER_MM, 1)
-        size_px = float(np.hypot(*(edge - guess)))
-        if not (0 <= guess[0] < w and 0 <= guess[1] < h):
-            raise UserError("the sheet is cut off: photograph the whole sheet, its four black squares "
-                            "and the QR code in the picture", source=source)
-        centre, why = _mark_centre(img, guess, size_px, {3: 4.5, 2: 4.5, 0: 8.0, 1: 3.0}[i])
-        if why == "outside":
-            raise UserError("the sheet is cut off at an edge of the photo: photograph the whole sheet",
-                            source=source)
-        marks[i] = (guess, centre)
-        if centre is not None:
-            src.append(centre[None])
-            dst.append((c_mm * PX_PER_MM)[None])
-    marks = [marks[i] for i in range(4)]
-    missing = sum(1 for _, c in marks if c is None)
-    if missing > 1:
-        raise UserError(f"{missing} of the sheet's 4 black registration squares were not found: photograph "
-                        "the whole sheet, flat, sharp and evenly lit", source=source)
-    H, _ = cv2.findHomography(np.concatenate(src), np.concatenate(dst), 0)
+    centres_mm = [np.array([mx + ms / 2, my + ms / 2]) for mx, my, ms in first.geometry.marks]
+    marks = None
+    if idx is not None and None not in idx:
+        # the four squares found together, with this level's places for them, put the code's
+        # corners where they are (within 2 mm): they are the sheet's
+        H4 = cv2.getPerspectiveTransform(squares[idx, :2].astype(np.float32),
+                                         (np.array(centres_mm) * PX_PER_MM).astype(np.float32))
+        got = cv2.perspectiveTransform(corners[None], H4.astype(np.float64))[0]
+        if np.abs(got - code_px).max() < 2.0 * PX_PER_MM:
+            marks = [squares[i, :2] for i in idx]
+    if marks is None:
+        marks = _marks_from_code(squares, corners, code_px, centres_mm, first.geometry.marks[0][2], (w, h), source)
+    src = np.concatenate([corners] + [c[None] for c in marks if c is not None])
+    dst = np.concatenate([code_px] + [(m * PX_PER_MM)[None] for m, c in zip(centres_mm, marks) if c is not None])
+    H, _ = cv2.findHomography(src, dst, 0)
+    g = first.geometry
+    # everything read lies in the content block: all of it must be in the picture
+    block = np.array([[g.ox, g.oy], [g.ox + 188, g.oy], [g.ox + 188, g.oy + 258], [g.ox, g.oy + 258]]) * PX_PER_MM
+    seen = cv2.perspectiveTransform(block[None], np.linalg.inv(H))[0]
+    if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
+        raise UserError("the sheet is cut off at an edge of the photo: photograph the whole sheet",
+                        source=source)
     bh, bw = first.image.shape
     grey = img.astype(np.float32) / 255.0
     warp = lambda H: cv2.warpPerspective(grey, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
@@ -280,7 +569,6 @@ def register(path: str | Path) -> Registered:
     # the blank then fixes it to a pixel (ECC on half-size images, in the content block).
     H = _refine(photo, first.image, H, first.geometry)
     photo = _even_light(warp(H))
-    g = first.geometry
     content = (_px(g.ox), _px(g.oy), _px(g.ox + 188), _px(g.oy + 258))
     # a blank in the language the sheet was printed in: its printed text matches best
     best = None
@@ -298,5 +586,5 @@ def register(path: str | Path) -> Registered:
                         "hold the phone still, focus, and photograph again", source=source)
     found = {"qr": [cv2.perspectiveTransform(corners[None], H)[0].tolist()],
              "marks": [None if c is None else cv2.perspectiveTransform(c[None, None], H)[0, 0].tolist()
-                       for _, c in marks]}
+                       for c in marks]}
     return Registered(text, serial, b, photo, H, found, sharp, _even_light(b.image))

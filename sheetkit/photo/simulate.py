@@ -31,6 +31,7 @@ class Sample:
     layout: str
     serial: int
     size: tuple[int, int]  # photo width, height
+    homography: np.ndarray | None = None  # sheet px at SHEET_PX_PER_MM -> photo px, as photographed
 
 
 def paper_dice(entry: dict, log: dict) -> list[int] | None:
@@ -124,9 +125,11 @@ def _cells(checked) -> dict[str, int]:
 
 
 def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (1200, 1600),
-               quality: int | None = None, blur: float | None = None, tilt: float = 1.0) -> bytes:
+               quality: int | None = None, blur: float | None = None, tilt: float = 1.0,
+               transform: dict | None = None) -> bytes:
     """A phone photo of the page `sheet` (1 = white, SHEET_PX_PER_MM) as JPEG bytes: the
-    page turned up to 15 degrees, in perspective, filling most of the frame, on a table."""
+    page turned up to 15 degrees, in perspective, filling most of the frame, on a table.
+    With `transform`, the homography applied (sheet px -> photo px) is left in it."""
     W, H = size
     ph, pw = sheet.shape
     # where the page's corners land: a turned, scaled rectangle, each corner pushed about
@@ -143,6 +146,8 @@ def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int
     dst = rot + [W / 2, H / 2] + jitter
     M = cv2.getPerspectiveTransform(corners.astype(np.float32) + np.float32([pw / 2, ph / 2]),
                                     dst.astype(np.float32))
+    if transform is not None:
+        transform["homography"] = M
     # resample through an area filter first: the camera sees the page at its own scale
     k = max(1.0, 1.0 / (scale * 1.05))
     src = cv2.GaussianBlur(sheet, (0, 0), 0.5 * k) if k > 1.2 else sheet
@@ -178,7 +183,23 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
     sheet = sheet.copy()
     draw_game(sheet, game, g, rng)
-    return Sample(photograph(sheet, rng, size, **camera), truth_record(game), layout_id, serial, size)
+    applied = {}
+    jpeg = photograph(sheet, rng, size, transform=applied, **camera)
+    return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
+
+
+def registration_error(s: Sample, homography: np.ndarray, g) -> np.ndarray:
+    """How far a registration (`homography`: photo px -> blank px at PX_PER_MM) puts the
+    points of a 5 mm grid over the content block of `g` (a SheetGeometry) from where they
+    are, in blank px, by the transform the simulation applied to the sample `s`."""
+    from sheetkit.photo import PX_PER_MM
+
+    xs, ys = np.meshgrid(np.arange(g.ox, g.ox + 188.1, 5.0), np.arange(g.oy, g.oy + 258.1, 5.0))
+    mm = np.column_stack([xs.ravel(), ys.ravel()])
+    # pixel centres: a point x mm from the page's edge is pixel x * (px per mm) - 0.5
+    photo = cv2.perspectiveTransform((mm * SHEET_PX_PER_MM - 0.5)[None], s.homography)
+    back = cv2.perspectiveTransform(photo, homography)[0]
+    return np.hypot(*(back - (mm * PX_PER_MM - 0.5)).T)
 
 
 # ---- a draft against the truth ------------------------------------------------------------

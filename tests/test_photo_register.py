@@ -1,0 +1,139 @@
+"""Registration of simulated phone photos (sheetkit.photo.register): a photo laid over the
+blank it was printed from, or refused in one line.
+
+These photos are simulated (sheetkit.photo.simulate), not real ones. How far a
+registration is off is measured against the transform the simulation applied
+(simulate.registration_error, in px of the blank at 6 px/mm).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sheetkit.errors import UserError  # noqa: E402
+from sheetkit.photo import register, simulate  # noqa: E402
+
+from conftest import assert_user_error, sheetkit  # noqa: E402
+
+
+def _photo(seed, level, size=(1200, 1600)):
+    s = simulate.sample(seed, level, size)
+    return s, cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+@pytest.fixture(scope="module")
+def easy():
+    # small and blurred: zxing-cpp does not read its code as photographed; it is read
+    # module by module once cut out where the squares put it
+    return _photo(2016, "yuncos-easy")
+
+
+@pytest.fixture(scope="module")
+def hard():
+    # the top right square stands close under the Hard level's subtitle, which blur nearly joins to it
+    return _photo(2017, "yuncos-hard")
+
+
+def _save(tmp_path, name, img):
+    path = tmp_path / name
+    cv2.imwrite(str(path), img)
+    return path
+
+
+def _accurate(s, reg):
+    err = simulate.registration_error(s, reg.homography, reg.blank.geometry)
+    assert err.mean() < 1.0 and err.max() < 2.0, (err.mean(), err.max())
+
+
+@pytest.mark.parametrize("which", ["easy", "hard"])
+def test_small_blurred_phone_photos_register_to_a_pixel(which, request, tmp_path):
+    s, img = request.getfixturevalue(which)
+    reg = register.register(_save(tmp_path, "p.png", img))
+    assert reg.text.startswith(f"SK1:{s.layout}:") and reg.serial == s.serial
+    assert all(m is not None for m in reg.found["marks"])
+    _accurate(s, reg)
+
+
+def test_the_four_squares_are_found_in_the_blank_and_nothing_else_is_taken_for_them():
+    for level in register.LEVELS:
+        img, _, g = register.render(level, 7, "es", 6.0)
+        squares = register._squares((img * 255).astype(np.uint8))
+        fits = register._fit_marks(squares, g.marks, img.shape)
+        H, idx = fits[0]
+        centres = np.array([[x + m / 2, y + m / 2] for x, y, m in g.marks]) * 6.0 - 0.5
+        assert np.abs(squares[idx, :2] - centres).max() < 0.5
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_a_photo_turned_by_quarter_turns_registers_as_upright(easy, turns, tmp_path):
+    s, img = easy
+    upright = register.register(_save(tmp_path, "up.png", img))
+    turned = register.register(_save(tmp_path, "turned.png", np.ascontiguousarray(np.rot90(img, turns))))
+    assert turned.text == upright.text
+    g = upright.blank.geometry
+    y0, y1, x0, x1 = (int(v * 6) for v in (g.oy, g.oy + 258, g.ox, g.ox + 188))
+    assert np.abs(turned.photo - upright.photo)[y0:y1, x0:x1].mean() < 0.02
+
+
+def test_a_dark_photo_and_a_sheet_small_in_the_frame_register(easy, tmp_path):
+    s, img = easy
+    _accurate(s, register.register(_save(tmp_path, "dark.png", (img * 0.3).astype(np.uint8))))
+    # the whole photo smaller, on a wide table (the sheet about 900 px long)
+    table = np.full((1600, 2000), 70, np.uint8)
+    table[300:1340, 800:1580] = cv2.resize(img, (780, 1040), interpolation=cv2.INTER_AREA)
+    reg = register.register(_save(tmp_path, "table.png", table))
+    assert reg.text.startswith(f"SK1:{s.layout}:")
+
+
+def test_a_sheet_too_small_in_the_frame_is_refused_in_one_line(easy, tmp_path):
+    _, img = easy
+    table = np.full((1600, 1200), 70, np.uint8)
+    table[500:980, 400:760] = cv2.resize(img, (360, 480), interpolation=cv2.INTER_AREA)
+    run = sheetkit("read", str(_save(tmp_path, "far.png", table)))
+    assert_user_error(run, "QR code could not be read", "filling the frame")
+
+
+def _paint(img, reg, boxes_mm):
+    """`img` with the sheet's `boxes_mm` (x, y, w, h) painted over in paper grey."""
+    out = img.copy()
+    inv = np.linalg.inv(reg.homography)
+    for x, y, w, h in boxes_mm:
+        pts = cv2.perspectiveTransform((np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]) * 6.0)[None], inv)
+        cv2.fillPoly(out, [pts[0].astype(np.int32)], int(np.percentile(img, 90)))
+    return out
+
+
+def test_one_square_hidden_is_read_two_are_refused(hard, tmp_path):
+    s, img = hard
+    reg = register.register(_save(tmp_path, "p.png", img))
+    marks = [(x - 1, y - 1, m + 2, m + 2) for x, y, m in reg.blank.geometry.marks]
+    one = register.register(_save(tmp_path, "one.png", _paint(img, reg, marks[:1])))
+    assert one.found["marks"][0] is None
+    _accurate(s, one)
+    run = sheetkit("read", str(_save(tmp_path, "two.png", _paint(img, reg, marks[:2]))))
+    assert_user_error(run, "2 of the sheet's 4 black registration squares were not found")
+
+
+def test_a_sheet_whose_code_is_hidden_or_cut_off_is_refused_in_one_line(easy, tmp_path):
+    s, img = easy
+    reg = register.register(_save(tmp_path, "p.png", img))
+    x, y, size = reg.blank.geometry.stamp
+    hidden = _paint(img, reg, [(x, y, size, size)])
+    assert_user_error(sheetkit("read", str(_save(tmp_path, "hidden.png", hidden))), "no QR code found")
+    h, w = img.shape
+    for name, part in (("top", img[h * 2 // 5:]), ("left", img[:, w // 4:]), ("bottom", img[:h * 7 // 10])):
+        run = sheetkit("read", str(_save(tmp_path, f"{name}.png", np.ascontiguousarray(part))))
+        assert_user_error(run, "cut off")
+
+
+def test_a_photo_of_something_else_with_black_squares_is_not_taken_for_a_sheet(tmp_path):
+    rng = np.random.default_rng(5)
+    img = np.full((1600, 1200), 210, np.uint8)
+    for _ in range(12):
+        x, y, k = rng.integers(50, 1100), rng.integers(50, 1500), rng.integers(15, 30)
+        img[y:y + k, x:x + k] = 20
+    with pytest.raises(UserError, match="no QR code found"):
+        register.register(_save(tmp_path, "squares.png", img))
