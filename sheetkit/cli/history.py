@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 PLAY_ID = click.IntRange(min=1, max=2**63 - 1)  # what SQLite can hold
@@ -19,7 +20,7 @@ def _store(db_path):
     from sheetkit.history import Store
 
     if db_path == "":
-        raise UserError("--db needs a file name")
+        raise UserError(msg("error.cli.db_name"))
     return Store.open(db_path)
 
 
@@ -39,7 +40,7 @@ def _since(value: str | None) -> str | None:
             return datetime.strptime(value.strip().replace("T", " "), fmt).strftime("%Y-%m-%d %H:%M:%S")
         except ValueError:
             pass
-    raise UserError(f"--since: expected YYYY-MM-DD or YYYY-MM-DD HH:MM (got {value!r})")
+    raise UserError(msg("error.history.date", option="--since", got=repr(value)))
 
 
 def _game(value: str | None) -> str | None:
@@ -204,10 +205,9 @@ def export_cmd(plays, everything, fmt, out, db_path):
     from sheetkit.history import exports
 
     if bool(plays) == everything:
-        raise UserError("export: name the plays (see `sheetkit plays`) or give --all, not both"
-                        if plays else "export: name the plays (see `sheetkit plays`) or give --all")
+        raise UserError(msg("error.history.which_plays_both" if plays else "error.history.which_plays", command="export"))
     if out == "":
-        raise UserError("--out needs a file name")
+        raise UserError(msg("error.cli.out_name"))
     with _store(db_path) as store:
         if plays:
             for i in plays:
@@ -230,7 +230,7 @@ def _write(out: str, text: str) -> None:
             with open(tmp, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
     except OSError as e:
-        raise UserError(f"cannot write: {e.strerror or e}", source=out) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=out) from None
 
 
 @click.command("import")
@@ -245,11 +245,11 @@ def import_cmd(file, db_path):
         with open(file, "rb") as f:
             raw = f.read(exports.MAX_IMPORT + 1)
     except FileNotFoundError:
-        raise UserError("no such file", source=file) from None
+        raise UserError(msg("error.file.missing"), source=file) from None
     except OSError as e:
-        raise UserError(e.strerror or "cannot read", source=file) from None
+        raise UserError(msg("error.file.cannot_read", why=e.strerror or "?"), source=file) from None
     if len(raw) > exports.MAX_IMPORT:
-        raise UserError("too large to import", source=file)
+        raise UserError(msg("error.history.import_too_large"), source=file)
     plays = exports.read_json(raw, file)
     with _store(db_path) as store:
         ids, skipped = store.import_plays(plays)
@@ -266,8 +266,7 @@ def recheck_cmd(plays, everything, db_path):
     from sheetkit.history import intake
 
     if bool(plays) == everything:
-        raise UserError("recheck: name the plays (see `sheetkit plays`) or give --all"
-                        + (", not both" if plays else ""))
+        raise UserError(msg("error.history.which_plays_both" if plays else "error.history.which_plays", command="recheck"))
     changed = failed = 0
     with _store(db_path) as store:
         ids = list(plays) if plays else sorted(p.id for p in store.plays())

@@ -103,7 +103,7 @@ class Player(Model):
     @classmethod
     def _cards_list(cls, v):
         if isinstance(v, dict):
-            raise FieldError("", msg("error.iunu.afterlife", got=repr(v)))
+            raise FieldError("", msg("error.iunu.afterlife", example='[{ caste = "farmer", multiplier = 2 }]', got=repr(v)))
         return v
 
     @model_validator(mode="after")
