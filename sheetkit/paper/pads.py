@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 PREFIX = "SK1"
 EXAMPLE = "SK1:yuncos-easy:e7bc4f0d:0042"
-SHAPE = "SK1:<layout id>:<version>:<serial>"
 SERIAL_DIGITS = 4
 MAX_SERIAL = 99_999_999  # keeps the text, and so the QR code, small
 # The smallest stamp square that leaves a QR code a phone reads from 30 cm: the code with
@@ -82,7 +81,7 @@ def _text(layout_id: str, version: str, serial: int, source: str | None = None) 
 
 def _malformed(text: str, reason) -> UserError:
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return UserError(msg("error.qr.malformed", shown=repr(shown), reason=reason, shape=SHAPE, example=EXAMPLE))
+    return UserError(msg("error.qr.malformed", shown=repr(shown), reason=reason, shape=msg("error.qr.shape", prefix=PREFIX), example=EXAMPLE))
 
 
 def parse(text: str) -> tuple[str, str, int]:
