@@ -207,3 +207,24 @@ def test_an_uploaded_broken_record_is_said_in_the_pages_language(data, es_words,
     assert "⟦" not in es.error and not english_left(es.error), (english_left(es.error), es.error)
     en = Client(lang="en").post("/check", {"record": (io.BytesIO(data), "x.toml")}, content_type="multipart/form-data")
     assert en.code == 400 and en.error == en_line
+
+
+# ---- lint
+
+
+def test_lint_speaks_the_language_asked_for(tmp_path):
+    from test_layouts import EASY, edit_grid
+
+    path = tmp_path / "walled.toml"
+    path.write_text(edit_grid(EASY, {(1, 0): "l", (0, 1): "l", (1, 13): "5"}))
+    (tmp_path / "big.toml").write_text(EASY.replace("square = 7.6", "square = 9.5"))
+    en = sheetkit("lint", "--lang", "en", path, tmp_path / "big.toml", "glux-board-2p")
+    assert en.code == 1 and "Y8 star at A1: cannot be reached from any start point without crashing into a light" in en.out
+    assert "walled: 2 problem(s)" in en.out and "glux-board-2p: ok" in en.out and "printer margin" in en.out
+    es = sheetkit("lint", "--lang", "es", path, tmp_path / "big.toml", "glux-board-2p")
+    assert es.code == 1 and "Y8 estrella en A1: no se puede alcanzar desde ninguna salida sin chocar contra una luz" in es.out
+    assert "Y2 salida 5 en B14: una salida debe estar en la Isla de Choros" in es.out
+    assert "walled: 2 problema(s)" in es.out and "glux-board-2p: bien" in es.out and "margen de 10 mm" in es.out
+    for line in es.out.splitlines():
+        assert "⟦" not in line and not english_left(line.split(":", 1)[-1]), line
+    assert "yuncos-easy: bien" in sheetkit("lint", "yuncos-easy", env={"LANG": "es_ES.UTF-8", "LANGUAGE": "", "LC_ALL": ""}).out

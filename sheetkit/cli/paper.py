@@ -120,20 +120,23 @@ def preview_cmd(ref, page, dpi, paper, lang, out, scale):
 @click.command("lint")
 @click.argument("ids", nargs=-1, metavar="ID...")
 @click.option("--all", "all_", is_flag=True, help="Every shipped layout.")
-def lint_cmd(ids, all_):
+@click.option("--lang", type=LANG, default=None, help="Language of the findings (default: the system locale's, else en).")
+def lint_cmd(ids, all_, lang):
     """Check the game sense of layouts: exit 0 if all are sound, 1 if not."""
+    from sheetkit.checking.messages import resolve_lang, text
     from sheetkit.paper import lint
 
+    lang = resolve_lang(lang)
     bad = 0
     for ref in _layout_refs(ids, all_):
         layout, findings = lint.lint(ref)
         if findings:
             bad += 1
-            click.echo(f"{layout.id}: {len(findings)} problem(s)")
+            click.echo(text("lint.problems", lang, id=layout.id, n=len(findings)))
             for f in findings:
-                click.echo(f"  {f.line()}")
+                click.echo(f"  {f.line(lang)}")
         else:
-            click.echo(f"{layout.id}: ok")
+            click.echo(text("lint.ok", lang, id=layout.id))
     sys.exit(1 if bad else 0)
 
 
