@@ -46,7 +46,7 @@ def board_findings(spec: GluxBoard) -> list[Finding]:
     for lang in ("es", "en"):
         ls = [r.label(lang) for r in spec.rooms.values()]
         if len(set(ls)) != len(ls):
-            out.append(Finding("G2", "rooms", msg("lint.glux.same_label", lang=lang)))
+            out.append(Finding("G2", "rooms", msg("lint.glux.same_label", language=lang)))
     w, h = g.width - 1, g.height - 1
     corners = {(0, 0), (w, 0), (0, h), (w, h)}
     for n in spec.players:
