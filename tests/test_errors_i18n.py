@@ -228,3 +228,32 @@ def test_lint_speaks_the_language_asked_for(tmp_path):
     for line in es.out.splitlines():
         assert "⟦" not in line and not english_left(line.split(":", 1)[-1]), line
     assert "yuncos-easy: bien" in sheetkit("lint", "yuncos-easy", env={"LANG": "es_ES.UTF-8", "LANGUAGE": "", "LC_ALL": ""}).out
+
+
+# ---- the history commands
+
+
+def test_the_history_commands_speak_the_language_asked_for(tmp_path):
+    db = ["--db", tmp_path / "h.sqlite3"]
+    es = sheetkit("log", *db, "--lang", "es", EX / "glux-game-3p.toml")
+    assert es.code == 0 and es.out.startswith("guardada la partida 1 ") and "Ben 18 (ganó)" in es.out
+    again = sheetkit("log", *db, "--lang", "es", EX / "glux-game-3p.toml")
+    assert_user_error(again)
+    assert "ya anotada como la partida 1 (el mismo texto de registro); no se guarda" in again.err
+    illegal = sheetkit("log", *db, "--lang", "es", EX / "glux-game-illegal.toml")
+    assert illegal.code == 1 and "glux-game-illegal.toml: ILEGAL: 9 error(es); no se guarda" in illegal.err
+    assert "Ben 18 (ganó)" in sheetkit("plays", *db, "--lang", "es").out
+    show = sheetkit("show", "1", *db, "--lang", "es").out
+    assert show.startswith("partida 1: Glüx, ") and "  Ana: 12  (empezó)" in show and "  anotada el " in show
+    stats = sheetkit("stats", *db, "--lang", "es").out
+    assert "glux: 1 partida(s), la última el " in stats and "jugador  partidas  victorias" in stats
+    assert sheetkit("player", "list", *db, "--lang", "es").out.splitlines()[0] == "Ana: 1 partida(s)"
+    assert sheetkit("player", "rename", "Ana", "Anita", *db, "--lang", "es").out.strip() == "renombrado: Ana -> Anita"
+    assert sheetkit("delete", "1", "--yes", *db, "--lang", "es").out.strip() == "borrada la partida 1"
+    for run in (sheetkit("plays", *db, "--lang", "es"), sheetkit("stats", *db, "--lang", "es")):
+        assert run.out.strip() in ("todavía no hay partidas en el historial (mira `sheetkit log`)",
+                                   "todavía no hay partidas legales terminadas en el historial")
+    # the same commands in English say what they always said
+    en = sheetkit("log", *db, "--lang", "en", EX / "glux-game-3p.toml")
+    assert en.out.startswith("saved play ") and "Ben 18 (won)" in en.out
+    assert "  player  plays  wins  win rate  average  best  last played" in sheetkit("stats", *db).out

@@ -594,8 +594,7 @@ def check_new(p: NewPlay) -> None:
     if not p.legal and not p.illegal_ok:
         sheet = next(s for s in p.sheets if not s.verdict.get("legal"))
         errors = sum(1 for f in sheet.verdict.get("findings", ()) if f.get("severity") == "error")
-        raise IllegalPlay(f"{sheet.name}: ILLEGAL: {errors} finding(s); not saved "
-                          f"(to keep it anyway, marked illegal, add --illegal-ok)")
+        raise IllegalPlay(msg("error.history.illegal", name=sheet.name, n=errors))
     seats_of(p.sheets, p.names)  # every seat has a good name
 
 
