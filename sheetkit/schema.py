@@ -131,7 +131,8 @@ def _is_model_name(text: str) -> bool:
 
 
 def validation_message(err: ValidationError, data: Any = _MISSING) -> tuple[str, str]:
-    """(field path, message) of the first error, in plain words. Given the input `data`,
+    """(field path, message) of the first error, in plain words: the message is a catalogue
+    message (Msg), or a plain string only where a check gave one. Given the input `data`,
     union members are told from fields more surely."""
     e = err.errors(include_url=False)[0]
     loc = _loc(_field_parts(tuple(e["loc"]), data))
@@ -187,8 +188,8 @@ def validate(model: type[M], data: Any, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        field, msg = validation_message(err, data)
-        raise UserError(msg, source=source, field=field or None) from None
+        field, said = validation_message(err, data)
+        raise UserError(said, source=source, field=field or None) from None
     except FieldError as err:  # raised outside pydantic's wrapping
         raise UserError(err.message, source=source, field=err.field) from None
 
