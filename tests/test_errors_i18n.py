@@ -98,6 +98,12 @@ CASES = [
      "--render needs a file name for the PDF"),
     ("cli-moves", ["moves", EX / "levelx-final.toml", "--lang", "L"], {},
      f"{EX}/levelx-final.toml: levelx final records have no next moves to ask about"),
+    ("history-schema", ["plays", "--db", "notdb.sqlite3", "--lang", "L"], {"notdb.sqlite3": b"hello, not a database" * 10},
+     "notdb.sqlite3: not a sheetkit history: not an SQLite database (left as it is)"),
+    ("history-exports", ["import", "--db", "h.sqlite3", "bad.json", "--lang", "L"], {"bad.json": b"{}"},
+     "bad.json: not sheetkit's history JSON (made by `sheetkit export --format json`)"),
+    ("history-store", ["show", "99", "--db", "h.sqlite3", "--lang", "L"], {},
+     "no play 99 in the history (see `sheetkit plays`)"),
     # commands without --lang: the system locale says the language
     ("printers", ["printer", "set", "bad name!", "--scale-x", "1"], {},
      "printer name 'bad name!': expected 1-40 letters, digits, '.', '-' or '_', starting with a letter or digit"),
