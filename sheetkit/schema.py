@@ -7,6 +7,7 @@ any failure into a UserError naming the file, the field and what was expected.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -47,9 +48,11 @@ def Mm(high: float = PAGE_MM, low: float = 0.0):
 def Count(low: int, high: int, what: str = ""):
     """A whole number from `low` to `high`: the most the game could need, so an absurd
     value is refused before anything is drawn or counted."""
+    said = msg("error.unit." + re.sub(r"\W+", "_", what)) if what else None  # "boxes a row": error.unit.boxes_a_row
+
     def check(v: int) -> int:
         if not low <= v <= high:
-            raise ValueError(msg("error.schema.count_of", what=what, low=low, high=high) if what
+            raise ValueError(msg("error.schema.count_of", what=said, low=low, high=high) if what
                              else msg("error.schema.count_range", low=low, high=high))
         return v
     return Annotated[int, AfterValidator(check)]

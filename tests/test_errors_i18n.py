@@ -41,6 +41,7 @@ def english_left(line: str, quoted: tuple[str, ...] = ()) -> list[str]:
     return [w for w in ENGLISH if re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w-])", body, re.I)]
 
 
+EASY = (ROOT / "layouts" / "yuncos-easy.toml").read_text(encoding="utf-8")
 IUNU_NO_DECK = (EX / "iunu-game.toml").read_text(encoding="utf-8").replace(
     'deck = "iunu-deck-example.toml"', 'deck = "nodeck.toml"').encode()
 
@@ -85,6 +86,11 @@ CASES = [
      f"{EX}/levelx-bad-input.toml: turn[0].groups[1]: an empty group; every group holds at least one die"),
     ("levelx-kind", ["check", "--lang", "L", "lxk.toml"], {"lxk.toml": b'game = "levelx"\nplayers = ["Ana", "Ben"]\n'},
      'lxk.toml: kind: missing: kind = "game" (the whole game, turn by turn) or kind = "final" (the final position)'),
+    ("layout-field", ["render", "--lang", "L", "bad.toml"], {"bad.toml": EASY.replace("square = 7.6", "square = 3.0").encode()},
+     "bad.toml: map.square: expected at least 4 mm (got 3.0)"),
+    ("layout-count", ["render", "--lang", "L", "bad2.toml"],
+     {"bad2.toml": re.sub(r"(\[nests\][^\[]*?length = )\d+", r"\g<1>99", EASY, count=1).encode()},
+     "bad2.toml: nests.length: expected boxes 2 to 20 (got 99)"),
     ("printing", ["render", "yuncos-easy", "--bleed", "2", "--lang", "L"], {},
      "--bleed: yuncos-easy has nothing to cut out; it is for the chips (glux-chips)"),
     ("pads", ["identify", "SK2:x", "--lang", "L"], {},
