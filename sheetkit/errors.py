@@ -17,21 +17,47 @@ def shorten(text: str, limit: int) -> str:
 class UserError(Exception):
     """Input that sheetkit cannot use: a bad file, an unknown id, a malformed record.
 
-    The message is one line that names the file and the field when there is one.
+    The message is one line that names the file and the field when there is one. What is
+    wrong is a message of the catalogues (`msg("error.file.missing")`), said in the output's
+    language by `line(lang)`; `str()` is the English line (the JSON and the history keep
+    it). A plain string is still taken: words from elsewhere (a TOML parser's), the same
+    in every language.
     """
 
-    def __init__(self, message: str, *, source: str | None = None, field: str | None = None):
+    def __init__(self, message, *, source: str | None = None, field: str | None = None):
         self.source = source
         self.field = field
-        self.detail = message
-        parts = [shorten(p, 120) for p in (source, field) if p]
-        super().__init__(": ".join(parts + [shorten(message, MAX_MESSAGE)]))
+        self.message = message  # a Msg (sheetkit.checking.messages) or a plain string
+        super().__init__(message)
+
+    @property
+    def detail(self) -> str:
+        """What is wrong, in English, without the file and field."""
+        return say(self.message, "en")
+
+    def line(self, lang: str) -> str:
+        """The one line in `lang`: file, field, what is wrong."""
+        parts = [shorten(p, 120) for p in (self.source, self.field) if p]
+        return ": ".join(parts + [shorten(say(self.message, lang), MAX_MESSAGE)])
+
+    def __str__(self) -> str:
+        return self.line("en")
+
+
+def say(words, lang: str) -> str:
+    """Words in `lang`: a message rendered (the catalogues are read only now, when an error
+    is said, so start-up stays fast), a plain string as it is."""
+    return words if isinstance(words, str) else words(lang)
 
 
 class FieldError(ValueError):
-    """Raised inside schema checks: a message about one field path, file added later."""
+    """Raised inside schema checks: a message (a Msg or a plain string, as for UserError)
+    about one field path, file added later."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message):
         self.field = field
         self.message = message
-        super().__init__(f"{field}: {message}")
+        super().__init__(field, message)
+
+    def __str__(self) -> str:
+        return f"{self.field}: {say(self.message, 'en')}"

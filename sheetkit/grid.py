@@ -43,21 +43,24 @@ MAX_SIDE = 40  # rows or columns of a drawn grid: the shipped maps have 21, the 
 
 def check_rows(rows: list[list[str]], field: str, places: str, known, where_known: str) -> None:
     """Every row as long as the others and every character known (`known(ch)`), else a
-    FieldError naming the row; `places` says what a character stands for ("squares")."""
+    FieldError naming the row; `places` says what a character stands for ("squares"),
+    `where_known` where the known ones are listed ("legend"): error.grid.<word> each."""
+    from sheetkit.checking.messages import msg
     from sheetkit.errors import FieldError
 
+    places = msg(f"error.grid.{places}")  # "squares", "vertices": said in the line's language
     if not rows:
-        raise FieldError(field, "empty grid")
+        raise FieldError(field, msg("error.glux.empty_grid"))
     if len(rows) > MAX_SIDE or max(len(row) for row in rows) > MAX_SIDE:
-        raise FieldError(field, f"at most {MAX_SIDE} rows of {MAX_SIDE} {places} (got {len(rows)} rows of up to "
-                                f"{max(len(row) for row in rows)})")
+        raise FieldError(field, msg("error.grid.too_big", most=MAX_SIDE, places=places, rows=len(rows),
+                                    cols=max(len(row) for row in rows)))
     lengths = [len(row) for row in rows]
     width = max(set(lengths), key=lengths.count)  # the odd row out is the mistake
     for i, row in enumerate(rows, 1):
         if len(row) != width:
-            raise FieldError(field, f"row {i} has {len(row)} {places}, expected {width} like the others")
+            raise FieldError(field, msg("error.grid.row_length", row=i, n=len(row), places=places, width=width))
         for ch in row:
             if len(ch) != 1:
-                raise FieldError(field, f"row {i}: {ch!r} is not one character; separate {places} by spaces")
+                raise FieldError(field, msg("error.grid.one_char", row=i, ch=repr(ch), places=places))
             if not known(ch):
-                raise FieldError(field, f"row {i}: {ch!r} is not in {where_known}")
+                raise FieldError(field, msg("error.grid.unknown", row=i, ch=repr(ch), known=msg(f"error.grid.{where_known}")))

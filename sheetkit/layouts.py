@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from sheetkit import games
+from sheetkit.checking.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.games.interface import LayoutKind, Ref
 from sheetkit.resources import data_dir
-from sheetkit.tomlfile import is_file, problem, read_toml
+from sheetkit.tomlfile import MISSING, is_file, problem, read_toml
 
 
 # Layouts that belong to no game: the printer's calibration sheet. Their files name no
@@ -59,7 +60,7 @@ def resolve(ref: str) -> Path:
     if ref.endswith(".toml") or p.parent != Path("."):
         bad = problem(p)
         if bad:
-            raise UserError("no such layout file" if bad == "no such file" else bad, source=ref)
+            raise UserError(msg("error.layout.no_file") if bad == MISSING else bad, source=ref)
         return p
     shipped = shipped_dir() / f"{ref}.toml"
     if is_file(shipped):
@@ -67,7 +68,7 @@ def resolve(ref: str) -> Path:
     if is_file(p):
         return p
     known = ", ".join(shipped_ids())
-    raise UserError(f"unknown layout {ref!r}; known ids: {known}")
+    raise UserError(msg("error.layout.unknown", ref=repr(ref), known=known))
 
 
 def content_version(data: dict[str, Any]) -> str:
@@ -91,9 +92,8 @@ def load(ref: str) -> Layout:
         kinds = ", ".join(game.layout_kinds)
         if kind is None or (isinstance(kind, str) and kind in game.record_kinds):
             # most likely a record (a game played) given where a layout is expected
-            raise UserError(f"expected one of: {kinds} (got {kind!r}); a record of a game is read by "
-                            "`sheetkit check`, not rendered", source=source, field="kind")
-        raise UserError(f"expected one of: {kinds} (got {kind!r})", source=source, field="kind")
+            raise UserError(msg("error.layout.kind_is_record", kinds=kinds, got=repr(kind)), source=source, field="kind")
+        raise UserError(msg("error.expected_one_of", kinds=kinds, got=repr(kind)), source=source, field="kind")
     from sheetkit.schema import validate  # pydantic: only when a layout is really loaded
 
     spec = validate(game.layout_kinds[kind].model.load(), data, source)
@@ -107,15 +107,15 @@ def load_for(ref: str, source: str, field: str, game: str, kinds: tuple[str, ...
     p = Path(ref)
     if (ref.endswith(".toml") or p.parent != Path(".")) and not p.is_absolute():
         beside = Path(source).parent / p
-        if problem(beside) != "no such file":  # there, even if unusable: say why
+        if problem(beside) != MISSING:  # there, even if unusable: say why
             ref = str(beside)
     try:
         layout = load(ref)
     except UserError as e:
-        raise UserError(f"cannot use layout {ref!r}: {e}", source=source, field=field) from None
+        raise UserError(msg("error.layout.cannot_use", ref=repr(ref), why=e), source=source, field=field) from None
     if layout.game != game or layout.kind not in kinds:
-        raise UserError(f"{layout.id} is a {layout.game} {layout.kind} layout, expected a {game} "
-                        f"{' or '.join(kinds)}", source=source, field=field)
+        raise UserError(msg("error.layout.wrong_kind", id=layout.id, game=layout.game, kind=layout.kind,
+                            want_game=game, want=or_list(kinds)), source=source, field=field)
     return layout
 
 

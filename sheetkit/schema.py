@@ -7,12 +7,14 @@ any failure into a UserError naming the file, the field and what was expected.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
+from sheetkit.checking.messages import Msg, msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
 
@@ -32,7 +34,7 @@ class Model(BaseModel):
 def _size(low: float, high: float):
     def check(v: float) -> float:
         if not low < v <= high:
-            raise ValueError(f"expected a size in mm above {low:g} and at most {high:g}")
+            raise ValueError(msg("error.schema.size_mm", low=f"{low:g}", high=f"{high:g}"))
         return v
     return check
 
@@ -46,9 +48,12 @@ def Mm(high: float = PAGE_MM, low: float = 0.0):
 def Count(low: int, high: int, what: str = ""):
     """A whole number from `low` to `high`: the most the game could need, so an absurd
     value is refused before anything is drawn or counted."""
+    said = msg("error.unit." + re.sub(r"\W+", "_", what)) if what else None  # "boxes a row": error.unit.boxes_a_row
+
     def check(v: int) -> int:
         if not low <= v <= high:
-            raise ValueError(f"expected {what + ' ' if what else ''}{low} to {high}")
+            raise ValueError(msg("error.schema.count_of", what=said, low=low, high=high) if what
+                             else msg("error.schema.count_range", low=low, high=high))
         return v
     return Annotated[int, AfterValidator(check)]
 
@@ -60,11 +65,12 @@ def printable(text: str, *, lines: bool = False) -> str:
         if ch == "\n" and lines:
             continue
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
-            what = "a line break" if ch in "\r\n\u2028\u2029\x85" else f"a control character ({ch!r})"
-            raise ValueError(f"{what} at character {i + 1}: printed texts are one line of ordinary characters")
+            what = msg("error.schema.line_break") if ch in "\r\n\u2028\u2029\x85" else msg(
+                "error.schema.control_char", char=repr(ch))
+            raise ValueError(msg("error.schema.not_printable", what=what, at=i + 1))
     longest = max((len(line) for line in text.split("\n")), default=0) if lines else len(text)
     if longest > MAX_TEXT:
-        raise ValueError(f"too long ({longest} characters; the limit is {MAX_TEXT})")
+        raise ValueError(msg("error.schema.text_too_long", n=longest, limit=MAX_TEXT))
     return text
 
 
@@ -128,7 +134,8 @@ def _is_model_name(text: str) -> bool:
 
 
 def validation_message(err: ValidationError, data: Any = _MISSING) -> tuple[str, str]:
-    """(field path, message) of the first error, in plain words. Given the input `data`,
+    """(field path, message) of the first error, in plain words: the message is a catalogue
+    message (Msg), or a plain string only where a check gave one. Given the input `data`,
     union members are told from fields more surely."""
     e = err.errors(include_url=False)[0]
     loc = _loc(_field_parts(tuple(e["loc"]), data))
@@ -138,23 +145,54 @@ def validation_message(err: ValidationError, data: Any = _MISSING) -> tuple[str,
         return field, cause.message
     kind = e["type"]
     if kind == "extra_forbidden":
-        return loc, "unknown field"
+        return loc, msg("error.schema.unknown_field")
     if kind == "missing":
-        return loc, "missing field"
-    msg = e["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
+        return loc, msg("error.schema.missing_field")
+    said = _pydantic_words(kind, e.get("ctx") or {}, e["msg"])
     if "input" in e and kind not in ("missing",):
-        msg += f" (got {_short(e['input'])})"
-    return loc, msg
+        said = msg("error.schema.got", what=said, got=_short(e["input"]))
+    return loc, said
+
+
+_PYDANTIC = {  # pydantic's error types said in the catalogues (error.schema.<type>); English as pydantic says it
+    "int_type", "int_parsing", "int_from_float", "string_type", "float_type", "float_parsing", "bool_type",
+    "list_type", "dict_type", "model_attributes_type", "finite_number", "tuple_type", "set_type",
+}
+
+
+def _pydantic_words(kind: str, ctx: dict, english: str):
+    """A pydantic error in the catalogues' words; one not listed here keeps pydantic's English
+    (wrapped, so a Spanish line still says it is an unusable value)."""
+    if kind in _PYDANTIC:
+        return msg(f"error.schema.{kind}")
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return msg(f"error.schema.{kind}", limit=next(iter(ctx.values()), "?"))
+    if kind in ("literal_error", "enum") and "expected" in ctx:
+        first, _, last = str(ctx["expected"]).rpartition(" or ")
+        return msg("error.schema.literal", expected=msg("error.or", a=first, b=last) if first else last)
+    if kind == "model_type":
+        return msg("error.schema.model_type", name=ctx.get("class_name", "?"))
+    if kind in ("too_long", "too_short", "string_too_long", "string_too_short") and \
+            ctx.get("field_type", "List") in ("List", "Tuple", "Set", "Dictionary"):
+        length = ctx.get("max_length", ctx.get("min_length"))
+        values = {"n": length, "actual": ctx.get("actual_length", "?")}
+        if not kind.startswith("string"):
+            values["field_type"] = msg(f"error.schema.{ctx.get('field_type', 'List').lower()}")
+        return msg(f"error.schema.{kind}", **values)
+    cause = ctx.get("error")
+    if isinstance(cause, ValueError) and cause.args and isinstance(cause.args[0], Msg):
+        return cause.args[0]  # a validator's own message
+    if kind == "value_error" and english.startswith("Value error, "):
+        english = english[len("Value error, "):]
+    return msg("error.schema.other", detail=english)
 
 
 def validate(model: type[M], data: Any, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        field, msg = validation_message(err, data)
-        raise UserError(msg, source=source, field=field or None) from None
+        field, said = validation_message(err, data)
+        raise UserError(said, source=source, field=field or None) from None
     except FieldError as err:  # raised outside pydantic's wrapping
         raise UserError(err.message, source=source, field=err.field) from None
 
@@ -167,11 +205,11 @@ def check_score_table(players: int, box: float, row: float) -> None:
     """A score pad's table, for every game's pad: 2 to 4 player columns, digit boxes of at
     least 7 mm (a digit written by hand), rows taller than their boxes."""
     if not 2 <= players <= 4:
-        raise FieldError("players", f"expected 2 to 4 columns (got {players})")
+        raise FieldError("players", msg("error.schema.pad_columns", got=players))
     if box < 7.0:
-        raise FieldError("box", f"digit boxes are at least 7 mm (got {box})")
+        raise FieldError("box", msg("error.schema.pad_box", got=box))
     if row < box + 1:
-        raise FieldError("row", f"expected at least box + 1 mm = {box + 1} (got {row})")
+        raise FieldError("row", msg("error.schema.pad_row", least=box + 1, got=row))
 
 
 def check_players(game: str, items: list, field: str, *keys: tuple[str, Any], rule: str = "") -> None:
@@ -180,16 +218,17 @@ def check_players(game: str, items: list, field: str, *keys: tuple[str, Any], ru
     is the entry's field ("" when the entries are the names themselves). A FieldError names
     the list or the entry, e.g. players[2].name."""
     if not 2 <= len(items) <= 4:
-        raise FieldError(field, f"{game} is for 2 to 4 players (got {len(items)})" + (f" ({rule})" if rule else ""))
+        raise FieldError(field, msg("error.schema.players_rule" if rule else "error.schema.players", game=game,
+                                    got=len(items), rule=rule))
     for what, key in keys:
         seen: set = set()
         for i, item in enumerate(items):
             place = f"{field}[{i}]" + (f".{what}" if what else "")
             shown = getattr(item, what) if what else item
             if isinstance(shown, str) and not shown.strip():
-                raise FieldError(place, "empty name")
+                raise FieldError(place, msg("error.schema.empty_name"))
             if key(item) in seen:
-                raise FieldError(place, f"{shown!r} appears twice: an earlier player has it")
+                raise FieldError(place, msg("error.schema.name_twice", name=repr(shown)))
             seen.add(key(item))
 
 
@@ -197,5 +236,5 @@ def counts_table(value: Any, what: str, example: str) -> Any:
     """A table of how many of each thing (chips per value, cards per caste): anything else
     is a FieldError that shows the expected form."""
     if not isinstance(value, dict):
-        raise FieldError("", f"expected how many {what}, e.g. {example} (got {value!r})")
+        raise FieldError("", msg("error.schema.counts_table", what=what, example=example, got=repr(value)))
     return value

@@ -16,44 +16,47 @@ import tomllib
 from os import PathLike
 from typing import Any
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 MAX_BYTES = 1_000_000  # the largest shipped layout is 5 kB; a record of the longest game far less
 MAX_DEPTH = 20  # tables and arrays inside each other; the formats need 4
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1  # TOML integers are 64-bit
 
-_PATH_ERRORS = {
-    errno.ENOENT: "no such file",
-    errno.ENAMETOOLONG: "file name too long",
-    errno.EACCES: "permission denied (a folder on the way may not be open to you)",
-    errno.EPERM: "permission denied",
-    errno.ENOTDIR: "a part of the path is a file, not a folder",
-    errno.ELOOP: "too many symbolic links",
-    errno.EISDIR: "is a folder, expected a .toml file",
+_PATH_ERRORS = {  # the message ids under error.file
+    errno.ENOENT: "missing",
+    errno.ENAMETOOLONG: "name_too_long",
+    errno.EACCES: "access",
+    errno.EPERM: "permission",
+    errno.ENOTDIR: "not_a_folder",
+    errno.ELOOP: "links",
+    errno.EISDIR: "folder",
 }
+MISSING = msg("error.file.missing")  # what problem() says of a file that is not there
 
 
-def _path_problem(e: OSError) -> str:
-    return _PATH_ERRORS.get(e.errno, e.strerror or "cannot read")
+def _path_problem(e: OSError):
+    known = _PATH_ERRORS.get(e.errno)
+    return msg(f"error.file.{known}") if known else msg("error.file.cannot_read", why=e.strerror or "?")
 
 
-def problem(path: str | PathLike) -> str | None:
-    """Why `path` cannot be read as an input file, in a few words; None if it can be tried.
+def problem(path: str | PathLike):
+    """Why `path` cannot be read as an input file, a message; None if it can be tried.
     Never raises: a name too long or a folder closed to the user is a problem like any other."""
     try:
         st = os.stat(path)
     except (OSError, ValueError) as e:  # ValueError: a NUL byte in the name
-        return _path_problem(e) if isinstance(e, OSError) else "not a file name (it holds a NUL character)"
+        return _path_problem(e) if isinstance(e, OSError) else msg("error.file.nul_name")
     return _kind_problem(st.st_mode, st.st_size)
 
 
-def _kind_problem(mode: int, size: int) -> str | None:
+def _kind_problem(mode: int, size: int):
     if stat.S_ISDIR(mode):
-        return "is a folder, expected a .toml file"
+        return msg("error.file.folder")
     if not stat.S_ISREG(mode):
-        return "not a regular file (a device, pipe or socket); give a .toml file"
+        return msg("error.file.not_regular")
     if size > MAX_BYTES:
-        return f"too large ({size:,} bytes; the limit is {MAX_BYTES:,})"
+        return msg("error.file.too_large", size=f"{size:,}", limit=f"{MAX_BYTES:,}")
     return None
 
 
@@ -72,7 +75,7 @@ def read_bytes(path: str | PathLike) -> bytes:
     except OSError as e:
         raise UserError(_path_problem(e), source=source) from None
     except ValueError:
-        raise UserError("not a file name (it holds a NUL character)", source=source) from None
+        raise UserError(msg("error.file.nul_name"), source=source) from None
     try:
         st = os.fstat(fd)
         bad = _kind_problem(st.st_mode, st.st_size)
@@ -86,7 +89,7 @@ def read_bytes(path: str | PathLike) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_BYTES:
-            raise UserError(f"too large (more than {MAX_BYTES:,} bytes)", source=source)
+            raise UserError(msg("error.file.grew_too_large", limit=f"{MAX_BYTES:,}"), source=source)
         return b"".join(chunks)
     except OSError as e:
         raise UserError(_path_problem(e), source=source) from None
@@ -104,22 +107,19 @@ def parse_toml(raw: bytes, source: str) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")  # a byte order mark (Notepad) is skipped
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
-        raise UserError(f"not UTF-8 text (line {line}); save it as UTF-8", source=source) from None
+        raise UserError(msg("error.file.not_utf8", line=line), source=source) from None
     if "\x00" in text:
-        raise UserError(f"not a text file (a NUL character on line {text[:text.index(chr(0))].count(chr(10)) + 1})",
-                        source=source)
+        raise UserError(msg("error.file.nul_char", line=text[:text.index(chr(0))].count(chr(10)) + 1), source=source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise UserError(f"not valid TOML: {e}", source=source) from None
+        raise UserError(msg("error.toml.invalid", why=str(e)), source=source) from None
     except RecursionError:
-        raise UserError(f"nested too deeply (the limit is {MAX_DEPTH} levels of tables and arrays)",
-                        source=source) from None
+        raise UserError(msg("error.toml.deep", limit=MAX_DEPTH), source=source) from None
     except ValueError as e:  # Python's cap on digits in int(); other ValueErrors alike
         if "digits" in str(e):
-            raise UserError(f"an integer with too many digits (integers are 64-bit: {INT_MIN} to {INT_MAX})",
-                            source=source) from None
-        raise UserError(f"not valid TOML: {e}", source=source) from None
+            raise UserError(msg("error.toml.digits", low=INT_MIN, high=INT_MAX), source=source) from None
+        raise UserError(msg("error.toml.invalid", why=str(e)), source=source) from None
     check_bounds(data, source)
     return data
 
@@ -136,12 +136,10 @@ def check_bounds(data: dict, source: str) -> None:
             items = [(f"{where}[{i}]", v) for i, v in enumerate(value)]
         else:
             if isinstance(value, int) and not isinstance(value, bool) and not INT_MIN <= value <= INT_MAX:
-                raise UserError(f"integer out of range (integers are 64-bit: {INT_MIN} to {INT_MAX})",
-                                source=source, field=where)
+                raise UserError(msg("error.toml.int_range", low=INT_MIN, high=INT_MAX), source=source, field=where)
             continue
         if depth > MAX_DEPTH:
-            raise UserError(f"nested too deeply (the limit is {MAX_DEPTH} levels of tables and arrays)",
-                            source=source, field=where or None)
+            raise UserError(msg("error.toml.deep", limit=MAX_DEPTH), source=source, field=where or None)
         stack.extend((v, depth + 1, w) for w, v in items)
 
 

@@ -113,5 +113,5 @@ def test_closed_folder_message_without_the_privilege():
     # the same words whoever runs the tests: the error is told from its errno
     import errno
 
-    assert "permission denied" in tomlfile._path_problem(OSError(errno.EACCES, "Permission denied"))
-    assert tomlfile.problem("/proc/self/nonexistent/x" + "y" * 300) in ("no such file", "file name too long")
+    assert "permission denied" in tomlfile._path_problem(OSError(errno.EACCES, "Permission denied"))("en")
+    assert tomlfile.problem("/proc/self/nonexistent/x" + "y" * 300)("en") in ("no such file", "file name too long")

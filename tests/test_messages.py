@@ -87,7 +87,7 @@ def test_every_message_formats_in_both_languages():
 
 
 # Words that are the same in both languages (a name, a number's unit, a game term).
-SAME = {"status.legal", "part.total", "part.deben", "yuncos.ability.diagonal", "iunu.caste.noble", "glux.pips",
+SAME = {"status.legal", "history.legal", "part.total", "part.deben", "yuncos.ability.diagonal", "iunu.caste.noble", "glux.pips",
         "print.bar_short",
         # only placeholders and punctuation
         "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because"}

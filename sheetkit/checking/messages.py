@@ -61,6 +61,9 @@ class Msg:
     def __call__(self, lang: str) -> str:
         return text(self.id, lang, **self.values)
 
+    def __str__(self) -> str:  # where a message is used as a plain string: English, as before
+        return self("en")
+
     def __hash__(self) -> int:  # kept in immutable states (a game's end reason), so hashable
         return hash((self.id, repr(sorted(self.values.items()))))
 
@@ -80,10 +83,21 @@ def _plain(v):
     return v
 
 
+def or_list(items) -> "Msg | str":
+    """`a or b or c` in any language (a message joining them two by two)."""
+    items = [str(i) for i in items]
+    out: Msg | str = items[0] if items else ""
+    for item in items[1:]:
+        out = msg("error.or", a=out, b=item)
+    return out
+
+
 def _words(v, lang: str):
     """A value as it is written into a message in `lang`."""
     if isinstance(v, Msg):
         return v(lang)
+    if isinstance(v, UserError):  # an error inside another ("cannot use layout ...: <why>")
+        return v.line(lang)
     if isinstance(v, (list, tuple)):
         return ", ".join(str(_words(x, lang)) for x in v)
     return v
@@ -187,9 +201,9 @@ def resolve_lang(option: str | None = None, record: str | None = None,
                  environ: Mapping[str, str] | None = None) -> str:
     """The language of an output: `--lang` if given, else the record's own language (the
     `lang` of the record or of its layout), else the system locale's, else English."""
-    for given, what in ((option, "--lang"), (record, "the record's lang")):
+    for given, what in ((option, "--lang"), (record, msg("error.lang.the_records"))):
         if given is not None:
             if given not in LANGS:
-                raise UserError(f"{what}: {given!r} is not a language sheetkit speaks ({' or '.join(LANGS)})")
+                raise UserError(msg("error.lang.unknown", what=what, given=repr(given), langs=or_list(LANGS)))
             return given
     return _locale_lang(os.environ if environ is None else environ) or DEFAULT

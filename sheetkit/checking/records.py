@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from sheetkit import games, layouts
 from sheetkit.games.interface import Checked, Game, RecordKind
+from sheetkit.checking.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.tomlfile import read_toml
 from sheetkit.checking.verdict import Verdict
@@ -49,12 +50,12 @@ def parse(data: dict, source: str) -> Loaded:
 
         if lang not in LANGS:
             shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else "the value given"
-            raise UserError(f'{shown} is not a language sheetkit speaks: expected lang = "es" or "en"',
+            raise UserError(msg("error.lang.record", shown=shown if shown != "the value given" else msg("error.lang.value_given")),
                             source=source, field="lang")
         data = {k: v for k, v in data.items() if k != "lang"}
     kind = data.get("kind")
     if isinstance(kind, (list, dict)):  # every game's kinds are words; a list or table is no key
-        raise UserError(f'expected a word such as kind = "game" (got {"a list" if isinstance(kind, list) else "a table"})',
+        raise UserError(msg("error.record.kind_word", got=msg("error.a_list" if isinstance(kind, list) else "error.a_table")),
                         source=source, field="kind")
     try:
         record = game.read_record(data, source)
@@ -71,8 +72,7 @@ def _not_a_layout(game: Game, data: dict, source: str) -> None:
     if isinstance(kind, str) and kind in game.layout_kinds and kind not in game.record_kinds:
         p = Path(source)
         ref = p.stem if p.resolve().parent == layouts.shipped_dir().resolve() else source
-        raise UserError(f"this is a {game.name} {kind} layout, not a record of a game "
-                        f"(for a record to fill in, see `sheetkit template {ref}`)", source=source) from None
+        raise UserError(msg("error.record.is_layout", game=game.name, kind=kind, ref=ref), source=source) from None
 
 
 def check(loaded: Loaded) -> Checked:
@@ -93,7 +93,7 @@ def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
 
     overlay = loaded.kind.overlay
     if overlay is None:
-        raise UserError(f"--render: {loaded.game} {loaded.record.kind} records have no sheet to draw")
+        raise UserError(msg("error.record.no_sheet", game=loaded.game, kind=loaded.record.kind))
     scene = overlay(loaded.record, checked, paper, lang)
     if qr is not None:
         _add_qr(scene, *qr)
@@ -137,16 +137,15 @@ def template(name: str) -> str:
         if e.source:  # a layout file that exists but does not load: say why
             raise
         names = sorted(n for g in games.all_games() for n in g.templates)
-        raise UserError(f"no template named {name!r}: give a layout id (see `sheetkit layouts`) "
-                        f"or one of: {', '.join(names)}") from None
+        raise UserError(msg("error.template.unknown", name=repr(name), names=", ".join(names))) from None
     if layout.game is None:
-        raise UserError(f"layout {layout.id} ({layout.kind}) belongs to no game and has no record to fill")
+        raise UserError(msg("error.template.no_game", id=layout.id, kind=layout.kind))
     kinds = games.get(layout.game).layout_kinds
     make = kinds[layout.kind].record_template
     if make is None:
         with_record = [k for k, lk in kinds.items() if lk.record_template is not None]
-        raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
-                        f"the {layout.game} layouts of kind {' or '.join(with_record)} have one")
+        raise UserError(msg("error.template.no_record", id=layout.id, kind=layout.kind, game=layout.game,
+                            kinds=or_list(with_record)))
     return make(layout)
 
 
@@ -181,7 +180,7 @@ def score_command(game: str, doc: str, lines: Callable[[Verdict, str], list[str]
     def command(record, as_json, lang):
         loaded = load(record)
         if loaded.game != game:
-            raise UserError(f"a {loaded.game} record, not {game}", source=record, field="game")
+            raise UserError(msg("error.record.other_game", game=loaded.game, want=game), source=record, field="game")
         lang = loaded.language(lang)
         verdict = check(loaded).verdict
         if as_json:

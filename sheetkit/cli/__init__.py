@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from sheetkit.cli import checking, history, paper, photo, printer, serve
+from sheetkit.cli import checking, history, options, paper, photo, printer, serve
 from sheetkit.errors import UserError, shorten
 
 
@@ -41,6 +41,14 @@ for command in (paper.layouts_cmd, paper.render_cmd, paper.preview_cmd, paper.li
 _NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
+def _error_lang() -> str:
+    """The language of an error line: the command's --lang if given, else the system
+    locale's, else English (an unreadable record's own `lang` is not known)."""
+    from sheetkit.checking.messages import resolve_lang
+
+    return resolve_lang(options.given_lang)
+
+
 def main() -> None:
     sys.exit(run())
 
@@ -51,6 +59,7 @@ def run(args: list[str] | None = None) -> int:
     on standard error; a traceback only with --debug."""
     global _debug
     _debug = False
+    options.given_lang = None
     try:
         cli.main(args, standalone_mode=False, prog_name="sheetkit")
         return 0
@@ -70,7 +79,7 @@ def run(args: list[str] | None = None) -> int:
         click.echo(shorten(f"sheetkit: {e.format_message()}", 400), err=True)
         return 2
     except UserError as e:
-        click.echo(f"sheetkit: {e}", err=True)
+        click.echo(f"sheetkit: {e.line(_error_lang())}", err=True)
         return 2
     except BrokenPipeError:
         return 1

@@ -7,6 +7,7 @@ import sys
 import click
 
 from sheetkit.cli.options import LANG, LANG_HELP, PAPER
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -34,15 +35,15 @@ def check_cmd(records, as_json, render_to, paper, bgstats_qr, lang):
     from sheetkit.checking import records as rec
 
     if render_to == "":
-        raise UserError("--render needs a file name for the PDF")
+        raise UserError(msg("error.cli.render_name"))
     if render_to and len(records) != 1:
-        raise UserError("--render draws one record; give exactly one")
+        raise UserError(msg("error.cli.render_one"))
     loaded = [rec.load(path) for path in records]  # all input is read before any output
     checked = [rec.check(r) for r in loaded]
     verdicts = [c.verdict for c in checked]
     langs = [r.language(lang) for r in loaded]  # each record's own language unless --lang says
     if bgstats_qr and not render_to:
-        raise UserError("--bgstats-qr goes on the checked sheet: give --render FILE.pdf too")
+        raise UserError(msg("error.cli.bgstats_render"))
     if render_to:
         qr = None
         if bgstats_qr:
@@ -68,7 +69,7 @@ def _dice(text: str | None) -> tuple[int, ...] | None:
     parts = text.replace(",", " ").split()
     if not parts or len(parts) > 8 or not all(p.isdigit() and len(p) == 1 and 1 <= int(p) <= 6 for p in parts):
         shown = text if len(text) <= 40 else text[:40] + "..."
-        raise UserError(f"--dice {shown!r}: expected die faces 1 to 6 separated by spaces, e.g. --dice \"3 5\"")
+        raise UserError(msg("error.cli.dice", shown=repr(shown)))
     return tuple(int(p) for p in parts)
 
 
@@ -87,7 +88,7 @@ def moves_cmd(record, dice, as_json, lang):
     loaded = rec.load(record)
     ask = loaded.kind.moves
     if ask is None:
-        raise UserError(f"{loaded.game} {loaded.record.kind} records have no next moves to ask about", source=record)
+        raise UserError(msg("error.cli.no_moves", game=loaded.game, kind=loaded.record.kind), source=record)
     lang = loaded.language(lang)
     checked = rec.check(loaded)
     answer = ask(loaded.record, checked, faces)
@@ -106,17 +107,19 @@ def moves_cmd(record, dice, as_json, lang):
 @click.command("identify")
 @click.argument("text")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def identify_cmd(text, as_json):
+@click.option("--lang", type=LANG, default=None, help="Language of the answer (default: the system locale's, else en).")
+def identify_cmd(text, as_json, lang):
     """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
     whether that layout version is installed now: exit 0 if it is, 1 if not."""
     import json
+    from sheetkit.checking.messages import resolve_lang
     from sheetkit.paper import pads
 
     info = pads.identify(text)
     if as_json:
         click.echo(json.dumps(info, ensure_ascii=False, indent=2))
     else:
-        click.echo(pads.describe(info))
+        click.echo(pads.describe(info, resolve_lang(lang)))
     sys.exit(0 if info["current"] else 1)
 
 

@@ -7,19 +7,29 @@ import sys
 
 import click
 
+from sheetkit.checking.messages import msg
+from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 
 PLAY_ID = click.IntRange(min=1, max=2**63 - 1)  # what SQLite can hold
 DB = click.option("--db", "db_path", type=click.Path(dir_okay=False),
                   help="The history file (default: $SHEETKIT_DB, else the user's data folder).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+LANG_OPTION = click.option("--lang", type=LANG, default=None,
+                           help="Language of the lines and errors (default: the system locale's, else en).")
+
+
+def _say(message_id: str, lang: str, **values) -> str:
+    from sheetkit.checking.messages import text
+
+    return text(message_id, lang, **values)
 
 
 def _store(db_path):
     from sheetkit.history import Store
 
     if db_path == "":
-        raise UserError("--db needs a file name")
+        raise UserError(msg("error.cli.db_name"))
     return Store.open(db_path)
 
 
@@ -39,7 +49,7 @@ def _since(value: str | None) -> str | None:
             return datetime.strptime(value.strip().replace("T", " "), fmt).strftime("%Y-%m-%d %H:%M:%S")
         except ValueError:
             pass
-    raise UserError(f"--since: expected YYYY-MM-DD or YYYY-MM-DD HH:MM (got {value!r})")
+    raise UserError(msg("error.history.date", option="--since", got=repr(value)))
 
 
 def _game(value: str | None) -> str | None:
@@ -56,10 +66,12 @@ def _title(game: str) -> str:
     return game_title(game)
 
 
-def _summary(play) -> str:
-    seats = ", ".join(f"{s.name} {'-' if s.score is None else s.score}" + (" (won)" if s.winner else "")
+def _summary(play, lang: str = "en") -> str:
+    won = " " + _say("history.won", lang)
+    seats = ", ".join(f"{s.name} {'-' if s.score is None else s.score}" + (won if s.winner else "")
                       for s in play.seats)
-    marks = "".join(f"  [{m}]" for m, on in (("in progress", play.in_progress), ("ILLEGAL", not play.legal)) if on)
+    marks = "".join(f"  [{_say(m, lang)}]" for m, on in (("history.mark_in_progress", play.in_progress),
+                                                         ("history.mark_illegal", not play.legal)) if on)
     return f"{play.id:>5}  {play.played_at[:16]}  {_title(play.game)}: {seats}{marks}"
 
 
@@ -75,21 +87,24 @@ def _summary(play) -> str:
 @click.option("--again", is_flag=True, help="Save a sheet already logged (same QR or same text) once more.")
 @DB
 @JSON
-def log_cmd(records, date, location, duration, players, illegal_ok, again, db_path, as_json):
+@LANG_OPTION
+def log_cmd(records, date, location, duration, players, illegal_ok, again, db_path, as_json, lang):
     """Check records and save them in the history as plays.
 
     A record that names its players is one play; the Yuncos sheets of one game (not solo)
     given together are one play, one sheet per player."""
+    from sheetkit.checking.messages import resolve_lang
     from sheetkit.history import intake
     from sheetkit.history.store import IllegalPlay
 
+    lang = resolve_lang(lang)
     plays = intake.plays_from_files(list(records), players, date=date, location=location,
                                     duration_min=duration, illegal_ok=illegal_ok)
     with _store(db_path) as store:
         try:
             ids = store.add_plays(plays, again=again)
         except IllegalPlay as e:
-            click.echo(f"sheetkit: {e}", err=True)
+            click.echo(f"sheetkit: {e.line(lang)}", err=True)
             sys.exit(1)
         saved = store.plays(ids=ids)
     saved.sort(key=lambda p: p.id)
@@ -97,7 +112,7 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
         _dump([p.to_json() for p in saved])
     else:
         for p in saved:
-            click.echo(f"saved play {_summary(p).strip()}")
+            click.echo(_say("history.saved", lang, play=_summary(p, lang).strip()))
 
 
 @click.command("plays")
@@ -106,16 +121,20 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
 @click.option("--since", help="Only plays on or after this date (YYYY-MM-DD).")
 @DB
 @JSON
-def plays_cmd(game, player, since, db_path, as_json):
+@LANG_OPTION
+def plays_cmd(game, player, since, db_path, as_json, lang):
     """List the plays in the history, newest first."""
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
     with _store(db_path) as store:
         plays = store.plays(game=_game(game), player=player, since=_since(since))
     if as_json:
         _dump([p.to_json() for p in plays])
     elif not plays:
-        click.echo("no plays" + (" match" if game or player or since else " in the history yet (see `sheetkit log`)"))
+        click.echo(_say("history.no_match" if game or player or since else "history.no_plays", lang))
     else:
-        click.echo("\n".join(_summary(p) for p in plays))
+        click.echo("\n".join(_summary(p, lang) for p in plays))
 
 
 @click.command("show")
@@ -123,8 +142,12 @@ def plays_cmd(game, player, since, db_path, as_json):
 @click.option("--text", "as_text", is_flag=True, help="Print the record text(s) exactly as logged.")
 @DB
 @JSON
-def show_cmd(play, as_text, db_path, as_json):
+@LANG_OPTION
+def show_cmd(play, as_text, db_path, as_json, lang):
     """Show one play: when, where, who, the scores and what checking said."""
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
     with _store(db_path) as store:
         p = store.get(play)
     if as_json:
@@ -133,25 +156,27 @@ def show_cmd(play, as_text, db_path, as_json):
     if as_text:
         click.echo("".join(s.text if s.text.endswith("\n") else s.text + "\n" for s in p.sheets), nl=False)
         return
-    out = [f"play {p.id}: {_title(p.game)}, {p.played_at[:16]}" + (f", {p.location}" if p.location else "")
-           + (f", {p.duration_min} min" if p.duration_min else "")]
-    status = "legal" if p.legal else "ILLEGAL (saved with --illegal-ok)"
-    out.append(f"  {status}" + (", in progress" if p.in_progress else ""))
+    out = [_say("history.show_head", lang, play=p.id, game=_title(p.game), at=p.played_at[:16])
+           + (f", {p.location}" if p.location else "")
+           + (", " + _say("history.minutes", lang, n=p.duration_min) if p.duration_min else "")]
+    status = _say("history.legal" if p.legal else "history.illegal_kept", lang)
+    out.append(f"  {status}" + (", " + _say("history.in_progress", lang) if p.in_progress else ""))
     if p.layout:
-        out.append(f"  layout {p.layout}" + (f" {p.layout_version}" if p.layout_version else "")
-                   + (f", sheet {p.qr}" if p.qr else ""))
+        out.append("  " + _say("history.layout", lang, layout=p.layout) + (f" {p.layout_version}" if p.layout_version else "")
+                   + (", " + _say("history.sheet", lang, qr=p.qr) if p.qr else ""))
     for s in p.seats:
-        extra = [x for x, on in (("won", s.winner), ("started", s.start), ("eliminated", s.eliminated)) if on]
+        extra = [_say(x, lang) for x, on in (("history.won_word", s.winner), ("history.started", s.start),
+                                             ("history.eliminated", s.eliminated)) if on]
         out.append(f"  {s.name}: {'-' if s.score is None else s.score}"
                    + (f"  {s.rank}" if s.rank else "") + (f"  ({', '.join(extra)})" if extra else ""))
     for sh in p.sheets:
         findings = sh.verdict.get("findings", [])
-        label = f"  record {sh.source}" + (f" ({sh.player})" if sh.player else "")
-        out.append(label + (f": {len(findings)} finding(s)" if findings else ""))
-        for f in findings:
-            tag = "warning " if f.get("severity") == "warning" else ""
+        label = "  " + _say("history.record", lang, source=sh.source) + (f" ({sh.player})" if sh.player else "")
+        out.append(label + (": " + _say("history.findings", lang, n=len(findings)) if findings else ""))
+        for f in findings:  # as checked when logged (the history keeps the English; `recheck` renews it)
+            tag = _say("status.warning", lang) + " " if f.get("severity") == "warning" else ""
             out.append(f"    {tag}{f.get('rule')} {f.get('where')}: {f.get('message')}")
-    out.append(f"  logged {p.logged_at[:16]}")
+    out.append("  " + _say("history.logged", lang, at=p.logged_at[:16]))
     click.echo("\n".join(out))
 
 
@@ -161,30 +186,38 @@ def show_cmd(play, as_text, db_path, as_json):
 @click.option("--since", help="Only plays on or after this date (YYYY-MM-DD).")
 @DB
 @JSON
-def stats_cmd(game, player, since, db_path, as_json):
+@LANG_OPTION
+def stats_cmd(game, player, since, db_path, as_json, lang):
     """Standings: plays, wins and win rate, average and best total per player and game,
     Yuncos solo ranks over time, last played."""
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
     with _store(db_path) as store:
         stats = store.stats(game=_game(game), player=player, since=_since(since))
     if as_json:
         _dump(stats.to_json())
     else:
-        click.echo("\n".join(stats.lines()))
+        click.echo("\n".join(stats.lines(lang)))
 
 
 @click.command("delete")
 @click.argument("play", type=PLAY_ID)
 @click.option("--yes", is_flag=True, help="Do not ask.")
 @DB
-def delete_cmd(play, yes, db_path):
+@LANG_OPTION
+def delete_cmd(play, yes, db_path, lang):
     """Delete a play from the history (asks first, unless --yes)."""
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
     with _store(db_path) as store:
         p = store.get(play)
-        if not yes and not click.confirm(f"delete play{_summary(p)}?", default=False, err=True):
-            click.echo("not deleted", err=True)
+        if not yes and not click.confirm(_say("history.delete_ask", lang, play=_summary(p, lang)), default=False, err=True):
+            click.echo(_say("history.not_deleted", lang), err=True)
             sys.exit(1)
         store.delete(play)
-    click.echo(f"deleted play {play}")
+    click.echo(_say("history.deleted", lang, play=play))
 
 
 FORMATS = ("bgstats", "bgstats-link", "csv", "json")
@@ -199,15 +232,15 @@ FORMATS = ("bgstats", "bgstats-link", "csv", "json")
                    "(read back by `sheetkit import`).")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write to this file (default: print).")
 @DB
-def export_cmd(plays, everything, fmt, out, db_path):
+@LANG_OPTION
+def export_cmd(plays, everything, fmt, out, db_path, lang):
     """Export plays: the ones named, or --all."""
     from sheetkit.history import exports
 
     if bool(plays) == everything:
-        raise UserError("export: name the plays (see `sheetkit plays`) or give --all, not both"
-                        if plays else "export: name the plays (see `sheetkit plays`) or give --all")
+        raise UserError(msg("error.history.which_plays_both" if plays else "error.history.which_plays", command="export"))
     if out == "":
-        raise UserError("--out needs a file name")
+        raise UserError(msg("error.cli.out_name"))
     with _store(db_path) as store:
         if plays:
             for i in plays:
@@ -217,7 +250,9 @@ def export_cmd(plays, everything, fmt, out, db_path):
             "json": exports.to_json}[fmt](chosen)
     if out:
         _write(out, text)
-        click.echo(f"exported {len(chosen)} play(s) to {out}", err=True)
+        from sheetkit.checking.messages import resolve_lang
+
+        click.echo(_say("history.exported", resolve_lang(lang), n=len(chosen), out=out), err=True)
     else:
         click.echo(text, nl=False)
 
@@ -230,13 +265,14 @@ def _write(out: str, text: str) -> None:
             with open(tmp, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
     except OSError as e:
-        raise UserError(f"cannot write: {e.strerror or e}", source=out) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=out) from None
 
 
 @click.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @DB
-def import_cmd(file, db_path):
+@LANG_OPTION
+def import_cmd(file, db_path, lang):
     """Read plays back from sheetkit's JSON (`sheetkit export --format json`); plays already
     in the history are skipped, so an import cut short is finished by running it again."""
     from sheetkit.history import exports
@@ -245,29 +281,34 @@ def import_cmd(file, db_path):
         with open(file, "rb") as f:
             raw = f.read(exports.MAX_IMPORT + 1)
     except FileNotFoundError:
-        raise UserError("no such file", source=file) from None
+        raise UserError(msg("error.file.missing"), source=file) from None
     except OSError as e:
-        raise UserError(e.strerror or "cannot read", source=file) from None
+        raise UserError(msg("error.file.cannot_read", why=e.strerror or "?"), source=file) from None
     if len(raw) > exports.MAX_IMPORT:
-        raise UserError("too large to import", source=file)
+        raise UserError(msg("error.history.import_too_large"), source=file)
     plays = exports.read_json(raw, file)
     with _store(db_path) as store:
         ids, skipped = store.import_plays(plays)
-    click.echo(f"imported {len(ids)} play(s)" + (f"; {skipped} already in the history, skipped" if skipped else ""))
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
+    click.echo(_say("history.imported", lang, n=len(ids)) + ("; " + _say("history.skipped", lang, n=skipped) if skipped else ""))
 
 
 @click.command("recheck")
 @click.argument("plays", nargs=-1, type=PLAY_ID, metavar="[PLAY...]")
 @click.option("--all", "everything", is_flag=True, help="Every play in the history.")
 @DB
-def recheck_cmd(plays, everything, db_path):
+@LANG_OPTION
+def recheck_cmd(plays, everything, db_path, lang):
     """Check the logged record texts again with this sheetkit's rules and layouts, and keep
     the new verdicts (after an upgrade, or a fix to a layout). The texts are not changed."""
+    from sheetkit.checking.messages import resolve_lang
     from sheetkit.history import intake
 
     if bool(plays) == everything:
-        raise UserError("recheck: name the plays (see `sheetkit plays`) or give --all"
-                        + (", not both" if plays else ""))
+        raise UserError(msg("error.history.which_plays_both" if plays else "error.history.which_plays", command="recheck"))
+    lang = resolve_lang(lang)
     changed = failed = 0
     with _store(db_path) as store:
         ids = list(plays) if plays else sorted(p.id for p in store.plays())
@@ -276,13 +317,14 @@ def recheck_cmd(plays, everything, db_path):
             try:
                 verdicts = [intake.sheet_from_text(s.text, s.source)[0].verdict for s in play.sheets]
             except UserError as e:  # e.g. the deck file it names has moved
-                click.echo(f"play {i}: not rechecked: {e}", err=True)
+                click.echo(_say("history.not_rechecked", lang, play=i, why=e.line(lang)), err=True)
                 failed += 1
                 continue
             if store.update_verdicts(i, verdicts):
                 changed += 1
-                click.echo(f"play {_summary(store.get(i)).strip()}")
-    click.echo(f"rechecked {len(ids) - failed} play(s): {changed} changed" + (f"; {failed} could not be read" if failed else ""))
+                click.echo(_say("history.play", lang, play=_summary(store.get(i), lang).strip()))
+    click.echo(_say("history.rechecked", lang, n=len(ids) - failed, changed=changed)
+               + ("; " + _say("history.unreadable_plays", lang, n=failed) if failed else ""))
     sys.exit(1 if failed else 0)
 
 
@@ -294,28 +336,35 @@ def player_group():
 @player_group.command("list")
 @DB
 @JSON
-def player_list_cmd(db_path, as_json):
+@LANG_OPTION
+def player_list_cmd(db_path, as_json, lang):
     """Everyone in the history, with how many plays."""
+    from sheetkit.checking.messages import resolve_lang
+
+    lang = resolve_lang(lang)
     with _store(db_path) as store:
         people = store.people()
     if as_json:
         _dump([{"name": p.name, "uid": p.uid, "plays": p.plays} for p in people])
     elif not people:
-        click.echo("no players in the history yet")
+        click.echo(_say("history.no_players", lang))
     else:
-        click.echo("\n".join(f"{p.name}: {p.plays} play(s)" for p in people))
+        click.echo("\n".join(_say("history.player_plays", lang, name=p.name, n=p.plays) for p in people))
 
 
 @player_group.command("rename")
 @click.argument("old")
 @click.argument("new")
 @DB
-def player_rename_cmd(old, new, db_path):
+@LANG_OPTION
+def player_rename_cmd(old, new, db_path, lang):
     """Call OLD by NEW in every play; if NEW is in the history already, they are one
     person from now on (merged)."""
+    from sheetkit.checking.messages import resolve_lang
+
     with _store(db_path) as store:
         what = store.rename_player(old, new)
-    click.echo(f"{what}: {old} -> {new}")
+    click.echo(_say(f"history.{what}", resolve_lang(lang), old=old, new=new))
 
 
 COMMANDS = (log_cmd, plays_cmd, show_cmd, stats_cmd, delete_cmd, export_cmd, import_cmd, recheck_cmd,

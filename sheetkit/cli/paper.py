@@ -8,6 +8,7 @@ import sys
 import click
 
 from sheetkit.cli.options import LANG, PAPER, SCALE
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 @click.command("layouts")
@@ -34,9 +35,9 @@ def _layout_refs(ids: tuple[str, ...], all_: bool) -> list[str]:
     from sheetkit import layouts
 
     if all_ and ids:
-        raise UserError("give layout ids or --all, not both")
+        raise UserError(msg("error.cli.ids_and_all"))
     if not all_ and not ids:
-        raise UserError("give at least one layout id or path, or --all")
+        raise UserError(msg("error.cli.no_ids"))
     return layouts.shipped_ids() if all_ else list(ids)
 
 
@@ -110,7 +111,7 @@ def preview_cmd(ref, page, dpi, paper, lang, out, scale):
 
     layout, scene = printing.compose(ref, paper, lang, scale)
     if page > len(scene.pages):
-        raise UserError(f"--page {page}: {layout.id} has {len(scene.pages)} page(s)")
+        raise UserError(msg("error.cli.page", page=page, id=layout.id, n=len(scene.pages)))
     target = Path(out) if out else Path("output") / printing.default_name(layout, paper, lang, f"p{page}.png", scale)
     printing.write_png(scene, target, page - 1, dpi)
     click.echo(str(target))
@@ -119,20 +120,23 @@ def preview_cmd(ref, page, dpi, paper, lang, out, scale):
 @click.command("lint")
 @click.argument("ids", nargs=-1, metavar="ID...")
 @click.option("--all", "all_", is_flag=True, help="Every shipped layout.")
-def lint_cmd(ids, all_):
+@click.option("--lang", type=LANG, default=None, help="Language of the findings (default: the system locale's, else en).")
+def lint_cmd(ids, all_, lang):
     """Check the game sense of layouts: exit 0 if all are sound, 1 if not."""
+    from sheetkit.checking.messages import resolve_lang, text
     from sheetkit.paper import lint
 
+    lang = resolve_lang(lang)
     bad = 0
     for ref in _layout_refs(ids, all_):
         layout, findings = lint.lint(ref)
         if findings:
             bad += 1
-            click.echo(f"{layout.id}: {len(findings)} problem(s)")
+            click.echo(text("lint.problems", lang, id=layout.id, n=len(findings)))
             for f in findings:
-                click.echo(f"  {f.line()}")
+                click.echo(f"  {f.line(lang)}")
         else:
-            click.echo(f"{layout.id}: ok")
+            click.echo(text("lint.ok", lang, id=layout.id))
     sys.exit(1 if bad else 0)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -25,14 +26,14 @@ def read_cmd(photo, out, debug_png):
     from sheetkit.photo import require
 
     if out == "" or debug_png == "":
-        raise UserError("-o and --debug need a file name")
+        raise UserError(msg("error.cli.read_names"))
     require()
     from sheetkit.photo.read import draft_toml, read_photo
 
     try:
         draft = read_photo(photo, debug=debug_png)
     except OSError as e:
-        raise UserError(f"cannot read: {e.strerror or e}", source=photo) from None
+        raise UserError(msg("error.cli.cannot_read", why=e.strerror or str(e)), source=photo) from None
     text = draft_toml(draft, click.format_filename(photo))
     if out:
         from sheetkit.cli.history import _write

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -88,7 +89,7 @@ def serve_cmd(host, port, db_path):
     from sheetkit.web.security import new_token
 
     if db_path == "":
-        raise UserError("--db needs a file name")
+        raise UserError(msg("error.cli.db_name"))
     db = Path(db_path) if db_path else default_path()
 
     token = None if is_loopback(host) else new_token()
@@ -97,9 +98,9 @@ def serve_cmd(host, port, db_path):
         Store.open(db).close()  # an unusable history is one line now, not an error page later
         server = make_server(host, port, create_app(token=token, db=db), threaded=True)
     except OSError as e:
-        raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+        raise UserError(msg("error.cli.listen", where=f"{host}:{port}", why=e.strerror or str(e))) from None
     except ValueError as e:  # e.g. a host name that cannot be encoded
-        raise UserError(f"cannot listen on {host!r}: {e}") from None
+        raise UserError(msg("error.cli.listen", where=repr(host), why=str(e))) from None
     click.echo(f"sheetkit: plays are saved in {db}")
     if token is None:
         click.echo(f"sheetkit: serving on http://{'[' + host + ']' if ':' in host else host}:{port}/ "

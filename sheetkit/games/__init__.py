@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.interface import Game
 
@@ -32,7 +33,7 @@ GAMES = ("yuncos", "iunu", "glux", "levelx")
 
 def get(name: str) -> Game:
     if name not in GAMES:
-        raise UserError(f"unknown game {name!r}; expected one of: {', '.join(GAMES)}")
+        raise UserError(msg("error.game.unknown", name=repr(name), games=", ".join(GAMES)))
     return importlib.import_module(f"sheetkit.games.{name}").GAME
 
 
@@ -44,11 +45,10 @@ def named_in(data: dict, source: str) -> Game:
     """The game a layout or record file names in its `game` key."""
     name = data.get("game")
     if name is None:
-        raise UserError(f'missing: every file names its game, e.g. game = "{GAMES[0]}"', source=source, field="game")
+        raise UserError(msg("error.game.missing", example=GAMES[0]), source=source, field="game")
     if not isinstance(name, str):
-        raise UserError(f'expected the game\'s name in quotes, e.g. game = "{GAMES[0]}" (got {name!r})',
-                        source=source, field="game")
+        raise UserError(msg("error.game.not_text", example=GAMES[0], got=repr(name)), source=source, field="game")
     try:
         return get(name)
     except UserError as e:
-        raise UserError(e.detail, source=source, field="game") from None
+        raise UserError(e.message, source=source, field="game") from None

@@ -15,6 +15,7 @@ import re
 from typing import Any, Iterable
 from urllib.parse import quote
 
+from sheetkit.checking.messages import msg
 from sheetkit.history.store import NewPlay, Play, Sheet, clean_name, seats_of
 from sheetkit.history.schema import HistoryError
 
@@ -145,80 +146,79 @@ def read_json(raw: bytes, source: str) -> list[NewPlay]:
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise HistoryError("not UTF-8 text: expected sheetkit's JSON (`sheetkit export --format json`)",
-                           source=source) from None
+        raise HistoryError(msg("error.history.json_utf8"), source=source) from None
     except (json.JSONDecodeError, RecursionError) as e:
-        raise HistoryError(f"not valid JSON: {e}", source=source) from None
+        raise HistoryError(msg("error.history.json_invalid", why=str(e)), source=source) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise HistoryError("not sheetkit's history JSON (made by `sheetkit export --format json`)", source=source)
+        raise HistoryError(msg("error.history.json_not_ours"), source=source)
     if data.get("version") != FORMAT_VERSION:
-        raise HistoryError(f"history JSON version {data.get('version')!r}; this sheetkit reads version "
-                           f"{FORMAT_VERSION}", source=source)
+        raise HistoryError(msg("error.history.json_version", version=repr(data.get("version")), reads=FORMAT_VERSION),
+                           source=source)
     plays = data.get("plays")
     if not isinstance(plays, list):
-        raise HistoryError("expected a list of plays", source=source, field="plays")
+        raise HistoryError(msg("error.history.json_plays"), source=source, field="plays")
     return [_play(p, source, f"plays[{i}]") for i, p in enumerate(plays)]
 
 
 def _play(p: Any, source: str, at: str) -> NewPlay:
-    def bad(field: str, what: str):
+    def bad(field: str, what):
         return HistoryError(what, source=source, field=f"{at}.{field}" if field else at)
 
     if not isinstance(p, dict):
-        raise bad("", "expected a play (a JSON object)")
+        raise bad("", msg("error.history.json_play"))
     game = p.get("game")
     if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,30}", game):
-        raise bad("game", f"expected a game's name (got {game!r})")
+        raise bad("game", msg("error.history.json_game", got=repr(game)))
     for key in ("played_at", "logged_at"):
         if not isinstance(p.get(key), str) or not _DATE.match(p[key]):
-            raise bad(key, f"expected 'YYYY-MM-DD HH:MM:SS' (got {p.get(key)!r})")
+            raise bad(key, msg("error.history.json_date", got=repr(p.get(key))))
     location = p.get("location")
     if location is not None and (not isinstance(location, str) or len(location) > 200):
-        raise bad("location", "expected text of at most 200 characters, or null")
+        raise bad("location", msg("error.history.json_location"))
     duration = p.get("duration_min")
     if duration is not None and (type(duration) is not int or not 0 < duration <= 7 * 24 * 60):
-        raise bad("duration_min", f"expected minutes, or null (got {duration!r})")
+        raise bad("duration_min", msg("error.history.json_duration", got=repr(duration)))
     if not isinstance(p.get("illegal_ok"), bool):
-        raise bad("illegal_ok", "expected true or false")
+        raise bad("illegal_ok", msg("error.history.json_bool"))
     sheets_in = p.get("sheets")
     if not isinstance(sheets_in, list) or not sheets_in:
-        raise bad("sheets", "expected the play's records (a non-empty list)")
+        raise bad("sheets", msg("error.history.json_sheets"))
     sheets = []
     for j, s in enumerate(sheets_in):
         where = f"sheets[{j}]"
         if not isinstance(s, dict):
-            raise bad(where, "expected a record (a JSON object)")
+            raise bad(where, msg("error.history.json_record"))
         if not isinstance(s.get("text"), str) or not isinstance(s.get("source"), str):
-            raise bad(where, "expected the record's text and source")
+            raise bad(where, msg("error.history.json_text"))
         v = s.get("verdict")
         if not (isinstance(v, dict) and isinstance(v.get("legal"), bool) and isinstance(v.get("scores"), list)
                 and all(isinstance(sc, dict) and isinstance(sc.get("player"), str)
                         and (sc.get("total") is None or type(sc.get("total")) is int) for sc in v["scores"])
                 and isinstance(v.get("winners", []), list) and isinstance(v.get("info", {}), dict)):
-            raise bad(f"{where}.verdict", "expected the verdict as `sheetkit check --json` gives it")
+            raise bad(f"{where}.verdict", msg("error.history.json_verdict"))
         info = v.get("info", {})
         if not all(type(sc.get("total")) is not int or abs(sc["total"]) <= BIG for sc in v["scores"]):
-            raise bad(f"{where}.verdict.scores", f"a total beyond {BIG}")
+            raise bad(f"{where}.verdict.scores", msg("error.history.json_total", big=BIG))
         for key, kind in (("qr", str), ("layout", str), ("layout_version", str), ("serial", int)):
             value = info.get(key)
             if value is not None and (type(value) is not kind or (kind is int and not 0 <= value <= BIG)
                                       or (kind is str and len(value) > 500)):
-                raise bad(f"{where}.verdict.info.{key}", f"expected {'a number' if kind is int else 'text'} or nothing")
+                raise bad(f"{where}.verdict.info.{key}", msg("error.history.json_number" if kind is int else "error.history.json_info_text"))
         player = s.get("player")
         if player is not None and not isinstance(player, str):
-            raise bad(f"{where}.player", "expected a name or null")
+            raise bad(f"{where}.player", msg("error.history.json_player"))
         sheets.append(Sheet(s["text"], s["source"], v, player))
     people = p.get("players")
     if not isinstance(people, list) or not all(isinstance(x, dict) and isinstance(x.get("name"), str) for x in people):
-        raise bad("players", "expected the players, each with a name")
+        raise bad("players", msg("error.history.json_players"))
     try:
         names = tuple(clean_name(x["name"]) for x in people)
         uids = tuple(x.get("uid") or None for x in people)
         if not all(u is None or (isinstance(u, str) and re.fullmatch(r"[0-9A-Za-z_-]{1,64}", u)) for u in uids):
-            raise HistoryError("a player's uid is letters, digits, - and _ (at most 64)")
+            raise HistoryError(msg("error.history.json_uid"))
         play = NewPlay(game, tuple(sheets), p["played_at"], location, duration, p["illegal_ok"], names,
                        uids if all(uids) else None, p["logged_at"])
         seats_of(play.sheets, play.names)
     except HistoryError as e:
-        raise bad("players", e.detail) from None
+        raise bad("players", e.message) from None
     return play

@@ -14,6 +14,7 @@ import tomllib
 from datetime import datetime
 from pathlib import Path
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.history.store import NewPlay, Sheet, clean_name, name_key
 
@@ -26,18 +27,18 @@ def read_text(path: str | Path) -> str:
         with open(path, "rb") as f:
             raw = f.read(MAX_RECORD + 1)
     except FileNotFoundError:
-        raise UserError("no such file", source=str(path)) from None
+        raise UserError(msg("error.file.missing"), source=str(path)) from None
     except IsADirectoryError:
-        raise UserError("is a folder, expected a .toml file", source=str(path)) from None
+        raise UserError(msg("error.file.folder"), source=str(path)) from None
     except OSError as e:
-        raise UserError(e.strerror or "cannot read", source=str(path)) from None
+        raise UserError(msg("error.file.cannot_read", why=e.strerror or "?"), source=str(path)) from None
     if len(raw) > MAX_RECORD:
-        raise UserError(f"too large for a record (over {MAX_RECORD // (1024 * 1024)} MB)", source=str(path))
+        raise UserError(msg("error.history.record_too_large", mb=MAX_RECORD // (1024 * 1024)), source=str(path))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
-        raise UserError(f"not UTF-8 text (line {line}); save it as UTF-8", source=str(path)) from None
+        raise UserError(msg("error.file.not_utf8", line=line), source=str(path)) from None
 
 
 def sheet_from_text(text: str, source: str, player: str | None = None) -> tuple[Sheet, object, object]:
@@ -48,7 +49,7 @@ def sheet_from_text(text: str, source: str, player: str | None = None) -> tuple[
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise UserError(f"not valid TOML: {e}", source=source) from None
+        raise UserError(msg("error.toml.invalid", why=str(e)), source=source) from None
     loaded = records.parse(data, source)
     checked = records.check(loaded)
     return Sheet(text, source, checked.verdict.to_json(), player), loaded, checked
@@ -68,7 +69,7 @@ def parse_date(text: str | None) -> str:
         if fmt == "%Y-%m-%d":
             when = when.replace(hour=12)  # a day without a time: noon, so no time zone moves it a day
         return when.strftime("%Y-%m-%d %H:%M:%S")
-    raise UserError(f"--date: expected YYYY-MM-DD or YYYY-MM-DD HH:MM (got {text!r})")
+    raise UserError(msg("error.history.date", option="--date", got=repr(text)))
 
 
 def parse_players(given: tuple[str, ...], paths: list[str]) -> dict[str, str]:
@@ -81,15 +82,14 @@ def parse_players(given: tuple[str, ...], paths: list[str]) -> dict[str, str]:
         if sep:
             key = str(Path(record))
             if key not in known:
-                raise UserError(f"--player {value}: {record!r} is not one of the records given")
+                raise UserError(msg("error.history.player_record", value=value, record=repr(record)))
             target = known[key]
         else:
             if len(paths) != 1:
-                raise UserError(f"--player {value}: with several records, say whose sheet each is: "
-                                f"--player NAME=RECORD")
+                raise UserError(msg("error.history.player_whose", value=value))
             target = paths[0]
         if target in out:
-            raise UserError(f"--player: {target} is given two players")
+            raise UserError(msg("error.history.two_players", target=target))
         out[target] = clean_name(name)
     return out
 
@@ -105,8 +105,7 @@ def group(sheets: list[Sheet], games: list[str], *, played_at: str, location: st
             plays.append(NewPlay(game, (sheet,), **meta))
             continue
         if not sheet.player:
-            raise UserError("this sheet names no player: say whose it is with --player NAME "
-                            "(or --player NAME=RECORD with several records)", source=sheet.name)
+            raise UserError(msg("error.history.no_player"), source=sheet.name)
         if (sheet.verdict.get("info") or {}).get("solo"):
             plays.append(NewPlay(game, (sheet,), **meta))
         else:
@@ -115,12 +114,11 @@ def group(sheets: list[Sheet], games: list[str], *, played_at: str, location: st
         games_met = {g for g, _ in together}
         layouts = {s.layout[0] for _, s in together}
         if len(games_met) > 1 or len(layouts) > 1:
-            raise UserError("sheets of one game that is not solo are logged together as one play, so they "
-                            f"must be the same game and level (got {', '.join(sorted(map(str, layouts)))})")
+            raise UserError(msg("error.history.one_play", got=", ".join(sorted(map(str, layouts)))))
         keys = [name_key(s.player) for _, s in together]
         for k in keys:
             if keys.count(k) > 1:
-                raise UserError(f"--player: {k} is given two sheets of one game")
+                raise UserError(msg("error.history.two_sheets", name=k))
         plays.append(NewPlay(together[0][0], tuple(s for _, s in together), **meta))
     return plays
 
@@ -130,19 +128,18 @@ def plays_from_files(paths: list[str], players: tuple[str, ...] = (), *, date: s
                      illegal_ok: bool = False) -> list[NewPlay]:
     """`sheetkit log`: every record read and checked before anything is written."""
     if len(set(map(str, map(Path, paths)))) != len(paths):
-        raise UserError("a record is given twice")
+        raise UserError(msg("error.history.record_twice"))
     names = parse_players(players, paths)
     played_at = parse_date(date)
     location = _text_option("--location", location)
     if duration_min is not None and not 0 < duration_min <= 7 * 24 * 60:
-        raise UserError(f"--duration: expected minutes, 1 to {7 * 24 * 60} (got {duration_min})")
+        raise UserError(msg("error.history.duration", most=7 * 24 * 60, got=duration_min))
     sheets, game_names = [], []
     for p in paths:
         # checked from its full path, as `recheck` will: the files it names are found the same way
         sheet, loaded, _ = sheet_from_text(read_text(p), str(Path(p).resolve()), names.get(p))
         if sheet.named and p in names:
-            raise UserError(f"--player: {p} names its own players "
-                            f"(to call a player otherwise, see `sheetkit player rename`)")
+            raise UserError(msg("error.history.names_own", record=p))
         sheets.append(sheet)
         game_names.append(loaded.game)
     return group(sheets, game_names, played_at=played_at, location=location, duration_min=duration_min,
@@ -159,5 +156,5 @@ def _text_option(option: str, value: str | None, limit: int = 200) -> str | None
     if not value:
         return None
     if len(value) > limit or _CONTROL.search(value):
-        raise UserError(f"{option}: expected one line of at most {limit} characters")
+        raise UserError(msg("error.history.one_line", option=option, limit=limit))
     return value

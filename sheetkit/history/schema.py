@@ -17,6 +17,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 APPLICATION_ID = 0x534B4831  # "SKH1": the PRAGMA application_id of every sheetkit history
@@ -143,27 +144,26 @@ def _recognise(path: Path) -> bool:
     except FileNotFoundError:
         return False
     except OSError as e:
-        raise HistoryError(e.strerror or "cannot read", source=str(path)) from None
+        raise HistoryError(msg("error.file.cannot_read", why=e.strerror or "?"), source=str(path)) from None
     if stat.S_ISDIR(mode):
-        raise HistoryError("is a folder, expected the history database file", source=str(path))
+        raise HistoryError(msg("error.history.folder"), source=str(path))
     if not stat.S_ISREG(mode):  # a pipe or a device: reading it could wait for ever
-        raise HistoryError("not a regular file, expected the history database file", source=str(path))
+        raise HistoryError(msg("error.history.not_regular"), source=str(path))
     try:
         with open(path, "rb") as f:
             head = f.read(100)
     except FileNotFoundError:
         return False
     except IsADirectoryError:
-        raise HistoryError("is a folder, expected the history database file", source=str(path)) from None
+        raise HistoryError(msg("error.history.folder"), source=str(path)) from None
     except OSError as e:
-        raise HistoryError(e.strerror or "cannot read", source=str(path)) from None
+        raise HistoryError(msg("error.file.cannot_read", why=e.strerror or "?"), source=str(path)) from None
     if not head:
         return False  # an empty file: just created by another process, or by `touch`
     if len(head) < 100 or not head.startswith(HEADER):
-        raise HistoryError("not a sheetkit history: not an SQLite database (left as it is)", source=str(path))
+        raise HistoryError(msg("error.history.not_sqlite"), source=str(path))
     if int.from_bytes(head[68:72], "big") != APPLICATION_ID:
-        raise HistoryError("an SQLite database, but not a sheetkit history (left as it is); "
-                           "give another file with --db or SHEETKIT_DB", source=str(path))
+        raise HistoryError(msg("error.history.other_sqlite"), source=str(path))
     return True
 
 
@@ -175,12 +175,12 @@ def connect(path: Path) -> sqlite3.Connection:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise HistoryError(f"cannot create its folder: {e.strerror or e}", source=str(path)) from None
+            raise HistoryError(msg("error.history.no_folder", why=e.strerror or str(e)), source=str(path)) from None
     try:
         # autocommit mode: transactions are begun and ended explicitly (BEGIN IMMEDIATE)
         db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as e:
-        raise HistoryError(f"cannot open: {e}", source=str(path)) from None
+        raise HistoryError(msg("error.history.cannot_open", why=str(e)), source=str(path)) from None
     try:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 30000")
@@ -192,7 +192,7 @@ def connect(path: Path) -> sqlite3.Connection:
         db.close()
         if isinstance(e, HistoryError):
             raise
-        raise HistoryError(f"the history cannot be read ({e}); it is left as it is", source=str(path)) from None
+        raise HistoryError(msg("error.history.unreadable_left", why=str(e)), source=str(path)) from None
     except BaseException:
         db.close()
         raise
@@ -202,9 +202,7 @@ def connect(path: Path) -> sqlite3.Connection:
 def _migrate(db: sqlite3.Connection, path: Path, exists: bool) -> None:
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > VERSION:
-        raise HistoryError(f"written by a newer sheetkit (history schema {version}; this sheetkit knows "
-                           f"up to {VERSION}): upgrade sheetkit to use it; the file is left as it is",
-                           source=str(path))
+        raise HistoryError(msg("error.history.newer", version=version, known=VERSION), source=str(path))
     if version == VERSION:
         return
     db.execute("BEGIN IMMEDIATE")
@@ -212,7 +210,7 @@ def _migrate(db: sqlite3.Connection, path: Path, exists: bool) -> None:
         version = db.execute("PRAGMA user_version").fetchone()[0]  # another process may have just done it
         if version == 0:
             if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise HistoryError("a sheetkit history without a schema version; left as it is", source=str(path))
+                raise HistoryError(msg("error.history.no_version"), source=str(path))
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         for step in range(version, VERSION):
             for statement in MIGRATIONS[step]:

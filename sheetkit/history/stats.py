@@ -71,30 +71,32 @@ class Stats:
             "not_counted": {"in_progress": self.in_progress, "illegal": self.illegal},
         }
 
-    def lines(self) -> list[str]:
-        if not self.games:
-            out = ["no finished legal plays in the history yet"]
-        else:
-            out = []
+    def lines(self, lang: str = "en") -> list[str]:
+        from sheetkit.checking.messages import text
+
+        t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
+        out = [] if self.games else [t("stats.none")]
+        heads = [t(f"stats.col.{c}") for c in ("player", "plays", "wins", "win_rate", "average", "best", "last")]
         for g in self.games:
-            best = f", best {g.best} by {g.best_by} ({g.best_on[:10]})" if g.best is not None else ""
-            out.append(f"{g.game}: {g.plays} play(s), last {g.last_played[:10]}{best}")
+            best = ", " + t("stats.best", best=g.best, by=g.best_by, on=g.best_on[:10]) if g.best is not None else ""
+            out.append(t("stats.game", game=g.game, n=g.plays, last=g.last_played[:10]) + best)
             rows = [p for p in self.players if p.game == g.game]
-            width = max([len("player")] + [len(p.player) for p in rows])
-            out.append(f"  {'player':<{width}}  plays  wins  win rate  average  best  last played")
+            width = max([len(heads[0])] + [len(p.player) for p in rows])
+            w = [max(len(h), n) for h, n in zip(heads[1:], (5, 4, 8, 7, 4))]  # each column as wide as its head
+            out.append(f"  {heads[0]:<{width}}  " + "  ".join(heads[1:]))
             for p in rows:
                 rate = "-" if p.win_rate is None else f"{100 * p.win_rate:.0f}%"
                 avg = "-" if p.average is None else f"{p.average:.1f}"
                 best = "-" if p.best is None else str(p.best)
-                out.append(f"  {p.player:<{width}}  {p.plays:>5}  {p.wins:>4}  {rate:>8}  {avg:>7}  {best:>4}"
-                           f"  {p.last_played[:10]}")
+                cells = [f"{v:>{n}}" for v, n in zip((p.plays, p.wins, rate, avg, best), w)]
+                out.append(f"  {p.player:<{width}}  " + "  ".join(cells) + f"  {p.last_played[:10]}")
         if self.solo_ranks:
-            out.append("Yuncos solo ranks over time:")
+            out.append(t("stats.solo_head"))
             for r in self.solo_ranks:
-                out.append(f"  {r.played_at[:10]}  {r.player}: {r.total} {r.rank} (play {r.play})")
-        left = [f"{n} {what}" for n, what in ((self.in_progress, "in progress"), (self.illegal, "illegal")) if n]
+                out.append(f"  {r.played_at[:10]}  {r.player}: {r.total} {r.rank} " + t("stats.play", play=r.play))
+        left = [t(what, n=n) for n, what in ((self.in_progress, "stats.in_progress"), (self.illegal, "stats.illegal")) if n]
         if left:
-            out.append(f"not counted: {', '.join(left)}")
+            out.append(t("stats.not_counted", left=", ".join(left)))
         return out
 
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from sheetkit.checking.messages import msg
 from sheetkit.history import schema
 from sheetkit.history.schema import HistoryError
 
@@ -117,11 +118,11 @@ def seats_of(sheets: Iterable[Sheet], names: Iterable[str] | None = None) -> lis
     not a result)."""
     sheets = list(sheets)
     if not sheets:
-        raise HistoryError("a play needs at least one record")
+        raise HistoryError(msg("error.history.no_records"))
     finished = all(s.verdict.get("legal") and not s.verdict.get("in_progress") for s in sheets)
     if any(s.named for s in sheets):
         if len(sheets) != 1:
-            raise HistoryError("a record that names its players is a whole play: log it on its own")
+            raise HistoryError(msg("error.history.whole_play"))
         v = sheets[0].verdict
         winners = set(v.get("winners", ())) if finished else set()
         seats = [Seat(s["player"], s.get("total"), s["player"] in winners, i == 0, None, bool(s.get("eliminated")))
@@ -140,7 +141,7 @@ def seats_of(sheets: Iterable[Sheet], names: Iterable[str] | None = None) -> lis
     if names is not None:
         names = list(names)
         if len(names) != len(seats):
-            raise HistoryError(f"{len(names)} name(s) given for {len(seats)} player(s)")
+            raise HistoryError(msg("error.history.names_for_seats", names=len(names), seats=len(seats)))
         seats = [Seat(n, st.score, st.winner, st.start, st.rank, st.eliminated) for n, st in zip(names, seats)]
     for st in seats:
         clean_name(st.name)
@@ -151,16 +152,16 @@ def clean_name(name: str) -> str:
     """A person's name as kept: spaces trimmed and single; refuses empty, over-long or
     control characters."""
     if not isinstance(name, str):
-        raise HistoryError(f"a player's name must be text (got {name!r})")
+        raise HistoryError(msg("error.history.name_text", got=repr(name)))
     cleaned = " ".join(unicodedata.normalize("NFC", name).split())
     if not cleaned:
-        raise HistoryError("a player needs a name (a sheet that names no player: give --player NAME)")
+        raise HistoryError(msg("error.history.name_needed"))
     if len(cleaned) > MAX_NAME:
-        raise HistoryError(f"a player's name has at most {MAX_NAME} characters (got {len(cleaned)})")
+        raise HistoryError(msg("error.history.name_long", most=MAX_NAME, got=len(cleaned)))
     # control characters, and the invisible ones that reorder text on a terminal; the joiners
     # of emoji sequences are welcome
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI for c in cleaned):
-        raise HistoryError(f"a player's name cannot hold control characters (got {name!r})")
+        raise HistoryError(msg("error.history.name_control", got=repr(name)))
     return cleaned
 
 
@@ -228,10 +229,9 @@ class Duplicate:
     by: str  # "QR" or "text"
     sheet: Sheet = field(repr=False)
 
-    def message(self) -> str:
-        what = f"the sheet with QR {self.sheet.qr}" if self.by == "QR" else "the same record text"
-        return (f"{self.sheet.name}: already logged as play {self.play_id} ({what}); "
-                f"not saved (to log it again anyway, add --again)")
+    def message(self):
+        what = msg("error.history.by_qr", qr=self.sheet.qr) if self.by == "QR" else msg("error.history.by_text")
+        return msg("error.history.duplicate", name=self.sheet.name, play=self.play_id, what=what)
 
 
 def now() -> str:
@@ -281,7 +281,7 @@ class Store:
         try:
             return self.db.execute(sql, tuple(args)).fetchall()
         except sqlite3.DatabaseError as e:
-            raise HistoryError(f"the history cannot be read ({e})", source=str(self.path)) from None
+            raise HistoryError(msg("error.history.unreadable", why=str(e)), source=str(self.path)) from None
 
     # -- writing
 
@@ -356,7 +356,7 @@ class Store:
             uid = p.uids[i] if p.uids else None
             person = self._person(st.name, uid)
             if person in seen:
-                raise HistoryError(f"{st.name} sits twice in one play")
+                raise HistoryError(msg("error.history.sits_twice", name=st.name))
             seen.add(person)
             db.execute("INSERT INTO seats (play_id, ord, person_id, score, winner, start, rank, eliminated)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -380,13 +380,13 @@ class Store:
         its seats from them; the people stay in their seats. True if anything changed."""
         play = self.get(play_id)
         if len(verdicts) != len(play.sheets):
-            raise HistoryError(f"play {play_id} has {len(play.sheets)} record(s), not {len(verdicts)}")
+            raise HistoryError(msg("error.history.record_count", play=play_id, n=len(play.sheets), got=len(verdicts)))
         sheets = [Sheet(s.text, s.source, v, s.player) for s, v in zip(play.sheets, verdicts)]
         if [s.verdict for s in sheets] == [s.verdict for s in play.sheets]:
             return False
         seats = seats_of(sheets, [st.name for st in play.seats] if len(play.seats) else None)
         if len(seats) != len(play.seats):
-            raise HistoryError(f"play {play_id}: the record now names {len(seats)} player(s), not {len(play.seats)}")
+            raise HistoryError(msg("error.history.seat_count", play=play_id, n=len(seats), was=len(play.seats)))
         new = NewPlay(play.game, tuple(sheets), play.played_at)
         first = sheets[0]
         with self._write():
@@ -420,7 +420,7 @@ class Store:
         with self._write():
             rows = self.db.execute("SELECT sha256 FROM sheets WHERE play_id = ? ORDER BY ord", (play_id,)).fetchall()
             if not rows and not self.db.execute("SELECT 1 FROM plays WHERE id = ?", (play_id,)).fetchone():
-                raise HistoryError(f"no play {play_id} in the history (see `sheetkit plays`)")
+                raise HistoryError(msg("error.history.no_play", play=play_id))
             if expect is not None and version_of(r[0] for r in rows) != expect:
                 raise StalePlay(f"play {play_id} was changed meanwhile (another phone?): not saved")
             self.db.execute("UPDATE plays SET legal = ?, illegal_ok = ?, in_progress = ?, layout = ?,"
@@ -439,7 +439,7 @@ class Store:
             for i, st in enumerate(seats):
                 person = self._person(st.name)
                 if person in seen:
-                    raise HistoryError(f"{st.name} sits twice in one play")
+                    raise HistoryError(msg("error.history.sits_twice", name=st.name))
                 seen.add(person)
                 self.db.execute("INSERT INTO seats (play_id, ord, person_id, score, winner, start, rank, eliminated)"
                                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -450,7 +450,7 @@ class Store:
     def delete(self, play_id: int) -> None:
         with self._write():
             if self.db.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
-                raise HistoryError(f"no play {play_id} in the history (see `sheetkit plays`)")
+                raise HistoryError(msg("error.history.no_play", play=play_id))
             self._forget_unseated()
 
     def _forget_unseated(self) -> None:
@@ -463,7 +463,7 @@ class Store:
         with self._write():
             row = self.db.execute("SELECT id, name FROM people WHERE key = ?", (name_key(old),)).fetchone()
             if row is None:
-                raise HistoryError(f"no player named {clean_name(old)!r} in the history (see `sheetkit player list`)")
+                raise HistoryError(msg("error.history.no_player_named", name=repr(clean_name(old))))
             old_id = row[0]
             target = self.db.execute("SELECT id FROM people WHERE key = ?", (new.casefold(),)).fetchone()
             if target is None or target[0] == old_id:
@@ -473,8 +473,7 @@ class Store:
                                    "WHERE a.person_id = ? AND b.person_id = ? ORDER BY a.play_id LIMIT 1",
                                    (old_id, target[0])).fetchone()
             if both:
-                raise HistoryError(f"{row[1]} and {new} both played in play {both[0]}: they are two people, "
-                                   f"not merged")
+                raise HistoryError(msg("error.history.two_people", a=row[1], b=new, play=both[0]))
             self.db.execute("UPDATE seats SET person_id = ? WHERE person_id = ?", (target[0], old_id))
             self.db.execute("DELETE FROM people WHERE id = ?", (old_id,))
             return "merged"
@@ -570,7 +569,7 @@ class Store:
         """One play with its record texts and verdicts."""
         found = self.plays(ids=[play_id])
         if not found:
-            raise HistoryError(f"no play {play_id} in the history (see `sheetkit plays`)")
+            raise HistoryError(msg("error.history.no_play", play=play_id))
         rows = self._read("SELECT text, source, verdict FROM sheets WHERE play_id = ? ORDER BY ord", (play_id,))
         play = found[0]
         unnamed = [st.name for st in play.seats]
@@ -620,12 +619,11 @@ def _filters(game: str | None, player: str | None, since: str | None) -> tuple[l
 
 def check_new(p: NewPlay) -> None:
     if not p.sheets:
-        raise HistoryError("a play needs at least one record")
+        raise HistoryError(msg("error.history.no_records"))
     if not p.legal and not p.illegal_ok:
         sheet = next(s for s in p.sheets if not s.verdict.get("legal"))
         errors = sum(1 for f in sheet.verdict.get("findings", ()) if f.get("severity") == "error")
-        raise IllegalPlay(f"{sheet.name}: ILLEGAL: {errors} finding(s); not saved "
-                          f"(to keep it anyway, marked illegal, add --illegal-ok)")
+        raise IllegalPlay(msg("error.history.illegal", name=sheet.name, n=errors))
     seats_of(p.sheets, p.names)  # every seat has a good name
 
 
@@ -658,7 +656,7 @@ class _Transaction:
         try:
             self.store.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
-            raise HistoryError(f"cannot write to the history ({e})", source=str(self.store.path)) from None
+            raise HistoryError(msg("error.history.cannot_write", why=str(e)), source=str(self.store.path)) from None
         self.outer = True
 
     def __exit__(self, kind, value, tb):
@@ -670,9 +668,9 @@ class _Transaction:
                 db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
                 db.execute("ROLLBACK")
-                raise HistoryError(f"cannot write to the history ({e})", source=str(self.store.path)) from None
+                raise HistoryError(msg("error.history.cannot_write", why=str(e)), source=str(self.store.path)) from None
             return False
         db.execute("ROLLBACK")
         if isinstance(value, sqlite3.DatabaseError) and not isinstance(value, HistoryError):
-            raise HistoryError(f"cannot write to the history ({value})", source=str(self.store.path)) from None
+            raise HistoryError(msg("error.history.cannot_write", why=str(value)), source=str(self.store.path)) from None
         return False

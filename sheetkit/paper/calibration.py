@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.paper import marks
 from sheetkit.paper import scene as S
@@ -42,11 +43,11 @@ class Calibration(Model):
     @model_validator(mode="after")
     def _check(self):
         if self.kind != "calibration":
-            raise FieldError("kind", f"expected \"calibration\" (got {self.kind!r})")
+            raise FieldError("kind", msg("error.layout.calibration", got=repr(self.kind)))
         if not 50 <= self.ruler_x <= 160 or self.ruler_x != int(self.ruler_x):
-            raise FieldError("ruler_x", f"expected whole mm from 50 to 160 (got {self.ruler_x!r})")
+            raise FieldError("ruler_x", msg("error.layout.whole_mm", low=50, high=160, got=repr(self.ruler_x)))
         if not 50 <= self.ruler_y <= 200 or self.ruler_y != int(self.ruler_y):
-            raise FieldError("ruler_y", f"expected whole mm from 50 to 200 (got {self.ruler_y!r})")
+            raise FieldError("ruler_y", msg("error.layout.whole_mm", low=50, high=200, got=repr(self.ruler_y)))
         return self
 
 

@@ -9,6 +9,7 @@ from sheetkit import layouts
 from sheetkit.paper import scene as S
 from sheetkit.paper.printing import MAX_BLEED
 from sheetkit.paper.scene import PAPERS, SAFE_MARGIN, bounds
+from sheetkit.checking.messages import msg
 from sheetkit.checking.verdict import Finding
 
 
@@ -16,7 +17,7 @@ MIN_TEXT_PT = 6.0
 MIN_LINE_MM = 0.25 * 25.4 / 72  # 0.25 pt: thinner lines vanish on a home printer
 
 
-def legible(scene: S.Scene, where: str) -> list[Finding]:
+def legible(scene: S.Scene, where) -> list[Finding]:
     """Text at least 6 pt and lines at least 0.25 pt, on every page and form."""
     small, thin = set(), set()
     for items in [f.items for f in scene.forms.values()] + [p.items for p in scene.pages]:
@@ -29,10 +30,10 @@ def legible(scene: S.Scene, where: str) -> list[Finding]:
     out = []
     if small:
         text, size = min(small, key=lambda ts: ts[1])
-        out.append(Finding("print", where, f"{len(small)} text(s) below {MIN_TEXT_PT:g} pt, the smallest "
-                                           f"{text!r} at {size} pt"))
+        out.append(Finding("print", where, msg("lint.small_text", n=len(small), pt=f"{MIN_TEXT_PT:g}", text=repr(text),
+                                               size=size)))
     if thin:
-        out.append(Finding("print", where, f"lines {min(thin)} mm wide, below 0.25 pt"))
+        out.append(Finding("print", where, msg("lint.thin_lines", mm=min(thin))))
     return out
 
 
@@ -45,7 +46,7 @@ def on_paper(layout: layouts.Layout) -> list[Finding]:
     # pieces cut out are also checked with the most bleed they can have
     bleeds = (0.0, MAX_BLEED) if layout.kind_entry.bleed else (0.0,)
     for paper, lang, scale, bleed in itertools.product(PAPERS, ("es", "en"), ("real", "fit"), bleeds):
-        where = f"{paper}, {lang}" + (", --scale fit" if scale == "fit" else "") + (f", --bleed {bleed:g}" if bleed else "")
+        where = f"{paper}, {lang}" + (", --scale fit" if scale == "fit" else "") + (f", --bleed {bleed:g}" if bleed else "")  # options: the same words in both languages
         scene = compose(layout, paper, lang, scale, bleed=bleed) if bleed else compose(layout, paper, lang, scale)
         out += legible(scene, where)
         for n, page in enumerate(scene.pages, 1):
@@ -56,8 +57,8 @@ def on_paper(layout: layouts.Layout) -> list[Finding]:
             over = max(SAFE_MARGIN - x0, SAFE_MARGIN - y0,
                        x1 - (page.width - SAFE_MARGIN), y1 - (page.height - SAFE_MARGIN))
             if over > 0.01:
-                out.append(Finding("page", f"{where}, page {n}",
-                                   f"drawing comes {over:.1f} mm into the {SAFE_MARGIN:.0f} mm printer margin"))
+                out.append(Finding("page", msg("lint.where.page", where=where, n=n),
+                                   msg("lint.margin", over=f"{over:.1f}", margin=f"{SAFE_MARGIN:.0f}")))
     return out
 
 

@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 PREFIX = "SK1"
 EXAMPLE = "SK1:yuncos-easy:e7bc4f0d:0042"
-SHAPE = "SK1:<layout id>:<version>:<serial>"
 SERIAL_DIGITS = 4
 MAX_SERIAL = 99_999_999  # keeps the text, and so the QR code, small
 # The smallest stamp square that leaves a QR code a phone reads from 30 cm: the code with
@@ -49,14 +48,14 @@ _SERIAL = re.compile(r"[0-9]{1,8}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def _check_id(layout_id: str) -> str | None:
+def _check_id(layout_id: str):
     """Why `layout_id` cannot go in a QR text, or None."""
     if not layout_id:
-        return "the layout id is empty"
+        return msg("error.qr.id_empty")
     if _CONTROL.search(layout_id):
-        return "the layout id has control characters"
+        return msg("error.qr.id_control")
     if layout_id != layout_id.strip():
-        return "the layout id starts or ends with a space"
+        return msg("error.qr.id_space")
     return None
 
 
@@ -72,17 +71,17 @@ def qr_text(layout, serial: int) -> str:
 def _text(layout_id: str, version: str, serial: int, source: str | None = None) -> str:
     problem = _check_id(layout_id)
     if problem:
-        raise UserError(f"{problem}; rename the layout file", source=source)
+        raise UserError(msg("error.qr.rename", problem=problem), source=source)
     if not _VERSION.fullmatch(version):
         raise ValueError(f"layout version {version!r} is not a content hash")
     if not 0 <= serial <= MAX_SERIAL:
-        raise UserError(f"serial {serial}: expected 0 to {MAX_SERIAL}")
+        raise UserError(msg("error.qr.serial_range", serial=serial, most=MAX_SERIAL))
     return f"{PREFIX}:{layout_id}:{version}:{format_serial(serial)}"
 
 
-def _malformed(text: str, reason: str) -> UserError:
+def _malformed(text: str, reason) -> UserError:
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return UserError(f"not a sheetkit QR text {shown!r}: {reason}; the form is {SHAPE}, e.g. {EXAMPLE}")
+    return UserError(msg("error.qr.malformed", shown=repr(shown), reason=reason, shape=msg("error.qr.shape", prefix=PREFIX), example=EXAMPLE))
 
 
 def parse(text: str) -> tuple[str, str, int]:
@@ -93,19 +92,19 @@ def parse(text: str) -> tuple[str, str, int]:
     head, sep, rest = t.partition(":")
     if not sep or head != PREFIX:
         if head.upper() == PREFIX or re.fullmatch(r"SK[0-9]+", head, re.IGNORECASE):
-            raise _malformed(text, f"unknown format {head!r}")
-        raise _malformed(text, f"it does not start with {PREFIX}:")
+            raise _malformed(text, msg("error.qr.format", head=repr(head)))
+        raise _malformed(text, msg("error.qr.prefix", prefix=PREFIX))
     parts = rest.rsplit(":", 2)
     if len(parts) != 3:
-        raise _malformed(text, "not 4 fields separated by ':'")
+        raise _malformed(text, msg("error.qr.fields"))
     layout_id, version, serial = parts
     problem = _check_id(layout_id)
     if problem:
         raise _malformed(text, problem)
     if not _VERSION.fullmatch(version.lower()):
-        raise _malformed(text, f"version {version!r} is not a layout version (hex digits, e.g. e7bc4f0d)")
+        raise _malformed(text, msg("error.qr.version", version=repr(version)))
     if not _SERIAL.fullmatch(serial):
-        raise _malformed(text, f"serial {serial!r} is not a number of 1 to 8 digits")
+        raise _malformed(text, msg("error.qr.serial", serial=repr(serial)))
     return layout_id, version.lower(), int(serial)
 
 
@@ -137,17 +136,16 @@ def identify(text: str) -> dict[str, Any]:
     }
 
 
-def describe(info: dict[str, Any]) -> str:
-    """`identify`'s answer in words: two lines."""
-    head = (f"{info['text']}: sheet {format_serial(info['serial'])} of layout {info['layout']}, "
-            f"version {info['version']}")
+def describe(info: dict[str, Any], lang: str = "en") -> str:
+    """`identify`'s answer in words, in `lang`: two lines."""
+    head = msg("identify.head", text=info["text"], serial=format_serial(info["serial"]), layout=info["layout"],
+               version=info["version"])(lang)
     if not info["installed"]:
-        tail = f"no layout {info['layout']!r} is installed here"
+        tail = msg("identify.not_installed", layout=repr(info["layout"]))(lang)
     elif info["current"]:
-        tail = f"this is the installed version of {info['layout']}"
+        tail = msg("identify.current", layout=info["layout"])(lang)
     else:
-        tail = (f"the installed {info['layout']} is version {info['installed_version']}: "
-                "the layout changed since this sheet was printed")
+        tail = msg("identify.changed", layout=info["layout"], installed=info["installed_version"])(lang)
     return f"{head}\n  {tail}"
 
 
@@ -160,7 +158,7 @@ def qr_findings(text: str, layout, source: str | None = None) -> tuple[dict[str,
     try:
         layout_id, version, serial = parse(text)
     except UserError as e:
-        raise UserError(e.detail, source=source, field="qr") from None
+        raise UserError(e.message, source=source, field="qr") from None
     info = {"text": text.strip(), "layout": layout_id, "version": version, "serial": serial,
             "checked_layout": layout.id, "checked_version": layout.version,
             "current": layout_id == layout.id and version == layout.version}
@@ -241,20 +239,18 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
     from sheetkit.paper import scene as S
 
     if copies < 1:
-        raise UserError(f"--copies {copies}: expected at least 1")
+        raise UserError(msg("error.pad.copies", copies=copies))
     if first_serial < 0:
-        raise UserError(f"--first-serial {first_serial}: expected 0 or more")
+        raise UserError(msg("error.pad.first_serial", first=first_serial))
     last = first_serial + copies - 1
     if last > MAX_SERIAL:
-        raise UserError(f"serials {first_serial}-{last}: the last serial may be at most {MAX_SERIAL}")
+        raise UserError(msg("error.pad.last_serial", first=first_serial, last=last, most=MAX_SERIAL))
     stamped = [p for p in scene.pages if p.stamp is not None]
     if not stamped:
-        raise UserError(f"layout {layout.id} has no place for a serial number and QR code "
-                        "(no page has a stamp square); it cannot be printed as a pad")
+        raise UserError(msg("error.pad.no_stamp", id=layout.id))
     for p in stamped:
         if p.stamp[2] < MIN_STAMP:
-            raise UserError(f"layout {layout.id}: its stamp square is {p.stamp[2]:g} mm; a QR "
-                            f"code read from 30 cm needs at least {MIN_STAMP:g} mm")
+            raise UserError(msg("error.pad.small_stamp", id=layout.id, mm=f"{p.stamp[2]:g}", least=f"{MIN_STAMP:g}"))
     forms = dict(scene.forms)
     names = []
     for i, page in enumerate(scene.pages, 1):

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 ENV = "SHEETKIT_PRINTERS"
@@ -56,8 +57,7 @@ def path() -> Path:
 
 def check_name(name: str) -> str:
     if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise UserError(f"printer name {name!r}: expected 1-40 letters, digits, '.', '-' or '_', "
-                        "starting with a letter or digit")
+        raise UserError(msg("error.printer.name", name=repr(name)))
     return name
 
 
@@ -65,16 +65,16 @@ def check_value(field: str, value, source: str | None = None) -> float:
     """One profile value as a float, or a one-line UserError saying what range it needs."""
     what = field.replace("_", "-")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise UserError(f"{what}: expected a number (got {value!r})", source=source)
+        raise UserError(msg("error.printer.number", what=what, got=repr(value)), source=source)
     v = float(value)
     if field.startswith("scale"):
         lo, hi = SCALE_RANGE
         if not (math.isfinite(v) and lo <= v <= hi):
-            raise UserError(f"{what}: expected a scale between {lo:g} and {hi:g}, e.g. 1.003 "
-                            f"(got {value!r})", source=source)
+            raise UserError(msg("error.printer.scale", what=what, lo=f"{lo:g}", hi=f"{hi:g}", got=repr(value)),
+                            source=source)
     elif not (math.isfinite(v) and abs(v) <= OFFSET_LIMIT):
-        raise UserError(f"{what}: expected an offset between -{OFFSET_LIMIT:g} and {OFFSET_LIMIT:g} mm "
-                        f"(got {value!r})", source=source)
+        raise UserError(msg("error.printer.offset", what=what, limit=f"{OFFSET_LIMIT:g}", got=repr(value)),
+                        source=source)
     return v
 
 
@@ -92,28 +92,29 @@ def load_all(file: Path | None = None) -> dict[str, Profile]:
     data = read_toml(file)
     table = data.get("printers", {})
     if not isinstance(table, dict):
-        raise UserError("expected [printers.NAME] tables", source=str(file), field="printers")
+        raise UserError(msg("error.printer.tables"), source=str(file), field="printers")
     out = {}
     for name, entry in table.items():
         where = f"printers.{name}"
         if not isinstance(entry, dict):
-            raise UserError("expected a table of scale_x, scale_y, back_dx, back_dy", source=str(file), field=where)
+            raise UserError(msg("error.printer.table"), source=str(file), field=where)
         unknown = sorted(set(entry) - set(FIELDS))
         if unknown:
-            raise UserError(f"unknown key {unknown[0]!r}; expected {', '.join(FIELDS)}", source=str(file), field=where)
+            raise UserError(msg("error.printer.unknown_key", key=repr(unknown[0]), fields=", ".join(FIELDS)),
+                            source=str(file), field=where)
         try:
             check_name(name)
             out[name] = Profile(name, **{f: check_value(f, v) for f, v in entry.items()})
         except UserError as e:
-            raise UserError(e.detail, source=str(file), field=where) from None
+            raise UserError(e.message, source=str(file), field=where) from None
     return out
 
 
 def get(name: str, file: Path | None = None) -> Profile:
     profiles = load_all(file)
     if name not in profiles:
-        known = ", ".join(sorted(profiles)) or "none yet; save one with `sheetkit printer set NAME ...`"
-        raise UserError(f"no printer profile {name!r} (saved: {known})", source=str(file or path()))
+        known = ", ".join(sorted(profiles)) or msg("error.printer.none_yet")
+        raise UserError(msg("error.printer.unknown", name=repr(name), known=known), source=str(file or path()))
     return profiles[name]
 
 
@@ -134,7 +135,7 @@ def save(profile: Profile, file: Path | None = None) -> Path:
         with replacing(file) as tmp:
             Path(tmp).write_text("\n".join(lines), encoding="utf-8")
     except OSError as e:
-        raise UserError(f"cannot write: {e.strerror or e}", source=str(file)) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=str(file)) from None
     return file
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetkit import layouts
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.paper.scene import Scene
 
@@ -20,9 +21,9 @@ def compose(ref: str, paper: str, lang: str, scale: str = "real", bleed: float =
     entry = layout.kind_entry
     if bleed:
         if not 0 < bleed <= MAX_BLEED:
-            raise UserError(f"--bleed {bleed:g}: expected 0 to {MAX_BLEED:g} mm")
+            raise UserError(msg("error.print.bleed", bleed=f"{bleed:g}", most=f"{MAX_BLEED:g}"))
         if not entry.bleed:
-            raise UserError(f"--bleed: {layout.id} has nothing to cut out; it is for the chips (glux-chips)")
+            raise UserError(msg("error.print.bleed_nothing", id=layout.id))
         scene = entry.compose(layout, paper, lang, scale=scale, bleed=bleed)
     else:
         scene = entry.compose(layout, paper, lang, scale=scale)
@@ -41,11 +42,11 @@ def check_target(target: str | Path) -> None:
     way (made if missing) is a file."""
     target = Path(target)
     if target.is_dir():
-        raise UserError("is a folder, expected a file name", source=str(target))
+        raise UserError(msg("error.print.target_folder"), source=str(target))
     for parent in target.parents:  # the nearest one that exists must be a folder
         if parent.exists():
             if not parent.is_dir():
-                raise UserError("is a file, expected a folder", source=str(parent))
+                raise UserError(msg("error.print.parent_file"), source=str(parent))
             break
 
 
@@ -58,7 +59,7 @@ def write_pdf(scene: Scene, target: str | Path, progress=None, printer=None) -> 
     try:
         return pdf.write(scene, target, progress=progress, printer=printer)
     except OSError as e:
-        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=str(target)) from None
 
 
 def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100) -> Path:
@@ -69,7 +70,7 @@ def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100)
     try:
         return png.write(scene, target, page, dpi)
     except OSError as e:
-        raise UserError(f"cannot write: {e.strerror or e}", source=str(target)) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=str(target)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ def plan(refs: list[str], paper: str, lang: str, scale: str = "real", *, out: st
     """Compose every layout and name its file before anything is written: a bad layout, a
     target that cannot be written, or two layouts meant for one file stop the whole run."""
     if out and len(refs) != 1:
-        raise UserError("-o names one file; use --out-dir for several layouts")
+        raise UserError(msg("error.print.one_file"))
     composed = [compose(ref, paper, lang, scale, bleed) for ref in refs]
     pad = copies is not None or first_serial is not None
     if pad:
@@ -105,7 +106,6 @@ def plan(refs: list[str], paper: str, lang: str, scale: str = "real", *, out: st
             target = Path(out_dir) / default_name(layout, paper, lang, "pdf", scale)
         check_target(target)
         if any(j.target == target for j in jobs):
-            raise UserError(f"{target}: two of the layouts would be written to this one file; "
-                            "render them one at a time with -o")
+            raise UserError(msg("error.print.same_file", target=target))
         jobs.append(Job(layout, scene, target))
     return jobs

@@ -74,8 +74,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
         return resp
 
     def lang() -> str:
-        v = session.get("lang")
-        return v if v in i18n.LANGS else i18n.DEFAULT
+        return i18n.page_lang()
 
     def t(key: str, **kw) -> str:
         return i18n.label(lang(), key, **kw)

@@ -11,6 +11,14 @@ from __future__ import annotations
 LANGS = ("es", "en")
 DEFAULT = "es"  # Yuncos and three of the four rulebooks are Spanish
 
+
+def page_lang() -> str:
+    """The language of the page being answered: the session's choice, else DEFAULT."""
+    from flask import has_request_context, session
+
+    v = session.get("lang") if has_request_context() else None
+    return v if v in LANGS else DEFAULT
+
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "app": "sheetkit score-keeper",

@@ -23,6 +23,13 @@ class FormError(Exception):
     """One sentence for the page, already in the page's language."""
 
 
+def said(e: UserError) -> str:
+    """An engine's error line in the page's language (through the message catalogues)."""
+    from sheetkit.web.i18n import page_lang
+
+    return e.line(page_lang())
+
+
 def shown(value: str, most: int = 24) -> str:
     """A typed value quoted in a message: control characters as escapes, long text cut."""
     text = value.encode("unicode_escape").decode("ascii") if any(unicodedata.category(c) == "Cc" for c in value) else value
@@ -89,7 +96,7 @@ def toml_text(raw: bytes, source: str, t: Callable) -> dict[str, Any]:
     try:
         check_bounds(data, source)
     except UserError as e:
-        raise FormError(str(e)) from None
+        raise FormError(said(e)) from None
     return data
 
 
@@ -144,6 +151,6 @@ def parse_record(raw: bytes, source: str, t: Callable):
         loaded = records.parse(data, source)
         return loaded, records.check(loaded)
     except UserError as e:
-        raise FormError(str(e)) from None
+        raise FormError(said(e)) from None
 
 

@@ -42,8 +42,9 @@ def yuncos(form: Mapping[str, str], t: Callable) -> Outcome:
     try:
         score = tally_counts(level, solo=solo, **counts)
     except UserError as e:  # a count the sheet cannot hold: say it with the page's label
-        option = str(e).split(" ", 1)[0].lstrip("-")
-        raise FormError(f"{t(option)}: {str(e).split(': ', 1)[-1]}" if option in counts else str(e)) from None
+        line = inputs.said(e)
+        option = line.split(" ", 1)[0].lstrip("-")
+        raise FormError(f"{t(option)}: {line.split(': ', 1)[-1]}" if option in counts else line) from None
     details = TallyDetails(level, rank(score.total) if solo else None)
     return Outcome(Verdict(game="yuncos", source=SOURCE, scores=[score], details=details))
 

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.grid import check_rows, text_rows
 from sheetkit.schema import Count, Label, Mm, Model, Text
@@ -28,7 +29,7 @@ Frame = Literal["solid", "dashed", "double", "dotted"]
 
 def _check_hex(field: str, value: str) -> None:
     if not HEX.match(value):
-        raise FieldError(field, f"expected a colour like \"#aa3300\" (got {value!r})")
+        raise FieldError(field, msg("error.layout.colour", got=repr(value)))
 
 
 class LegendEntry(Model):
@@ -42,9 +43,9 @@ class LegendEntry(Model):
     def _one(self):
         given = (self.room is not None) + self.corridor + bool(self.start)
         if given != 1:
-            raise FieldError("", "give exactly one of room = \"...\", corridor = true, start = [counts]")
+            raise FieldError("", msg("error.layout.glux_legend"))
         if any(n not in (2, 3, 4) for n in self.start):
-            raise FieldError("start", f"player counts are 2, 3 or 4 (got {self.start})")
+            raise FieldError("start", msg("error.layout.player_counts", got=self.start))
         return self
 
 
@@ -90,19 +91,19 @@ class GluxBoard(Model):
 
     @model_validator(mode="after")
     def _check(self):
-        check_rows(self.rows, "grid", "squares", lambda ch: ch in self.legend, "the legend")
+        check_rows(self.rows, "grid", "squares", lambda ch: ch in self.legend, "legend")
         for ch, e in self.legend.items():
             if len(ch) != 1:
-                raise FieldError(f"legend.{ch}", "legend keys are single characters")
+                raise FieldError(f"legend.{ch}", msg("error.layout.legend_key"))
             if e.room is not None and e.room not in self.rooms:
-                raise FieldError(f"legend.{ch}.room", f"expected one of {sorted(self.rooms)} (got {e.room!r})")
+                raise FieldError(f"legend.{ch}.room", msg("error.layout.one_of", kinds=str(sorted(self.rooms)), got=repr(e.room)))
         if not self.players or any(n not in (2, 3, 4) for n in self.players):
-            raise FieldError("players", f"expected player counts 2, 3 or 4 (got {self.players})")
+            raise FieldError("players", msg("error.layout.expect_player_counts", got=self.players))
         if not 10 <= self.square <= 40:
-            raise FieldError("square", f"expected 10 to 40 mm (got {self.square})")
+            raise FieldError("square", msg("error.layout.mm_range", low=10, high=40, got=self.square))
         middles = [k for k, r in self.rooms.items() if r.middle]
         if len(middles) != 1:
-            raise FieldError("rooms", f"expected exactly one room with middle = true (got {len(middles)})")
+            raise FieldError("rooms", msg("error.layout.one_middle", got=len(middles)))
         return self
 
     # What the rules ask of a board side. Squares are (column, row), (0, 0) top-left.
@@ -163,7 +164,7 @@ class ChipColour(Model):
     @model_validator(mode="after")
     def _check(self):
         if len(self.letter) != 1:
-            raise FieldError("letter", f"expected one character (got {self.letter!r})")
+            raise FieldError("letter", msg("error.layout.one_char", got=repr(self.letter)))
         _check_hex("ink", self.ink)
         _check_hex("tint", self.tint)
         return self
@@ -187,14 +188,14 @@ class GluxChips(Model):
     @model_validator(mode="after")
     def _check(self):
         if not 12 <= self.chip <= 24:
-            raise FieldError("chip", f"expected 12 to 24 mm (got {self.chip})")
+            raise FieldError("chip", msg("error.layout.mm_range", low=12, high=24, got=self.chip))
         if not self.colours:
-            raise FieldError("colours", "expected at least one colour")
+            raise FieldError("colours", msg("error.layout.one_colour"))
         letters = [c.letter for c in self.colours]
         if len(set(letters)) != len(letters):
-            raise FieldError("colours", "every colour needs its own letter")
+            raise FieldError("colours", msg("error.layout.own_letter"))
         if self.per_pair < 1:
-            raise FieldError("per_pair", "expected at least 1")
+            raise FieldError("per_pair", msg("error.layout.least_one"))
         return self
 
     @model_validator(mode="after")
@@ -202,9 +203,9 @@ class GluxChips(Model):
         for lang in ("es", "en"):
             letters = [c.letter_in(lang) for c in self.colours]
             if any(len(x) != 1 for x in letters):
-                raise FieldError("colours", f"letters.{lang}: expected one character each (got {letters})")
+                raise FieldError("colours", msg("error.layout.letters_one", language=lang, got=letters))
             if len(set(letters)) != len(letters):
-                raise FieldError("colours", f"letters.{lang}: every colour needs its own letter (got {letters})")
+                raise FieldError("colours", msg("error.layout.letters_own", language=lang, got=letters))
         return self
 
 
@@ -225,9 +226,9 @@ class GluxScoreTrack(Model):
     @model_validator(mode="after")
     def _check(self):
         if self.last < 1 or self.per_row < 2:
-            raise FieldError("last", "expected a track of at least 2 boxes")
+            raise FieldError("last", msg("error.layout.track"))
         if self.box < 10:
-            raise FieldError("box", f"expected at least 10 mm (got {self.box})")
+            raise FieldError("box", msg("error.layout.least_mm", least=10, got=self.box))
         return self
 
 
@@ -258,9 +259,9 @@ class GluxScorePad(Model):
     @model_validator(mode="after")
     def _check(self):
         if not self.rooms:
-            raise FieldError("rooms", "expected at least one room row")
+            raise FieldError("rooms", msg("error.layout.room_row"))
         if not 2 <= self.players <= 4:
-            raise FieldError("players", f"expected 2 to 4 (got {self.players})")
+            raise FieldError("players", msg("error.layout.two_to_four", got=self.players))
         if self.row_height < 7:
-            raise FieldError("row_height", f"boxes take digits: expected at least 7 mm (got {self.row_height})")
+            raise FieldError("row_height", msg("error.layout.row_height", got=self.row_height))
         return self

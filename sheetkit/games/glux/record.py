@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup, Square
@@ -54,13 +55,13 @@ class Player(Model):
     @model_validator(mode="after")
     def _check(self):
         if not self.name.strip():
-            raise FieldError("name", "expected a name")
+            raise FieldError("name", msg("error.glux.no_name"))
         if not LETTER.match(self.letter):
-            raise FieldError("letter", f"expected one capital letter A-Z (got {self.letter!r})")
+            raise FieldError("letter", msg("error.glux.letter", got=repr(self.letter)))
         if parse_square(self.start) is None:
-            raise FieldError("start", f"expected a square like \"A1\" (got {self.start!r})")
+            raise FieldError("start", msg("error.glux.square", got=repr(self.start)))
         if self.start_chip is not None and not 1 <= self.start_chip <= 6:
-            raise FieldError("start_chip", f"expected pips 1 to 6 (got {self.start_chip})")
+            raise FieldError("start_chip", msg("error.glux.pips", got=self.start_chip))
         return self
 
     @property
@@ -95,18 +96,17 @@ class BoardRecord(_Record):
         letters = {p.letter for p in self.players}
         rows = self.rows
         if not rows:
-            raise FieldError("grid", "empty grid")
+            raise FieldError("grid", msg("error.glux.empty_grid"))
         for r, row in enumerate(rows, 1):
             for tok in row:
                 if tok == ".":
                     continue
                 m = CHIP.match(tok)
                 if not m:
-                    raise FieldError("grid", f"row {r}: {tok!r} is not \".\" nor a chip like \"A3\", or a stack "
-                                             "like \"A3*\" or \"A3/B5\" (A3 on top of B5)")
+                    raise FieldError("grid", msg("error.glux.grid_token", row=r, token=repr(tok)))
                 for letter in (m.group(1), m.group(4)):
                     if letter is not None and letter.upper() not in letters:
-                        raise FieldError("grid", f"row {r}: {tok!r}: no player has the letter {letter.upper()}")
+                        raise FieldError("grid", msg("error.glux.grid_letter", row=r, token=repr(tok), letter=letter.upper()))
         return self
 
     @cached_property
@@ -141,7 +141,7 @@ class GameRecord(_Record):
         _players_check(self.players)
         for i, p in enumerate(self.players):
             if p.start_chip is None:
-                raise FieldError(f"players[{i}].start_chip", "missing: the pips shown by the chip set on the start square")
+                raise FieldError(f"players[{i}].start_chip", msg("error.glux.no_start_chip"))
         self.placements  # parse now, so a malformed line is reported while loading
         return self
 
@@ -161,27 +161,24 @@ class GameRecord(_Record):
                 letter = letter.upper()
                 origin, dest = None, parse_square(b)
                 if dest is None:
-                    raise FieldError("moves", f"line {n}: {line!r}: {b} is not a square "
-                                              "(a column letter and a row number from 1, e.g. \"C4\")")
+                    raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=b))
             elif m:
                 letter, a, b, face = m.groups()
                 letter = letter.upper()
                 origin, dest = parse_square(a), parse_square(b)
                 for text, place in ((a, origin), (b, dest)):
                     if place is None:
-                        raise FieldError("moves", f"line {n}: {line!r}: {text} is not a square "
-                                                  "(a column letter and a row number from 1, e.g. \"C4\")")
+                        raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=text))
             elif s:
                 letter, face = s.groups()
                 letter = letter.upper()
                 origin = dest = None
             else:
-                raise FieldError("moves", f"line {n}: {line!r}: expected \"LETTER TO FACE\" (e.g. \"A C4 5\"), "
-                                          "\"LETTER FROM-TO FACE\" (e.g. \"A C1-C4 5\") or \"LETTER start FACE\"")
+                raise FieldError("moves", msg("error.glux.move_form", n=n, line=repr(line)))
             if letter not in names:
-                raise FieldError("moves", f"line {n}: {line!r}: no player has the letter {letter}")
+                raise FieldError("moves", msg("error.glux.move_letter", n=n, line=repr(line), letter=letter))
             if not 1 <= int(face) <= 6:
-                raise FieldError("moves", f"line {n}: {line!r}: a chip face shows 1 to 6 pips (got {face})")
+                raise FieldError("moves", msg("error.glux.move_face", n=n, line=repr(line), got=face))
             out.append(Placement(names[letter], int(face), origin, dest, n))
         return out
 
@@ -213,23 +210,22 @@ def load_board_layout(ref: str, source: str, field: str = "board") -> tuple[str,
 def read_record(data: dict[str, Any], source: str) -> GluxRecord:
     kind = data.get("kind")
     if kind not in RECORD_KINDS:
-        raise UserError(f"expected one of: {', '.join(RECORD_KINDS)} (got {kind!r})", source=source, field="kind")
+        raise UserError(msg("error.expected_one_of", kinds=", ".join(RECORD_KINDS), got=repr(kind)), source=source, field="kind")
     if kind == "board" and "in_progress" in data:
-        raise UserError("a final board is a finished game: in_progress is for a game record "
-                        '(kind = "game"), placement by placement', source=source, field="in_progress")
+        raise UserError(msg("error.glux.board_in_progress"), source=source, field="in_progress")
     spec = validate(RECORD_KINDS[kind], data, source)
     layout_id, board = load_board_layout(spec.board, source)
     g = board
     for i, p in enumerate(spec.players):
         if not g.on_board(p.start_square):
-            raise UserError(f"{p.start} is not on the board ({g.width} x {g.height} squares)",
+            raise UserError(msg("error.glux.off_board", square=p.start, w=g.width, h=g.height),
                             source=source, field=f"players[{i}].start")
     if kind == "board":
         rows = spec.rows
         if len(rows) != g.height:
-            raise UserError(f"{len(rows)} rows, the board {layout_id} has {g.height}", source=source, field="grid")
+            raise UserError(msg("error.glux.rows", n=len(rows), board=layout_id, want=g.height), source=source, field="grid")
         for r, row in enumerate(rows, 1):
             if len(row) != g.width:
-                raise UserError(f"row {r} has {len(row)} squares, the board {layout_id} has {g.width}",
+                raise UserError(msg("error.glux.row_squares", row=r, n=len(row), board=layout_id, want=g.width),
                                 source=source, field="grid")
     return GluxRecord(kind, spec, layout_id, board)

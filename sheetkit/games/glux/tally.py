@@ -8,6 +8,7 @@ import re
 import click
 
 from sheetkit.cli.options import LANG
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.glux import rules
 
@@ -26,21 +27,21 @@ def parse_room(text: str, n: int) -> dict[str, int]:
             continue
         m = _ENTRY.match(part)
         if not m:
-            raise UserError(f"--room {n}: {part.strip()!r}: expected NAME=PIPS, e.g. Ana=10")
+            raise UserError(msg("error.glux.room_entry", n=n, part=repr(part.strip())))
         if len(m.group(2).lstrip("+-0")) > 3:  # more than 96 chips of 6 pips could hold
-            raise UserError(f"--room {n}: {m.group(1)}: expected at most 999 pips")
+            raise UserError(msg("error.glux.room_999", n=n, name=m.group(1)))
         name, pips = m.group(1), int(m.group(2))
         if pips < 0:
-            raise UserError(f"--room {n}: {name}={pips}: pips cannot be negative")
+            raise UserError(msg("error.glux.room_negative", n=n, name=name, pips=pips))
         if any(_key(name) == _key(k) for k in out):
-            raise UserError(f"--room {n}: {name} appears twice")
+            raise UserError(msg("error.glux.room_twice", n=n, name=name))
         out[name] = pips
     return out
 
 
 def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> rules.Result:
     if not rooms:
-        raise UserError("give at least one --room NAME=PIPS,...")
+        raise UserError(msg("error.glux.no_room"))
     parsed = [parse_room(r, i) for i, r in enumerate(rooms, 1)]
     # A name is the same player however it is capitalised ("ana" is "Ana"): spelt the
     # first way it is written. A player miscounted as two would switch the 2-player rule.
@@ -50,25 +51,26 @@ def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> ru
         for p in players.split(","):
             p = p.strip()
             if not p:
-                raise UserError(f"--players {players!r}: expected names separated by commas")
+                raise UserError(msg("error.glux.players_commas", players=repr(players)))
             if _key(p) in spelt:
-                raise UserError(f"--players: {p} appears twice")
+                raise UserError(msg("error.glux.players_twice", name=p))
             spelt[_key(p)] = p
             names.append(p)
     for i, room in enumerate(parsed, 1):
         for p in room:
             if _key(p) not in spelt:
                 if players is not None:
-                    raise UserError(f"--room {i}: {p} is not among --players {', '.join(names)}")
+                    raise UserError(msg("error.glux.not_among", n=i, name=p, players=", ".join(names)))
                 spelt[_key(p)] = p
                 names.append(p)
     parsed = [{spelt[_key(p)]: v for p, v in room.items()} for room in parsed]
     if len(names) < 2 or len(names) > 4:
-        where = "--room and --players name" if players is not None else "the rooms name"
-        hint = "" if players is not None or len(names) > 4 else " (list everyone with --players NAME,NAME,...)"
-        raise UserError(f"Glüx is for 2 to 4 players; {where} {len(names)}: {', '.join(names) or 'none'}{hint}")
+        where = msg("error.glux.where_both" if players is not None else "error.glux.where_rooms")
+        hint = "" if players is not None or len(names) > 4 else msg("error.glux.hint_players")
+        raise UserError(msg("error.glux.tally_players", where=where, n=len(names),
+                            names=", ".join(names) or msg("error.none"), hint=hint))
     if middle is not None and not 1 <= middle <= len(parsed):
-        raise UserError(f"--middle {middle}: expected 1 to {len(parsed)}, the position of the middle room among the --room options")
+        raise UserError(msg("error.glux.middle", middle=middle, n=len(parsed)))
     return rules.score(list(zip([str(i) for i in range(1, len(parsed) + 1)], parsed)), names,
                        middle - 1 if middle is not None else None)
 

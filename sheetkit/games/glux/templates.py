@@ -72,8 +72,9 @@ TEMPLATES = {"glux-board-record": board_record, "glux-game": game_record}
 
 def record_template(layout) -> str:
     if layout.kind != "board":
-        raise UserError(f"layout {layout.id} ({layout.kind}) has no record to fill; "
-                        "try a board side, e.g. glux-board-2p")
+        from sheetkit.checking.messages import msg
+
+        raise UserError(msg("error.glux.no_template", id=layout.id, kind=layout.kind))
     g = layout.spec
     from sheetkit.grid import square_name
 

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.schema import Label, Mm, Model, Text, check_score_table
 
@@ -49,5 +50,5 @@ class ScorePad(Model):
         keys = [c.key for c in self.castes]
         for i, k in enumerate(keys):
             if k in keys[:i]:
-                raise FieldError(f"castes[{i}].key", f"{k!r} appears twice")
+                raise FieldError(f"castes[{i}].key", msg("error.layout.twice", item=repr(k)))
         return self

@@ -15,13 +15,14 @@ from typing import Any, Literal
 
 from pydantic import field_validator, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.schema import Model, Text, check_players, counts_table, read_toml, validate
-from sheetkit.tomlfile import problem
+from sheetkit.tomlfile import MISSING, problem
 
 KNOWN_CASTES = ("farmer", "baker", "soldier", "merchant", "noble", "priest", "scribe", "pharaoh")
 CASTES_IN_DECK = 9
-UNFILLED = "not filled in: copy the number printed on your cards (see `sheetkit template iunu-deck`)"
+UNFILLED = msg("error.iunu.unfilled")
 
 
 class Caste(Model):
@@ -35,19 +36,19 @@ class Caste(Model):
     @model_validator(mode="after")
     def _filled(self):
         if self.name is not None and not self.name.strip():
-            raise FieldError("name", "not filled in: write the name of this caste as on its cards")
+            raise FieldError("name", msg("error.iunu.unfilled_name"))
         for field in ("cards", "vp", "bread"):
             value = getattr(self, field)
             if isinstance(value, str):
                 if not value.strip():
                     raise FieldError(field, UNFILLED)
                 if value.strip().lstrip("-").isdigit():
-                    raise FieldError(field, f"write the number without quotes: {field} = {value.strip()}")
-                raise FieldError(field, f"expected a whole number (got {value!r})")
+                    raise FieldError(field, msg("error.iunu.quoted_number", field=field, value=value.strip()))
+                raise FieldError(field, msg("error.iunu.whole_number", got=repr(value)))
         if self.cards < 1:
-            raise FieldError("cards", f"expected at least 1 card (got {self.cards})")
+            raise FieldError("cards", msg("error.iunu.one_card", got=self.cards))
         if self.bread < 0:
-            raise FieldError("bread", f"expected 0 or more (got {self.bread})")
+            raise FieldError("bread", msg("error.zero_or_more", got=self.bread))
         return self
 
 
@@ -60,13 +61,13 @@ class Deck(Model):
     def _castes(self):
         for key in self.castes:
             if not key.isidentifier() or key != key.lower():
-                raise FieldError(f"castes.{key}", "caste keys are lower-case words, e.g. farmer")
+                raise FieldError(f"castes.{key}", msg("error.iunu.caste_key"))
         missing = [k for k in KNOWN_CASTES if k not in self.castes]
         if missing:
-            raise FieldError(f"castes.{missing[0]}", "missing: the deck lists all nine castes")
+            raise FieldError(f"castes.{missing[0]}", msg("error.iunu.caste_missing"))
         if len(self.castes) != CASTES_IN_DECK:
-            raise FieldError("castes", f"expected {CASTES_IN_DECK} castes: {', '.join(KNOWN_CASTES)} "
-                                       f"and one more (got {len(self.castes)})")
+            raise FieldError("castes", msg("error.iunu.castes", n=CASTES_IN_DECK, known=", ".join(KNOWN_CASTES),
+                                           got=len(self.castes)))
         return self
 
     def label(self, key: str) -> str:
@@ -81,7 +82,7 @@ class Afterlife(Model):
     @model_validator(mode="after")
     def _check(self):
         if self.multiplier < 1:
-            raise FieldError("multiplier", f"expected 1 or more (got {self.multiplier})")
+            raise FieldError("multiplier", msg("error.one_or_more", got=self.multiplier))
         return self
 
 
@@ -95,25 +96,24 @@ class Player(Model):
     @field_validator("cards", "fed", mode="before")
     @classmethod
     def _per_caste(cls, v, info):
-        what = "cards" if info.field_name == "cards" else "citizens fed"
-        return counts_table(v, f"{what} of each caste", "{ farmer = 3, priest = 1 }")
+        what = msg("error.iunu.cards_each" if info.field_name == "cards" else "error.iunu.fed_each")
+        return counts_table(v, what, "{ farmer = 3, priest = 1 }")
 
     @field_validator("afterlife", mode="before")
     @classmethod
     def _cards_list(cls, v):
         if isinstance(v, dict):
-            raise FieldError("", "expected one table per afterlife card, e.g. "
-                                 f"[{{ caste = \"farmer\", multiplier = 2 }}] (got {v!r})")
+            raise FieldError("", msg("error.iunu.afterlife", example='[{ caste = "farmer", multiplier = 2 }]', got=repr(v)))
         return v
 
     @model_validator(mode="after")
     def _check(self):
         if not self.name.strip():
-            raise FieldError("name", "empty name")
+            raise FieldError("name", msg("error.schema.empty_name"))
         for table in ("cards", "fed"):
             for caste, n in getattr(self, table).items():
                 if n < 0:
-                    raise FieldError(f"{table}.{caste}", f"expected 0 or more (got {n})")
+                    raise FieldError(f"{table}.{caste}", msg("error.zero_or_more", got=n))
         return self
 
 
@@ -130,7 +130,7 @@ class RecordData(Model):
     def _check(self):
         check_players("IUNU", self.player, "player", ("name", lambda p: p.name), rule="I1")
         if self.rounds is not None and self.rounds < 1:
-            raise FieldError("rounds", f"expected the number of rounds played, 1 or more (got {self.rounds})")
+            raise FieldError("rounds", msg("error.iunu.rounds", got=self.rounds))
         return self
 
 
@@ -149,53 +149,47 @@ class Record:
 
 def load_deck(data: dict, shown: str) -> Deck:
     if data.get("kind") != "deck":
-        raise UserError("not a deck description (expected kind = \"deck\"; see `sheetkit template iunu-deck`)",
-                        source=shown, field="kind")
+        raise UserError(msg("error.iunu.not_deck"), source=shown, field="kind")
     return validate(Deck, data, shown)
 
 
 def read_record(data: dict, source: str) -> Record:
     if data.get("kind") == "deck":
         validate(Deck, data, source)  # an unfilled or faulty deck: say what to fix first
-        raise UserError("a deck description, filled in and usable; not a game record: a record points to it "
-                        "with deck = \"...\" (see `sheetkit template iunu`)", source=source)
+        raise UserError(msg("error.iunu.is_deck"), source=source)
     if "kind" in data and data["kind"] != "game":
-        raise UserError(f"expected kind = \"game\" (or no kind) in a game record, or kind = \"deck\" "
-                        f"in a deck description (got {data['kind']!r})", source=source, field="kind")
+        raise UserError(msg("error.iunu.kind", got=repr(data["kind"])), source=source, field="kind")
     rec = validate(RecordData, data, source)
     if isinstance(rec.deck, dict):
         try:
             deck = validate(Deck, rec.deck, source)
         except UserError as e:
-            raise UserError(e.detail, source=source, field="deck" + (f".{e.field}" if e.field else "")) from None
+            raise UserError(e.message, source=source, field="deck" + (f".{e.field}" if e.field else "")) from None
         deck_source = "inline"
     elif isinstance(rec.deck, str):
         base = Path(source).parent
         path = base / os.path.expanduser(rec.deck)  # unlike Path's, never raises (~nosuchuser)
         bad = problem(path)
-        if bad == "no such file":
-            raise UserError(f"no such deck file {str(path)!r} (a path not starting with / or ~ is "
-                            "relative to the record)",
-                            source=source, field="deck")
+        if bad == MISSING:
+            raise UserError(msg("error.iunu.no_deck_file", path=repr(str(path))), source=source, field="deck")
         if bad:
-            raise UserError(f"deck file {str(path)!r}: {bad}", source=source, field="deck")
+            raise UserError(msg("error.iunu.deck_file", path=repr(str(path)), why=bad), source=source, field="deck")
         try:
             data = read_toml(path)
         except UserError as e:  # the file itself (not TOML, too large ...): name the record too
-            raise UserError(f"cannot use deck file: {e}", source=source, field="deck") from None
+            raise UserError(msg("error.iunu.cannot_use_deck", why=e), source=source, field="deck") from None
         deck = load_deck(data, str(path))
         deck_source = str(path)
     else:
-        raise UserError(f"expected a deck file name or [deck] tables (got {type(rec.deck).__name__})",
-                        source=source, field="deck")
+        raise UserError(msg("error.iunu.deck_type", got=type(rec.deck).__name__), source=source, field="deck")
     for i, p in enumerate(rec.player):
         for table in ("cards", "fed"):
             for caste in getattr(p, table):
                 if caste not in deck.castes:
-                    raise UserError(f"unknown caste; the deck has: {', '.join(deck.castes)}",
+                    raise UserError(msg("error.iunu.unknown_caste", castes=", ".join(deck.castes)),
                                     source=source, field=f"player[{i}].{table}.{caste}")
         for j, a in enumerate(p.afterlife):
             if a.caste not in deck.castes:
-                raise UserError(f"unknown caste {a.caste!r}; the deck has: {', '.join(deck.castes)}",
+                raise UserError(msg("error.iunu.unknown_caste_named", caste=repr(a.caste), castes=", ".join(deck.castes)),
                                 source=source, field=f"player[{i}].afterlife[{j}].caste")
     return Record(rec, deck, deck_source)

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.schema import Count, Label, Mm, Model, check_score_table
 
@@ -42,14 +43,14 @@ class Board(Model):
     @model_validator(mode="after")
     def _check(self):
         if self.square < 15:
-            raise FieldError("square", f"expected at least 15 mm so that pawns fit (got {self.square})")
+            raise FieldError("square", msg("error.layout.pawns", got=self.square))
         if self.start < self.square:
-            raise FieldError("start", f"expected at least one square ({self.square} mm) (got {self.start})")
+            raise FieldError("start", msg("error.layout.one_square", mm=self.square, got=self.start))
         if not self.rows:
-            raise FieldError("rows", "no rows")
+            raise FieldError("rows", msg("error.layout.no_rows"))
         for i, r in enumerate(self.rows):
             if r.squares < 1 or r.chips < 1:
-                raise FieldError(f"rows[{i}]", "expected at least 1 square and 1 chip")
+                raise FieldError(f"rows[{i}]", msg("error.layout.square_chip"))
         return self
 
 
@@ -79,5 +80,5 @@ class ScorePad(Model):
     def _check(self):
         check_score_table(self.players, self.box, self.row)
         if not 1 <= self.games <= 3:
-            raise FieldError("games", f"expected 1 to 3 games per page (got {self.games})")
+            raise FieldError("games", msg("error.layout.games", got=self.games))
         return self

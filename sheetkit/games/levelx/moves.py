@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.levelx.rules import DICE, ROWS, SQUARES, Event, State, groupings
 
@@ -110,8 +111,7 @@ def option(state: State, groups) -> Option:
 def moves(record, checked, dice: tuple[int, ...] | None = None) -> Moves:
     state = checked.state
     if not isinstance(state, State):
-        raise UserError("the next moves are asked of a game recorded turn by turn (kind = \"game\"), "
-                        "not of a final position")
+        raise UserError(msg("error.levelx.moves_final"))
     turn = state.turns + 1
     if state.over():
         return Moves(None, turn, None if dice is None else tuple(dice), ())
@@ -119,5 +119,5 @@ def moves(record, checked, dice: tuple[int, ...] | None = None) -> Moves:
         return Moves(state.to_move(), turn, None, tuple(option(state, [[r]]) for r in ROWS))
     dice = tuple(dice)
     if len(dice) != DICE or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        raise UserError(f"--dice: expected the {DICE} dice rolled, each 1 to 6 (got {' '.join(map(str, dice))})")
+        raise UserError(msg("error.levelx.moves_dice", n=DICE, got=" ".join(map(str, dice))))
     return Moves(state.to_move(), turn, dice, tuple(option(state, g) for g in groupings(list(dice))))

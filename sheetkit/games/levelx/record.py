@@ -15,6 +15,7 @@ from typing import Literal, Union
 
 from pydantic import field_validator, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import DICE, ROWS
 
@@ -41,15 +42,15 @@ class FinalPlayer(Model):
     @field_validator("chips", mode="before")
     @classmethod
     def _chips_table(cls, v):
-        return counts_table(v, "chips of each value", '{ "5" = 2, "7" = 1 }')
+        return counts_table(v, msg("error.levelx.chips_each"), '{ "5" = 2, "7" = 1 }')
 
     @model_validator(mode="after")
     def _check(self):
         for key, n in self.chips.items():
             if key not in {str(r) for r in ROWS}:
-                raise FieldError(f"chips.{key}", "chip values are \"5\" to \"10\"")
+                raise FieldError(f"chips.{key}", msg("error.levelx.chip_keys"))
             if n < 0:
-                raise FieldError(f"chips.{key}", f"expected 0 or more (got {n})")
+                raise FieldError(f"chips.{key}", msg("error.zero_or_more", got=n))
         return self
 
     def chip_counts(self) -> dict[int, int]:
@@ -78,8 +79,7 @@ class Turn(Model):
     @classmethod
     def _groups_are_lists(cls, v):
         if isinstance(v, list) and any(not isinstance(g, list) for g in v):
-            raise FieldError("", f"each group is a list of the dice in it, e.g. [[3, 4], [5], [2]] "
-                                 f"for 7, 5 and 2 (got {v!r})")
+            raise FieldError("", msg("error.levelx.group_list", got=repr(v)))
         return v
 
     @field_validator("player", mode="before")
@@ -91,21 +91,21 @@ class Turn(Model):
     @model_validator(mode="after")
     def _check(self):
         if len(self.dice) != DICE:
-            raise FieldError("dice", f"expected {DICE} dice (got {len(self.dice)})")
+            raise FieldError("dice", msg("error.levelx.dice_count", n=DICE, got=len(self.dice)))
         for i, d in enumerate(self.dice):
             if not 1 <= d <= 6:
-                raise FieldError(f"dice[{i}]", f"a die shows 1 to 6 (got {d})")
+                raise FieldError(f"dice[{i}]", msg("error.levelx.die", got=d))
         if not self.groups:
-            raise FieldError("groups", "expected at least one group of dice, e.g. [[3, 4], [5, 2]]")
+            raise FieldError("groups", msg("error.levelx.no_group"))
         for i, g in enumerate(self.groups):
             if not g:
-                raise FieldError(f"groups[{i}]", "an empty group; every group holds at least one die")
+                raise FieldError(f"groups[{i}]", msg("error.levelx.empty_group"))
             for j, d in enumerate(g):
                 if not 1 <= d <= 6:
-                    raise FieldError(f"groups[{i}][{j}]", f"a die shows 1 to 6 (got {d})")
+                    raise FieldError(f"groups[{i}][{j}]", msg("error.levelx.die", got=d))
         for i, c in enumerate(self.chips or []):
             if c not in ROWS:
-                raise FieldError(f"chips[{i}]", f"chip values are 5 to 10 (got {c})")
+                raise FieldError(f"chips[{i}]", msg("error.levelx.chip_value", got=c))
         return self
 
 
@@ -121,34 +121,34 @@ class GameRecord(_WithQR):
         _check_players(self.players, "players")
         for i, t in enumerate(self.turn):
             if t.player is not None and t.player not in self.players:
-                raise FieldError(f"turn[{i}].player", f"{t.player!r} is not one of players {self.players}")
+                raise FieldError(f"turn[{i}].player", msg("error.levelx.not_a_player", name=repr(t.player), players=self.players))
         return self
 
 
 Record = Union[FinalRecord, GameRecord]
 KINDS = {"final": FinalRecord, "game": GameRecord}
-LINE_EXAMPLE = '"Ana: 3+4 5 2" (the player, then the four dice as grouped: 3+4 is one group)'
+LINE = '"Ana: 3+4 5 2"'
+LINE_EXAMPLE = msg("error.levelx.line_example", line=LINE)
 
 
 def turn_from_line(text, players, field: str) -> dict:
     """One turn in the one-line notation, `"Ana: 3+4 5+6"` (the player is optional: `"3+4
     5+6"`), as the [[turn]] table it stands for: the dice are those of the groups."""
     if not isinstance(text, str):
-        raise FieldError(field, f"expected one line per turn, e.g. {LINE_EXAMPLE} (got {text!r})")
+        raise FieldError(field, msg("error.levelx.line_per_turn", example=LINE_EXAMPLE, got=repr(text)))
     who, colon, play = text.rpartition(":")
     who = who.strip() if colon else None
     if who is not None and isinstance(players, list) and who not in players:
-        raise FieldError(field, f"{who!r} is not one of players {players}")
+        raise FieldError(field, msg("error.levelx.not_a_player", name=repr(who), players=repr(players)))
     groups = []
     for word in play.split():
         dice = word.split("+")
         if not all(d.strip().isdigit() and len(d.strip()) == 1 for d in dice):
-            raise FieldError(field, f"{word!r} is not a group of dice: expected e.g. {LINE_EXAMPLE}")
+            raise FieldError(field, msg("error.levelx.not_a_group", word=repr(word), example=LINE_EXAMPLE))
         groups.append([int(d) for d in dice])
     dice = [d for g in groups for d in g]
     if len(dice) != DICE or not all(1 <= d <= 6 for d in dice):
-        raise FieldError(field, f"expected the {DICE} dice rolled, each 1 to 6, as grouped, e.g. "
-                                f"{LINE_EXAMPLE} (got {text!r})")
+        raise FieldError(field, msg("error.levelx.line_dice", n=DICE, example=LINE_EXAMPLE, got=repr(text)))
     return {"player": who or None, "dice": dice, "groups": groups}
 
 
@@ -156,12 +156,10 @@ def _turn_lines(data: dict, source: str) -> dict:
     """A game written in the one-line notation, `turns = ["Ana: 3+4 5+6", ...]`, as the same
     game in [[turn]] tables."""
     if "turn" in data:
-        raise UserError("a game gives its turns either as [[turn]] tables or as turns = [...] lines, "
-                        "not both", source=source, field="turns")
+        raise UserError(msg("error.levelx.turns_both"), source=source, field="turns")
     lines = data["turns"]
     if not isinstance(lines, list):
-        raise UserError(f"expected a list of lines, one per turn, e.g. [{LINE_EXAMPLE.split(' (')[0]}]",
-                        source=source, field="turns")
+        raise UserError(msg("error.levelx.turn_lines", line=LINE), source=source, field="turns")
     try:
         turns = [turn_from_line(t, data.get("players"), f"turns[{i}]") for i, t in enumerate(lines)]
     except FieldError as e:
@@ -172,19 +170,15 @@ def _turn_lines(data: dict, source: str) -> dict:
 def read_record(data: dict, source: str) -> Record:
     kind = data.get("kind")
     if kind is None:
-        raise UserError('missing: kind = "game" (the whole game, turn by turn) or kind = "final" '
-                        "(the final position)", source=source, field="kind")
+        raise UserError(msg("error.levelx.no_kind"), source=source, field="kind")
     if kind not in KINDS:
-        raise UserError(f"expected one of: {', '.join(KINDS)} (got {kind!r})", source=source, field="kind")
+        raise UserError(msg("error.expected_one_of", kinds=", ".join(KINDS), got=repr(kind)), source=source, field="kind")
     if kind == "final" and "players" in data and "player" not in data:
-        raise UserError("a final position has one [[player]] table per player (name, chips, bonuses); "
-                        "players = [...] is for kind = \"game\"", source=source, field="players")
+        raise UserError(msg("error.levelx.final_players"), source=source, field="players")
     if kind == "final" and "in_progress" in data:
-        raise UserError("a final position is the end of a game; a game still being played is "
-                        'recorded turn by turn (kind = "game")', source=source, field="in_progress")
+        raise UserError(msg("error.levelx.final_in_progress"), source=source, field="in_progress")
     if kind == "game" and "player" in data and "players" not in data:
-        raise UserError('a game record names the players in turn order, players = ["Ana", "Ben"]; '
-                        '[[player]] tables are for kind = "final"', source=source, field="player")
+        raise UserError(msg("error.levelx.game_player"), source=source, field="player")
     if kind == "game" and "turns" in data:
         data = _turn_lines(data, source)
     return validate(KINDS[kind], data, source)

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.games.yuncos.board import Board
 from sheetkit.grid import check_rows, square_name, text_rows
@@ -48,9 +49,9 @@ class Colour(Model):
         import re
 
         if len(self.letter) != 1:
-            raise FieldError("letter", f"expected one character (got {self.letter!r})")
+            raise FieldError("letter", msg("error.layout.one_char", got=repr(self.letter)))
         if not re.match(HEX, self.ink):
-            raise FieldError("ink", f"expected a colour like \"#aa3300\" (got {self.ink!r})")
+            raise FieldError("ink", msg("error.layout.colour", got=repr(self.ink)))
         return self
 
 
@@ -145,58 +146,57 @@ class YuncosSheet(Model):
     def _check(self):
         rows = self.map.rows
         check_rows(rows, "map.grid", "vertices", lambda ch: ch.isdigit() or ch in self.map.legend,
-                   "map.legend (digits are start points)")
+                   "map_legend")
         for ch, entry in self.map.legend.items():
             if len(ch) != 1 or ch.isdigit():
-                raise FieldError(f"map.legend.{ch}", "legend keys are single non-digit characters")
+                raise FieldError(f"map.legend.{ch}", msg("error.layout.yuncos_legend_key"))
             if entry.icon == "star":
                 if entry.colour not in self.colours:
-                    raise FieldError(f"map.legend.{ch}.colour", f"expected one of {sorted(self.colours)} (got {entry.colour!r})")
+                    raise FieldError(f"map.legend.{ch}.colour", msg("error.layout.one_of", kinds=str(sorted(self.colours)), got=repr(entry.colour)))
             elif entry.colour is not None:
-                raise FieldError(f"map.legend.{ch}.colour", "only stars have a colour")
+                raise FieldError(f"map.legend.{ch}.colour", msg("error.layout.star_colour"))
         starts = [ch for row in rows for ch in row if ch.isdigit()]
         dupes = sorted({s for s in starts if starts.count(s) > 1})
         if dupes:
-            raise FieldError("map.grid", f"start point {dupes[0]} appears more than once")
+            raise FieldError("map.grid", msg("error.layout.start_twice", start=dupes[0]))
         if not starts:
-            raise FieldError("map.grid", "no start points (digits 1-9 on the island)")
+            raise FieldError("map.grid", msg("error.layout.no_starts"))
         if self.map.square < 4:
-            raise FieldError("map.square", f"expected at least 4 mm (got {self.map.square})")
+            raise FieldError("map.square", msg("error.layout.least_mm", least=4, got=self.map.square))
         span = (max(len(rows), len(rows[0])) - 1) * self.map.square
         if span > PAGE_MM:
-            raise FieldError("map.square", f"the map would be {span:.0f} mm across: no page holds it "
-                                           f"(at most {PAGE_MM:g} mm)")
+            raise FieldError("map.square", msg("error.layout.map_span", span=f"{span:.0f}", most=f"{PAGE_MM:g}"))
         n = self.nests
         if n.length < 2:
-            raise FieldError("nests.length", f"expected at least 2 (got {n.length})")
+            raise FieldError("nests.length", msg("error.layout.least", least=2, got=n.length))
         if len(n.abilities) != 2:
-            raise FieldError("nests.abilities", f"expected one list per row, 2 rows (got {len(n.abilities)})")
+            raise FieldError("nests.abilities", msg("error.layout.nest_ability_rows", got=len(n.abilities)))
         for i, row in enumerate(n.abilities):
             if len(row) != n.length // 2:
-                raise FieldError(f"nests.abilities[{i}]", f"expected {n.length // 2} abilities, one after every 2nd box (got {len(row)})")
+                raise FieldError(f"nests.abilities[{i}]", msg("error.layout.nest_abilities", n=n.length // 2, got=len(row)))
         lum = self.luminaries
         if lum.columns < 1 or lum.height < 2:
-            raise FieldError("luminaries", "expected at least 1 column of height 2")
+            raise FieldError("luminaries", msg("error.layout.lum_size"))
         if len(lum.abilities) != lum.columns:
-            raise FieldError("luminaries.abilities", f"expected {lum.columns}, one per column (got {len(lum.abilities)})")
+            raise FieldError("luminaries.abilities", msg("error.layout.lum_abilities", n=lum.columns, got=len(lum.abilities)))
         f = self.fish
         if len(f.values) < 6 or f.values[5] != 12:
-            raise FieldError("fish.values", "the 6th box is worth 12 (Y7)")
+            raise FieldError("fish.values", msg("error.layout.fish_sixth"))
         if any(b <= a for a, b in zip(f.values, f.values[1:])):
-            raise FieldError("fish.values", "expected increasing values")
+            raise FieldError("fish.values", msg("error.layout.increasing"))
         for key in f.abilities:
             if not key.isdigit() or not 1 <= int(key) <= len(f.values):
-                raise FieldError(f"fish.abilities.{key}", f"expected a box number 1-{len(f.values)}")
+                raise FieldError(f"fish.abilities.{key}", msg("error.layout.fish_box", n=len(f.values)))
         if self.level == "hard":
             if sorted(self.patterns) != [str(k) for k in range(1, 7)]:
-                raise FieldError("patterns", "a hard level gives a pattern for each die face \"1\" to \"6\" (Y5)")
+                raise FieldError("patterns", msg("error.layout.patterns"))
             for face, steps in self.patterns.items():
                 if not 1 <= len(steps.split()) <= 12 or any(s not in STEPS for s in steps.split()):
-                    raise FieldError(f"patterns.{face}", f"expected 1 to 12 unit steps N, E, S, W separated by spaces (got {steps!r})")
+                    raise FieldError(f"patterns.{face}", msg("error.layout.pattern_steps", got=repr(steps)))
         elif self.patterns:
-            raise FieldError("patterns", "only hard levels have flight patterns (Y4, Y5)")
+            raise FieldError("patterns", msg("error.layout.no_patterns"))
         if self.dice_log < 1:
-            raise FieldError("dice_log", "expected at least 1 turn")
+            raise FieldError("dice_log", msg("error.layout.one_turn"))
         return self
 
     @cached_property

@@ -120,6 +120,6 @@ def moves(record, checked, dice: tuple[int, ...] | None = None) -> Moves:
     if len(dice) != 2 or any(not 1 <= d <= 6 for d in dice):
         from sheetkit.errors import UserError
 
-        raise UserError(f"expected the two dice of the turn, each 1-6 (got {', '.join(map(str, dice))})")
+        raise UserError(msg("error.yuncos.moves_dice", got=", ".join(map(str, dice))))
     dice = (dice[0], dice[1])
     return Moves(turn, None, abilities, cells, dice, tuple(options(sheet, dice, abilities["plusminus"])))

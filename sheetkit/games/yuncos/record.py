@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from sheetkit import layouts
+from sheetkit.checking.messages import msg, or_list
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.yuncos.layout import ABILITIES, STEPS, vertex_name
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
@@ -26,7 +27,6 @@ DIAGONALS = {"NE": (1, -1), "NW": (-1, -1), "SE": (1, 1), "SW": (-1, 1)}
 ALL_STEPS = {**STEPS, **DIAGONALS}
 STEP_NAMES = {v: k for k, v in ALL_STEPS.items()}
 
-BAD_STEP = "is not a step; expected N, E, S, W, or NE/NW/SE/SW with the diagonal ability"
 # ASCII digits only, and few of them: a box number is small, and int() of a few thousand
 # digits raises instead of answering.
 _COUNTED = re.compile(r"^([0-9]+)([NESW])$")
@@ -44,7 +44,7 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
             continue
         if not token.isascii():  # upper() would turn "ß" into "SS": two steps nobody drew
             ch = next(c for c in token if not c.isascii())
-            raise FieldError("flight", f"{ch!r} {BAD_STEP}")
+            raise FieldError("flight", msg("error.yuncos.bad_step", ch=repr(ch)))
         token = token.upper()
         if token in DIAGONALS:
             steps.append(DIAGONALS[token])
@@ -53,19 +53,18 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
         if m:
             n = int(m.group(1)) if len(m.group(1)) <= 3 else 0
             if not 1 <= n <= 12:
-                raise FieldError("flight", f"{token!r}: a repeat count is 1-12")
+                raise FieldError("flight", msg("error.yuncos.repeat_count", token=repr(token)))
             steps.extend([STEPS[m.group(2)]] * n)
             continue
         if token.isdigit():
-            raise FieldError("flight", f"{token!r} is a count without its step: write it right before "
-                             f"the letter, e.g. {token}E")
+            raise FieldError("flight", msg("error.yuncos.count_alone", token=repr(token), example=f"{token}E"))
         for ch in token:
             if ch not in STEPS:
-                hint = " (west is W)" if ch == "O" else ""
-                raise FieldError("flight", f"{ch!r} {BAD_STEP}{hint}")
+                raise FieldError("flight", msg("error.yuncos.bad_step_o" if ch == "O" else "error.yuncos.bad_step",
+                                               ch=repr(ch)))
             steps.append(STEPS[ch])
     if not steps:
-        raise FieldError("flight", "empty: every turn flies at least one step")
+        raise FieldError("flight", msg("error.yuncos.empty_flight"))
     return steps
 
 
@@ -176,7 +175,7 @@ class TurnModel(Model):
     @classmethod
     def _dice_list(cls, value):
         if value is not None and not isinstance(value, list):  # dice = 5, dice = "3 5"
-            raise FieldError("", f"expected the two dice of the turn as a list, e.g. dice = [3, 5] (got {value!r})")
+            raise FieldError("", msg("error.yuncos.dice_list", got=repr(value)))
         return value
 
     @model_validator(mode="after")
@@ -184,26 +183,24 @@ class TurnModel(Model):
         parse_flight(self.flight)
         if self.crash:
             if self.puzzle is not None or self.value is not None:
-                raise FieldError("crash", "a turn either writes its value in a puzzle or marks a ground/sea crash, not both")
+                raise FieldError("crash", msg("error.yuncos.crash_and_puzzle"))
         else:
             if self.puzzle is None:
-                raise FieldError("puzzle", "missing: every turn writes its value in a puzzle "
-                                 "(puzzle = \"nest1\", value = 4) or marks crash = true")
+                raise FieldError("puzzle", msg("error.yuncos.no_puzzle"))
             if self.value is None:
-                raise FieldError("value", "missing: the number written in the puzzle, 1-6")
+                raise FieldError("value", msg("error.yuncos.no_value"))
         if self.puzzle is not None and not _CELL.match(self.puzzle):
-            raise FieldError("puzzle", f"expected nest1, nest2, lumN, or a box like nest1.3 or lum2.1 (got {self.puzzle!r})")
+            raise FieldError("puzzle", msg("error.yuncos.puzzle_name", got=repr(self.puzzle)))
         if self.value is not None and not 1 <= self.value <= 6:
-            raise FieldError("value", f"expected a die value 1-6 (got {self.value})")
+            raise FieldError("value", msg("error.yuncos.die_value", got=self.value))
         if self.dice is not None:
             if len(self.dice) != 2 or any(not 1 <= d <= 6 for d in self.dice):
-                raise FieldError("dice", f"expected the two dice of the turn, e.g. [3, 5], each 1-6 (got {self.dice})")
+                raise FieldError("dice", msg("error.yuncos.dice", got=self.dice))
         for i, u in enumerate(self.use):
             if u not in ABILITIES and not _BOX.match(u):
-                raise FieldError(f"use[{i}]", f"expected plusminus, diagonal, yunco, or an ability box "
-                                 f"like fish2, nest1.1, lum3 (got {u!r})")
+                raise FieldError(f"use[{i}]", msg("error.yuncos.use", got=repr(u)))
         if self.start_at is not None and parse_square(self.start_at) is None:
-            raise FieldError("from", f"expected a map point like C7 (got {self.start_at!r})")
+            raise FieldError("from", msg("error.yuncos.map_point", got=repr(self.start_at)))
         return self
 
 
@@ -226,26 +223,24 @@ class RecordModel(Model):
     @classmethod
     def _start_number(cls, value):
         if isinstance(value, str):  # start = "2", start = "I6"
-            raise FieldError("", f"expected the number of the starting point marked on the island, without "
-                             f"quotes, e.g. start = 2 (got {value!r})")
+            raise FieldError("", msg("error.yuncos.start_number", got=repr(value)))
         return value
 
     @model_validator(mode="after")
     def _check(self):
         if not self.turn and not self.in_progress:  # a game in progress may not have begun
-            raise FieldError("turn", "no turns: add one [[turn]] table per turn played")
+            raise FieldError("turn", msg("error.yuncos.no_turns"))
         if self.fish_marked < 0:
-            raise FieldError("fish_marked", f"expected 0 or more (got {self.fish_marked})")
+            raise FieldError("fish_marked", msg("error.zero_or_more", got=self.fish_marked))
         if not 0 <= self.crashes_marked <= len(CRASH_TRACK):
-            seventh = (" (a crash with no box left is not marked: it eliminates the Yunco, so copy 6)"
-                       if self.crashes_marked > len(CRASH_TRACK) else "")
-            raise FieldError("crashes_marked", f"the crash track has {len(CRASH_TRACK)} boxes; expected 0-6 "
-                             f"(got {self.crashes_marked}){seventh}")
+            raise FieldError("crashes_marked", msg(
+                "error.yuncos.crash_track_seventh" if self.crashes_marked > len(CRASH_TRACK) else "error.yuncos.crash_track",
+                boxes=len(CRASH_TRACK), got=self.crashes_marked))
         for i, u in enumerate(self.used or []):
             if not _BOX.match(u):
-                raise FieldError(f"used[{i}]", f"expected an ability box like fish2, nest1.1, lum3 (got {u!r})")
+                raise FieldError(f"used[{i}]", msg("error.yuncos.used", got=repr(u)))
             if u in (self.used or [])[:i]:
-                raise FieldError(f"used[{i}]", f"{u} is listed twice")
+                raise FieldError(f"used[{i}]", msg("error.listed_twice", item=u))
         return self
 
 
@@ -338,15 +333,15 @@ def _cell(spec, text: str) -> Cell:
     index = int(m.group(3)) if m.group(3) else None
     if kind == "nest":
         if not 1 <= line <= 2:
-            raise FieldError("puzzle", f"the nests have rows nest1 and nest2 (got {text!r})")
+            raise FieldError("puzzle", msg("error.yuncos.nest_rows", got=repr(text)))
         if index is not None and not 1 <= index <= spec.nests.length:
-            raise FieldError("puzzle", f"nest row {line} has boxes 1-{spec.nests.length} (got {text!r})")
+            raise FieldError("puzzle", msg("error.yuncos.nest_boxes", row=line, n=spec.nests.length, got=repr(text)))
     else:
         cols, height = spec.luminaries.columns, spec.luminaries.height
         if not 1 <= line <= cols:
-            raise FieldError("puzzle", f"the luminaries have columns lum1-lum{cols} (got {text!r})")
+            raise FieldError("puzzle", msg("error.yuncos.lum_columns", n=cols, got=repr(text)))
         if index is not None and not 1 <= index <= height:
-            raise FieldError("puzzle", f"luminary column {line} has levels 1-{height} from the bottom (got {text!r})")
+            raise FieldError("puzzle", msg("error.yuncos.lum_levels", column=line, n=height, got=repr(text)))
     return Cell(kind, line - 1, None if index is None else index - 1)
 
 
@@ -355,20 +350,21 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
     cell = _cell(spec, t.puzzle) if t.puzzle is not None else None
     for j, u in enumerate(t.use):
         if u not in ABILITIES and box_kind(spec, u) is None:
-            raise FieldError(f"use[{j}]", f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}")
+            raise FieldError(f"use[{j}]", msg("error.yuncos.no_box", box=repr(u), boxes=", ".join(all_boxes(spec))))
     start_at = None
     if t.start_at is not None:
         start_at = parse_square(t.start_at)
         if not board.on_map(start_at):
-            raise FieldError("from", f"{t.start_at!r} is not on the map (A1 to {vertex_name((board.width - 1, board.height - 1))})")
+            raise FieldError("from", msg("error.yuncos.off_map", point=repr(t.start_at),
+                                         last=vertex_name((board.width - 1, board.height - 1))))
     return Turn(i, tuple(parse_flight(t.flight)), cell, t.value, t.crash,
                 tuple(t.dice) if t.dice else None, tuple(t.use), start_at, other_readings(t.flight))
 
 
 def _one_level(layout, source: str | None = None, field: str | None = None):
     if layout.kind == "duplex":
-        raise UserError(f"layout {layout.id} is the two-sided sheet; name the level played, e.g. "
-                        f"{layout.spec.front} or {layout.spec.back}", source=source, field=field)
+        raise UserError(msg("error.yuncos.duplex", id=layout.id, levels=or_list([layout.spec.front, layout.spec.back])),
+                        source=source, field=field)
     return layout
 
 
@@ -392,25 +388,13 @@ def longest_game(spec) -> tuple[int, str]:
     boxes = 2 * spec.nests.length + spec.luminaries.columns * spec.luminaries.height
     yunco = sum(1 for b in all_boxes(spec) if box_kind(spec, b) == "yunco")
     most = boxes + len(CRASH_TRACK) + 1 + yunco
-    return most, (f"{boxes} puzzle boxes, {len(CRASH_TRACK)} crash boxes and the crash that eliminates, "
-                  f"{yunco} Yunco box(es)")
+    return most, msg("error.yuncos.longest_why", boxes=boxes, crashes=len(CRASH_TRACK), yunco=yunco)
 
 
 # The blank template's placeholder: a value still to be filled in, and what goes there.
 UNFILLED = "?"
-_TO_FILL = {
-    "start": "the number of the starting point marked on the island, e.g. start = 2",
-    "fish_marked": "how many boxes of the fish counter are marked, e.g. fish_marked = 3",
-    "crashes_marked": "how many boxes of the crash track are marked (0-6), e.g. crashes_marked = 1",
-}
-_TO_FILL_TURN = {
-    "flight": 'the steps drawn this turn, e.g. flight = "E E N" (docs/yuncos-records.md: Flights)',
-    "puzzle": 'where this turn\'s number went, e.g. puzzle = "nest1" or "lum2"; a turn with no number '
-              "says crash = true instead",
-    "value": "the number written in the puzzle, 1-6, e.g. value = 4",
-    "dice": "the turn's two dice from the dice log, e.g. dice = [3, 5], or leave the line out",
-    "from": 'the map point this flight starts from, e.g. from = "K6", or leave the line out',
-}
+_TO_FILL = ("start", "fish_marked", "crashes_marked")  # what goes there: error.yuncos.to_fill.<key>
+_TO_FILL_TURN = ("flight", "puzzle", "value", "dice", "from")  # error.yuncos.to_fill_turn.<key>
 
 
 def _unfilled(value: Any) -> bool:
@@ -419,14 +403,15 @@ def _unfilled(value: Any) -> bool:
 
 def _not_filled_in(data: dict[str, Any], source: str) -> None:
     """A template value left as it was: say what to write there, not that it has the wrong type."""
-    for key, what in _TO_FILL.items():
+    for key in _TO_FILL:
         if _unfilled(data.get(key)):
-            raise UserError(f"not filled in: {what}", source=source, field=key)
+            raise UserError(msg("error.not_filled_in", what=msg(f"error.yuncos.to_fill.{key}")), source=source, field=key)
     turns = data.get("turn")
     for i, t in enumerate(turns if isinstance(turns, list) else [], 1):
-        for key, what in _TO_FILL_TURN.items():
+        for key in _TO_FILL_TURN:
             if isinstance(t, dict) and _unfilled(t.get(key)):
-                raise UserError(f"not filled in: {what}", source=source, field=f"turn[{i}].{key}")
+                raise UserError(msg("error.not_filled_in", what=msg(f"error.yuncos.to_fill_turn.{key}")),
+                                source=source, field=f"turn[{i}].{key}")
 
 
 def read_record(data: dict[str, Any], source: str) -> Record:
@@ -438,49 +423,45 @@ def read_record(data: dict[str, Any], source: str) -> Record:
     data = dict(data)
     turns = data.get("turn")
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
-        raise UserError(f"{len(turns)} turns: no Yuncos sheet has room for more than {MOST_TURNS}",
-                        source=source, field="turn")
+        raise UserError(msg("error.yuncos.too_many_turns", n=len(turns), most=MOST_TURNS), source=source, field="turn")
     _not_filled_in(data, source)
     if isinstance(turns, dict):
-        raise UserError("a single [turn] table; write each turn as its own [[turn]] table (two brackets)",
-                        source=source, field="turn")
+        raise UserError(msg("error.yuncos.single_turn"), source=source, field="turn")
     if isinstance(turns, list):
         checked = []
         for i, t in enumerate(turns, 1):
             if not isinstance(t, dict):  # turn = ["E E N", ...]
-                raise UserError(f"expected a [[turn]] table with flight, puzzle and value (got {t!r})",
-                                source=source, field=f"turn[{i}]")
+                raise UserError(msg("error.yuncos.turn_table", got=repr(t)), source=source, field=f"turn[{i}]")
             try:
                 checked.append(TurnModel.model_validate(t))
             except ValidationError as err:
-                field, msg = validation_message(err)
-                raise UserError(msg, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
+                field, said = validation_message(err)
+                raise UserError(said, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
         data["turn"] = checked
     if "score" in data and not isinstance(data["score"], dict):  # score = 57
-        raise UserError(f"expected a [score] table of the score boxes, e.g. total = 57 under [score] "
-                        f"(got {data['score']!r})", source=source, field="score")
+        raise UserError(msg("error.yuncos.score_table", got=repr(data["score"])), source=source, field="score")
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as err:
-        field, msg = validation_message(err)
-        raise UserError(msg, source=source, field=field or None) from None
+        field, said = validation_message(err)
+        raise UserError(said, source=source, field=field or None) from None
     layout = _layout(model.layout, source)
     spec = layout.spec
     board = spec.board
     if model.start not in board.starts:
         have = ", ".join(str(s) for s in board.starts)
-        raise UserError(f"{layout.id} has no start point {model.start}; its start points are {have}",
+        raise UserError(msg("error.yuncos.no_start", id=layout.id, start=model.start, have=have),
                         source=source, field="start")
     if model.fish_marked > len(spec.fish.values):
-        raise UserError(f"the fish counter of {layout.id} has {len(spec.fish.values)} boxes (got {model.fish_marked})",
+        raise UserError(msg("error.yuncos.fish_boxes", id=layout.id, n=len(spec.fish.values), got=model.fish_marked),
                         source=source, field="fish_marked")
     for i, u in enumerate(model.used or []):
         if box_kind(spec, u) is None:
-            raise UserError(f"this sheet has no ability box {u!r}; its boxes: {', '.join(all_boxes(spec))}",
+            raise UserError(msg("error.yuncos.no_box", box=repr(u), boxes=", ".join(all_boxes(spec))),
                             source=source, field=f"used[{i}]")
     most, why = longest_game(spec)
     if len(model.turn) > most:
-        raise UserError(f"{len(model.turn)} turns: a game on {layout.id} lasts at most {most} turns ({why})",
+        raise UserError(msg("error.yuncos.game_too_long", n=len(model.turn), id=layout.id, most=most, why=why),
                         source=source, field="turn")
     parsed = []
     for i, t in enumerate(model.turn, 1):

@@ -47,14 +47,13 @@ class TableModel(Model):
     @model_validator(mode="after")
     def _check(self):
         if not 2 <= len(self.player) <= MOST_PLAYERS:
-            raise FieldError("player", f"a Yuncos table has 2 to {MOST_PLAYERS} players (got {len(self.player)}); "
-                             "one player's game is a single sheet")
+            raise FieldError("player", msg("error.yuncos.table_players", most=MOST_PLAYERS, got=len(self.player)))
         names: set[str] = set()
         for i, p in enumerate(self.player):
             if not p.name.strip():
-                raise FieldError(f"player[{i}].name", "empty name")
+                raise FieldError(f"player[{i}].name", msg("error.schema.empty_name"))
             if p.name in names:
-                raise FieldError(f"player[{i}].name", f"{p.name!r} appears twice: an earlier player has it")
+                raise FieldError(f"player[{i}].name", msg("error.schema.name_twice", name=repr(p.name)))
             names.add(p.name)
         return self
 
@@ -84,20 +83,18 @@ def read_table(data: dict[str, Any], source: str) -> Table:
         field = f"player[{i}].sheet"
         path = base / Path(p.sheet).expanduser()
         if not path.is_file():
-            raise UserError(f"no such sheet file {str(path)!r} (a path not starting with / or ~ is relative "
-                            "to the table record)", source=source, field=field)
+            raise UserError(msg("error.yuncos.no_sheet_file", path=repr(str(path))), source=source, field=field)
         key = path.resolve()
         if key in seen:
-            raise UserError(f"{p.name} and {seen[key]} name the same sheet {p.sheet!r}", source=source, field=field)
+            raise UserError(msg("error.yuncos.same_sheet", a=p.name, b=seen[key], sheet=repr(p.sheet)), source=source, field=field)
         seen[key] = p.name
         sheet_data = read_toml(path)
         if sheet_data.get("kind") == "table":
-            raise UserError(f"{p.sheet!r} is a table record, not a player's sheet", source=source, field=field)
+            raise UserError(msg("error.yuncos.table_in_table", sheet=repr(p.sheet)), source=source, field=field)
         sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
         rec = read_record(sheet_data, str(path))
         if rec.model.solo:
-            raise UserError(f"{p.name}'s sheet says solo = true; a sheet at a table is not a solo game",
-                            source=str(path), field="solo")
+            raise UserError(msg("error.yuncos.solo_at_table", name=p.name), source=str(path), field="solo")
         sheets.append(rec)
     return _table(model, source, sheets)
 
@@ -115,14 +112,13 @@ def table_from_sheets(players: list[tuple[str, dict[str, Any]]], source: str, in
     sheets = []
     for (name, sheet), p in zip(players, model.player):
         if not isinstance(sheet, dict) or sheet.get("kind") == "table":
-            raise UserError(f"{name}'s sheet is not a player's sheet", source=source, field="player")
+            raise UserError(msg("error.yuncos.not_a_sheet", name=name), source=source, field="player")
         if sheet.get("layout") not in layouts.shipped_ids():
-            raise UserError(f"{name}'s sheet must name a shipped level (got {sheet.get('layout')!r})", source=source,
+            raise UserError(msg("error.yuncos.shipped_level", name=name, got=repr(sheet.get("layout"))), source=source,
                             field="player")
         rec = read_record(sheet, f"{source}: {p.sheet}")
         if rec.model.solo:
-            raise UserError(f"{name}'s sheet says solo = true; a sheet at a table is not a solo game",
-                            source=source, field="solo")
+            raise UserError(msg("error.yuncos.solo_at_table", name=name), source=source, field="solo")
         sheets.append(rec)
     return _table(model, source, sheets)
 
@@ -132,7 +128,7 @@ def _table(model: TableModel, source: str, sheets: list[Any]) -> Table:
     layouts = {(r.layout.id, r.layout.version) for r in sheets}
     if len(layouts) > 1:
         shown = ", ".join(f"{n}: {r.layout.id}" for n, r in zip((p.name for p in model.player), sheets))
-        raise UserError(f"the sheets are of different levels ({shown}); a game uses one level", source=source,
+        raise UserError(msg("error.yuncos.levels_differ", shown=shown), source=source,
                         field="player")
     return Table(model, source, tuple(p.name for p in model.player), tuple(sheets))
 

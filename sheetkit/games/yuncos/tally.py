@@ -10,6 +10,7 @@ import os
 import click
 
 from sheetkit.cli.options import LANG
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -36,23 +37,25 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
     from sheetkit.games.yuncos.scoring import CRASH_TRACK, tally
 
     f = level_facts(level)
-    limits = {
-        "--nests": (nests, f["nest_boxes"], f"the {level} sheet has {f['nest_boxes']} nest boxes"),
-        "--columns": (columns, f["columns"], f"the {level} sheet has {f['columns']} luminary columns"),
-        "--fish": (fish, len(f["fish_values"]), f"the {level} fish counter has {len(f['fish_values'])} boxes"),
-        "--stars": (stars, f["stars"], f"the {level} map has {f['stars']} stars"),
-        "--colours": (colours, f["colours"], f"the {level} map's stars have {f['colours']} colours"),
-        "--crashes": (crashes, len(CRASH_TRACK), f"the crash track has {len(CRASH_TRACK)} boxes; a 7th crash eliminates the Yunco"),
+    lvl = msg(f"error.yuncos.level.{level}")
+    limits = {  # the most each count can be, and why: error.yuncos.tally_most.<option>
+        "nests": (nests, f["nest_boxes"]),
+        "columns": (columns, f["columns"]),
+        "fish": (fish, len(f["fish_values"])),
+        "stars": (stars, f["stars"]),
+        "colours": (colours, f["colours"]),
+        "crashes": (crashes, len(CRASH_TRACK)),
     }
-    for option, (value, most, why) in limits.items():
+    for option, (value, most) in limits.items():
         if value < 0:
-            raise UserError(f"{option} {value}: expected a count, 0 or more")
+            raise UserError(msg("error.yuncos.tally_negative", option=f"--{option}", value=value))
         if value > most:
-            raise UserError(f"{option} {value}: {why}")
+            raise UserError(msg("error.yuncos.tally_over", option=f"--{option}", value=value,
+                                why=msg(f"error.yuncos.tally_most.{option}", level=lvl, n=most)))
     if colours > stars:
-        raise UserError(f"--colours {colours}: more colours than stars ({stars})")
+        raise UserError(msg("error.yuncos.tally_colours", colours=colours, stars=stars))
     if stars and not colours:
-        raise UserError(f"--colours 0: {stars} star(s) passed have at least 1 colour")
+        raise UserError(msg("error.yuncos.tally_no_colour", stars=stars))
     return tally(f["fish_values"], nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
                  crashes=crashes, solo=solo)
 
