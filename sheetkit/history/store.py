@@ -509,7 +509,7 @@ class Store:
             if image is None:
                 if self.db.execute("UPDATE photos SET info = ? WHERE play_id = ? AND sheet = ?",
                                    (text, play_id, sheet)).rowcount == 0:
-                    raise HistoryError(f"no photo of sheet {sheet + 1} of play {play_id}")
+                    raise HistoryError(msg("error.history.no_photo", sheet=sheet + 1, play=play_id))
             else:
                 self.db.execute("INSERT OR REPLACE INTO photos (play_id, sheet, image, info) VALUES (?, ?, ?, ?)",
                                 (play_id, sheet, image, text))
