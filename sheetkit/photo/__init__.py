@@ -5,6 +5,7 @@
     flight.py     the flight turn by turn, and the draft record with its confidences
     read.py       the whole reading, the draft as TOML, the debug image
     simulate.py   simulated photos of random legal games, for the tests and bench/bench_photo.py
+    truefields.py the fields a perfect reader would read, with controlled noise (bench/bench_flight.py)
     digits.py, handwriting.py   the digit reader and the pencil drawer
 
 Everything here needs the optional extra (`pip install 'sheetkit[photo]'`: OpenCV, NumPy,

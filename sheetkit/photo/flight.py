@@ -30,8 +30,6 @@ from sheetkit.photo.fields import Fields, long_box
 
 UNIT = set(STEPS.values())
 CONFIRM = 0.8  # a field read with less confidence is marked for the player to confirm
-MAX_WALKS = 120
-AGAIN = 3  # pencilled edges a walk may go over twice (a flight back along its path)
 BEAM = 120  # partial plans kept while placing the numbers turn by turn
 WIDE_BEAM = 2000  # ... and when none of those completes
 ORIENT = (
@@ -92,7 +90,32 @@ def read_digits(f: Fields, spec):
     return cells, dice
 
 
-# ---- the path ---------------------------------------------------------------------------
+# ---- the flight --------------------------------------------------------------------------
+#
+# A reading of the flight is scored by how unlikely it makes what the photo shows (a
+# negative log-likelihood, 0 at best): every pencilled edge it leaves unwalked and every
+# blank edge it walks costs the edge's log-odds, every turn-end dot it leaves unexplained
+# and every turn it ends where no dot is costs the dot's, a flown die other than the one the
+# dice log shows costs that digit's odds, and an ability (+-1, a diagonal step) a little.
+# The search goes turn by turn and keeps the cheapest readings (a beam), ranked by their cost
+# so far plus what the turns left must still cost at the least.
+
+PM_COST = 2.5  # a +-1 on the flown die
+DIAG_COST = 1.5  # a diagonal step before or after the flight
+FRAME_COST = 0.3  # a step along the frame, where pencil does not show
+AGAIN_COST = 2.0  # a step over the path again (an obstacle crash)
+FLIGHT_BEAM = 300  # readings kept after each turn
+FALLBACK_BEAM = 40  # ... when the flight must also cross edges read as all but blank
+FAINT = 0.03  # ... those read at least this likely (a blank edge reads about 0.01)
+WALKABLE = 0.2  # an edge read less likely than this is never walked
+STEP_CAP = 8  # unit and diagonal steps one turn can fly at most
+OTHER_FACE = 4.5  # a die read less surely than this (in cost: 92 %) may have been another face
+
+
+def _logit(p: float) -> float:
+    p = _clamp(p)
+    return math.log(p / (1 - p))
+
 
 def _frame(e, board) -> bool:
     """An edge along the map's heavy black frame: pencil on it hardly shows."""
@@ -101,313 +124,228 @@ def _frame(e, board) -> bool:
     return any(a[i] == b[i] == lim for i, lim in ((0, 0), (0, W), (1, 0), (1, H)))
 
 
-def _graph(f: Fields, board):
-    """The pencilled edges (to walk, all of them) and the frame's edges (to walk if the
-    flight needs them: pencil on the black frame cannot be told from the frame)."""
-    adj: dict = {}
-    hidden: dict = {}
-    for (a, b), p in f.edges.items():
-        into = hidden if _frame((a, b), board) else adj if p >= 0.5 else None
-        if into is not None:
-            into.setdefault(a, []).append(b)
-            into.setdefault(b, []).append(a)
-    return adj, hidden
+def _face_costs(read) -> list[tuple[int, float]]:
+    """The flown die's faces worth trying and the cost of each, from the digit read
+    (value, confidence) in the dice log, or None when the log shows nothing."""
+    if read is None or read[0] is None:
+        return [(k, math.log(6)) for k in range(1, 7)]
+    v, c = read
+    c = _clamp(c)
+    out = [(v, -math.log(c))]
+    other = -math.log((1 - c) / 5)
+    if other < OTHER_FACE:
+        out += [(k, other) for k in range(1, 7) if k != v]
+    return out
 
-
-def walks(adj: dict, start, hidden: dict | None = None, limit: int = MAX_WALKS) -> list[list]:
-    """Walks from `start` that use every pencilled edge once (each way on at a crossing),
-    and frame edges where they join them; when no walk uses them all, the longest found."""
-    hidden = hidden or {}
-    total = sum(len(v) for v in adj.values()) // 2
-    out: list[list] = []
-    best: list[list] = []
-    used: set = set()
-    doubled: set = set()
-    path = [start]
-    budget = [30000]
-    count = [0]  # pencilled edges used
-
-    again = [0]  # pencilled edges walked a second time (a flight may go back over its path)
-
-    def go(v, frame_run):
-        budget[0] -= 1
-        if len(out) >= limit or budget[0] < 0:
-            return
-        if count[0] == total:
-            out.append(list(path))  # every pencilled edge walked; the flight may go on along the frame
-        nexts = [(w, False) for w in adj.get(v, ())] + [(w, True) for w in hidden.get(v, ())]
-        fresh = lambda w: (min(v, w), max(v, w)) not in used  # noqa: E731
-        for w, on_frame in sorted(nexts, key=lambda n: (n[1], not fresh(n[0]), _turn_cost(path, n[0]))):
-            e = (min(v, w), max(v, w))
-            if on_frame and (e in used or frame_run >= 12):
-                continue
-            twice = e in used
-            if twice and (again[0] >= AGAIN or e in doubled):
-                continue
-            if twice:
-                again[0] += 1
-                doubled.add(e)
-            else:
-                used.add(e)
-            path.append(w)
-            count[0] += not on_frame and not twice
-            go(w, frame_run + 1 if on_frame else 0)
-            count[0] -= not on_frame and not twice
-            path.pop()
-            if twice:
-                again[0] -= 1
-                doubled.discard(e)
-            else:
-                used.discard(e)
-        if count[0] < total and (not best or count[0] > best[0][0]):
-            best[:] = [(count[0], list(path))]
-
-    go(start, 0)
-    return out or [p for _, p in best]
-
-
-def _turn_cost(path, w) -> int:
-    """Going straight on first: the likelier reading at a crossing."""
-    if len(path) < 2:
-        return 0
-    a, b = path[-2], path[-1]
-    return 0 if (b[0] - a[0], b[1] - a[1]) == (w[0] - b[0], w[1] - b[1]) else 1
-
-
-# ---- turns ------------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
 def _shapes(pattern: tuple) -> frozenset:
     return frozenset(tuple(o(*s) for s in pattern) for o in ORIENT)
 
 
-def _flight_cost(steps: tuple, face: int | None, spec) -> tuple[float, int]:
-    """How well `steps` fly `face`: (cost, plusminus needed). Diagonals only first or last."""
-    diag = [i for i, s in enumerate(steps) if s not in UNIT]
-    if any(0 < i < len(steps) - 1 for i in diag) or len(diag) > 2 or len(diag) == len(steps):
-        return math.inf, 0
-    unit = tuple(s for s in steps if s in UNIT)
-    cost = 0.5 * len(diag)
-
-    def fits(k: int) -> bool:
-        if not 1 <= k <= 6:
-            return False
-        if spec.level == "easy":
-            return len(unit) == k
-        return unit in _shapes(tuple(spec.pattern(k)))
-
-    if face is None:
-        return (cost + 1, 0) if any(fits(k) for k in range(1, 7)) else (math.inf, 0)
-    if fits(face):
-        return cost, 0
-    if fits(face - 1) or fits(face + 1):
-        return cost + 3, 1
-    return math.inf, 0
-
-
-def cut(walk: list, turns: int | None, faces: dict, ends: dict, spec) -> tuple[float, list] | None:
-    """The best cut of a walk into turns: (cost, [(from index, to index, plusminus), ...])."""
-    steps = tuple((b[0] - a[0], b[1] - a[1]) for a, b in zip(walk, walk[1:]))
-    n = len(steps)
-    end_cost = [-math.log(_clamp(ends.get(v, 0.0))) for v in walk]
-    pass_cost = [min(3.0, -math.log(1 - _clamp(ends.get(v, 0.0)))) for v in walk]
-    limit = turns if turns is not None else n
-    INF = math.inf
-    # best[t][j]: the cheapest cut of steps[:j] into t turns
-    best = [[INF] * (n + 1) for _ in range(limit + 1)]
-    back: list[list] = [[None] * (n + 1) for _ in range(limit + 1)]
-    best[0][0] = 0.0
-    for t in range(1, limit + 1):
-        face = faces.get(t)
-        for j in range(1, n + 1):
-            run = 0.0
-            for i in range(j - 1, max(-1, j - 15), -1):
-                if i < j - 1:
-                    run += pass_cost[i + 1]
-                if best[t - 1][i] == INF:
-                    continue
-                c, pm = _flight_cost(steps[i:j], face, spec)
-                if c == INF:
-                    continue
-                total = best[t - 1][i] + c + end_cost[j] + run
-                if total < best[t][j]:
-                    best[t][j] = total
-                    back[t][j] = (i, pm)
-    if turns is None:
-        options = [(best[t][n], t) for t in range(1, limit + 1) if best[t][n] < INF]
-        if not options:
-            return None
-        cost, t = min(options)
-    else:
-        t, cost = turns, best[turns][n]
-        if cost == INF:
-            return None
-    out = []
-    j = n
-    while t > 0:
-        i, pm = back[t][j]
-        out.append((i, j, pm))
-        j, t = i, t - 1
-    return cost, out[::-1]
-
-
 DIAG_STEPS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
 
 
-def _unit_walks(pos, n: int, allowed) -> list[tuple]:
-    """Every walk of n unit steps from pos along allowed edges."""
-    out = []
+def _memo(fn):
+    """fn's results kept for as long as the object it belongs to (one reading of a sheet)."""
+    seen: dict = {}
 
-    def go(v, steps):
-        if len(steps) == n:
-            out.append(tuple(steps))
-            return
-        for d in STEPS.values():
-            w = (v[0] + d[0], v[1] + d[1])
-            if allowed((min(v, w), max(v, w))):
-                steps.append(d)
-                go(w, steps)
-                steps.pop()
+    def call(*args):
+        if args not in seen:
+            seen[args] = fn(*args)
+        return seen[args]
 
-    go(pos, [])
-    return out
+    return call
 
 
-def _turn_options(pos, face, spec, allowed, diag_ok):
-    """(cost, plusminus, steps) for one turn flown from pos with the die `face` (None:
-    unknown): the die's length (Easy) or pattern (Hard), or one off, with a diagonal step
-    first or last where one is pencilled."""
-    faces = [(face, 0.0, 0), (face - 1, 3.0, 1), (face + 1, 3.0, 1)] if face else [(k, 1.0, 0) for k in range(1, 7)]
-    out = []
-    for k, cost, pm in faces:
-        if not 1 <= k <= 6:
-            continue
-        for before in [None] + [d for d in DIAG_STEPS if diag_ok(pos, d)]:
-            start = pos if before is None else (pos[0] + before[0], pos[1] + before[1])
-            if spec.level == "easy":
-                shapes = _unit_walks(start, k, allowed)
+class _Map:
+    """The edges as the search sees them: which may be walked, and the cost of walking one."""
+
+    def __init__(self, f: Fields, spec, walkable: float = WALKABLE):
+        board = spec.board
+        self.spec = spec
+        self.logit = {}
+        self.frame = set()
+        for e, p in f.edges.items():
+            if _frame(e, board):
+                self.frame.add(e)
+            elif p >= walkable:
+                self.logit[e] = _logit(p)
+        # edges and vertices as bits, so that a reading's walked edges and turn ends are ints
+        self.bit = {e: 1 << i for i, e in enumerate(sorted(self.logit) + sorted(self.frame))}
+        self.vbit = {v: 1 << i for i, v in enumerate(sorted(f.ends))}
+        # what walking an edge the first time costs: a blank one its log-odds, the frame a little
+        self.walk_cost = {self.bit[e]: max(0.0, -lg) for e, lg in self.logit.items()}
+        self.walk_cost.update({self.bit[e]: FRAME_COST for e in self.frame})
+        self.inked = sorted((lg, self.bit[e]) for e, lg in self.logit.items() if lg > 0)
+        self.inked_mask = sum(b for _, b in self.inked)
+        self.dots = sorted((_logit(p), self.vbit[v]) for v, p in f.ends.items() if p > 0.5)
+        self.dots_mask = sum(b for _, b in self.dots)
+        self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
+        self.shapes = _memo(self._shapes)
+        self.diagonals = _memo(self._diagonals)
+        self.options = _memo(self._options)
+
+    def _shapes(self, pos, k: int) -> tuple:
+        """Every way to fly k (a die face) from pos along walkable edges: unit-step tuples."""
+        ok = lambda v, w: (min(v, w), max(v, w)) in self.logit or (min(v, w), max(v, w)) in self.frame  # noqa: E731
+        if self.spec.level == "easy":
+            out = []
+
+            def go(v, steps):
+                if len(steps) == k:
+                    out.append(tuple(steps))
+                    return
+                for d in STEPS.values():
+                    w = (v[0] + d[0], v[1] + d[1])
+                    if ok(v, w):
+                        steps.append(d)
+                        go(w, steps)
+                        steps.pop()
+
+            go(pos, [])
+            return tuple(out)
+        out = []
+        for sh in _shapes(tuple(self.spec.pattern(k))):
+            v = pos
+            for d in sh:
+                w = (v[0] + d[0], v[1] + d[1])
+                if not ok(v, w):
+                    break
+                v = w
             else:
-                shapes = [sh for sh in _shapes(tuple(spec.pattern(k)))
-                          if _fits(start, sh, allowed)]
-            for sh in shapes:
-                head = (before,) if before else ()
-                out.append((cost + 0.5 * bool(before), pm, head + sh))
-                if before is None:
-                    end = start
-                    for d in sh:
-                        end = (end[0] + d[0], end[1] + d[1])
-                    out += [(cost + 0.5, pm, sh + (d,)) for d in DIAG_STEPS if diag_ok(end, d)]
-    return out
+                out.append(sh)
+        return tuple(sorted(out))
 
+    def _diagonals(self, v) -> tuple:
+        out = []
+        for d in DIAG_STEPS:
+            w = (v[0] + d[0], v[1] + d[1])
+            if (min(v, w), max(v, w)) in self.logit:
+                out.append(d)
+        return tuple(out)
 
-def _fits(pos, steps, allowed) -> bool:
-    v = pos
-    for d in steps:
-        w = (v[0] + d[0], v[1] + d[1])
-        if not allowed((min(v, w), max(v, w))):
-            return False
-        v = w
-    return True
-
-
-def fly(f: Fields, spec, start, faces: dict, turns: int, limit: int = 12, budget: int = 4000) -> list:
-    """The flight read turn by turn from the start, each turn as its die from the dice log
-    allows, along pencilled edges (or the frame): readings that walk every pencilled edge,
-    cheapest first, as (cost, walk, cut)."""
-    board = spec.board
-    inked = {e for e, p in f.edges.items() if p >= 0.5 and not _frame(e, board)}
-    frame = {e for e in f.edges if _frame(e, board)}
-    allowed = lambda e: e in inked or e in frame  # noqa: E731
-
-    def diag_ok(v, d):
-        w = (v[0] + d[0], v[1] + d[1])
-        return (min(v, w), max(v, w)) in inked
-
-    end_cost = lambda v: -math.log(_clamp(f.ends.get(v, 0.0)))  # noqa: E731
-    pass_cost = lambda v: min(3.0, -math.log(1 - _clamp(f.ends.get(v, 0.0))))  # noqa: E731
-    out: list = []
-    left = [budget]
-    walk = [start]
-    cut_: list = []
-    count: dict = {}
-
-    def go(t, pos, cost):
-        left[0] -= 1
-        if left[0] < 0 or len(out) >= limit:
-            return
-        unused = sum(1 for e in inked if not count.get(e))
-        if t > turns:
-            if unused == 0:
-                out.append((cost, list(walk), list(cut_)))
-            return
-        if unused > (turns - t + 1) * 8:
-            return
-        options = []
-        for c, pm, steps in _turn_options(pos, faces.get(t), spec, allowed, diag_ok):
-            v, extra, seen = pos, 0.0, []
+    def _options(self, pos, read) -> tuple:
+        """(cost, plusminus, face flown, steps, end, edge bits in order) of every way to fly
+        one turn from pos with the flown die read as `read`: its face (or another at the
+        digit's odds), one off with a +-1, a diagonal step first or last where one is
+        pencilled."""
+        out = []
+        for face, fc in _face_costs(read):
+            for k, pm in ((face, 0), (face - 1, 1), (face + 1, 1)):
+                if not 1 <= k <= 6:
+                    continue
+                base = fc + PM_COST * pm
+                for before in (None,) + self.diagonals(pos):
+                    start = pos if before is None else (pos[0] + before[0], pos[1] + before[1])
+                    for sh in self.shapes(start, k):
+                        head = (before,) if before else ()
+                        out.append((base + DIAG_COST * bool(before), pm, face, head + sh))
+                        if before is None:
+                            end = start
+                            for d in sh:
+                                end = (end[0] + d[0], end[1] + d[1])
+                            out += [(base + DIAG_COST, pm, face, sh + (d,)) for d in self.diagonals(end)]
+        cheapest: dict = {}  # the same steps flown as another face, or one off: the likeliest only
+        for o in out:
+            if o[3] not in cheapest or o[0] < cheapest[o[3]][0]:
+                cheapest[o[3]] = o
+        res = []
+        for c, pm, face, steps in cheapest.values():
+            v, bits = pos, []
             for d in steps:
                 w = (v[0] + d[0], v[1] + d[1])
-                e = (min(v, w), max(v, w))
-                seen.append(e)
-                if e in inked and (count.get(e) or seen.count(e) > 1):
-                    extra += 2.0  # over its own path again
-                elif e in frame:
-                    extra += 0.3
+                bits.append(self.bit[(min(v, w), max(v, w))])
                 v = w
-            fresh = len({e for e in seen if e in inked and not count.get(e)})
-            options.append((c + extra + end_cost(v) - 0.8 * fresh, pm, steps, v))
-        for c, pm, steps, v in sorted(options, key=lambda o: o[0])[:6]:
-            i = len(walk) - 1
-            u = pos
-            for d in steps:
-                w = (u[0] + d[0], u[1] + d[1])
-                e = (min(u, w), max(u, w))
-                count[e] = count.get(e, 0) + 1
-                walk.append(w)
-                u = w
-            passed = sum(pass_cost(x) for x in walk[i + 1:-1])
-            cut_.append((i, len(walk) - 1, pm))
-            go(t + 1, v, cost + c + passed)
-            cut_.pop()
-            u = pos
-            for d in steps:
-                w = (u[0] + d[0], u[1] + d[1])
-                e = (min(u, w), max(u, w))
-                count[e] -= 1
-                walk.pop()
-                u = w
+            res.append((c, pm, face, steps, v, self.vbit[v], tuple(bits)))
+        return tuple(res)
 
-    go(1, start, 0.0)
-    return sorted(out, key=lambda o: o[0])
+    def left_cost(self, walked: int, ends: int, turns_left: int, start: int) -> float:
+        """The least the rest must cost: the pencilled edges that the turns left cannot all
+        walk, and the dots they cannot all end at, stay unexplained."""
+        h = 0.0
+        spare = (self.inked_mask & ~walked).bit_count() - turns_left * STEP_CAP
+        if spare > 0:
+            h += sum([lg for lg, b in self.inked if not walked & b][:spare])
+        spare = (self.dots_mask & ~ends & ~start).bit_count() - turns_left
+        if spare > 0:
+            h += sum([lg for lg, b in self.dots if not (ends | start) & b][:spare])
+        return h
+
+    def unexplained(self, walked: int, ends: int, start: int) -> float:
+        return (sum(lg for lg, b in self.inked if not walked & b)
+                + sum(lg for lg, b in self.dots if not (ends | start) & b))
 
 
-def _diagonal_moves(walk: list, plan: list, spec) -> list[list]:
-    """The same cut with one diagonal step moved across a turn boundary (the end of one
-    flight or the start of the next: the path alone does not say which)."""
-    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(walk, walk[1:])]
+def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGHT_BEAM,
+        many: int = 12, walkable: float = WALKABLE) -> list:
+    """The likeliest readings of the flight, turn by turn from a marked start, each turn as
+    the dice log's flown die allows: [(cost, start number, walk, cut, faces)], cheapest first;
+    cut is [(from index, to index, plusminus)], faces the flown die per turn."""
+    board = spec.board
+    m = _Map(f, spec, walkable)
+    # a node: (cost so far, start number, position, edges walked, turn ends (bits), the node
+    # before, the turn's steps, plusminus, face flown)
+    layer = {}
+    for n, c in starts:
+        v = board.starts[n]
+        layer[(n, v, 0, 0)] = (c, n, v, 0, 0, None, (), 0, None)
+    for t in range(1, turns + 1):
+        read = dice.get(t, (None,))[0]
+        nxt: dict = {}
+        for node in layer.values():
+            cost, n, pos, walked, ends = node[:5]
+            for c, pm, face, steps, v, vb, bits in m.options(pos, read):
+                new = walked
+                for b in bits:
+                    if new & b:
+                        c += AGAIN_COST
+                    else:
+                        c += m.walk_cost[b]
+                        new |= b
+                if not ends & vb:
+                    c += m.end_cost[vb]
+                key = (n, v, new, ends | vb)
+                total = cost + c
+                if key in nxt and nxt[key][0] <= total:
+                    continue
+                nxt[key] = (total, n, v, new, ends | vb, node, steps, pm, face)
+        if not nxt:
+            return []
+        left = turns - t
+        ranked = sorted(nxt.values(), key=lambda nd: nd[0] + m.left_cost(nd[3], nd[4], left, m.vbit[board.starts[nd[1]]]))
+        layer = {(nd[1], nd[2], nd[3], nd[4]): nd for nd in ranked[:beam]}
+    done = sorted(((nd[0] + m.unexplained(nd[3], nd[4], m.vbit[board.starts[nd[1]]]), i, nd)
+                   for i, nd in enumerate(layer.values())), key=lambda x: (x[0], x[1]))
     out = []
-    for t in range(len(plan) - 1):
-        (i, j, _), (_, k, _) = plan[t], plan[t + 1]
-        for nj in (j - 1, j + 1):
-            if not (i < nj < k) or steps[min(j, nj)] in UNIT:
-                continue
-            a = _flight_cost(tuple(steps[i:nj]), None, spec)
-            b = _flight_cost(tuple(steps[nj:k]), None, spec)
-            if a[0] < math.inf and b[0] < math.inf:
-                new = list(plan)
-                new[t], new[t + 1] = (i, nj, plan[t][2]), (nj, k, plan[t + 1][2])
-                out.append(new)
+    for total, _, nd in done[:many]:
+        turns_back = []
+        while nd[5] is not None:
+            turns_back.append(nd)
+            nd = nd[5]
+        n = nd[1]
+        walk, cut_, faces = [board.starts[n]], [], []
+        for node in reversed(turns_back):
+            i = len(walk) - 1
+            for d in node[6]:
+                walk.append((walk[-1][0] + d[0], walk[-1][1] + d[1]))
+            cut_.append((i, len(walk) - 1, node[7]))
+            faces.append(node[8])
+        out.append((total, n, walk, cut_, faces))
     return out
 
 
 # ---- numbers ----------------------------------------------------------------------------
 
 def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: int = 8,
-           slack: float = 2.5, beam: int | None = None) -> list:
-    """Which turn wrote which box: the cheapest few plans, each (cost, per turn the cell
-    name or None for a crash, and whether the number is one off the die). Each group of
-    boxes fills in its own order; numbers that match the dice cost least, and so do plans
-    that unlock an ability (Y15, Y16) before the flight cut (`walk`, `plan`) uses it."""
+           slack: float = 4.0, beam: int | None = None) -> list:
+    """Which turn wrote which box: the cheapest few plans, each (cost, per turn (the cell
+    name or None for a crash, whether the number is one off the die, a misread mended)).
+    `puzzle_dice` holds per turn the puzzle die read (value, confidence), or None. Each group
+    of boxes fills in its own order; numbers that match the dice cost least, one off costs a
+    +-1, a number that fits neither costs the odds that one of the two digits is misread (then
+    mended: ("dice", v) the die was v, ("value", w) the box holds w); so do plans that unlock
+    an ability (Y15, Y16) before the flight cut (`walk`, `plan`) uses it."""
     groups = [[f"nest{r + 1}.{i + 1}" for i in range(spec.nests.length)] for r in range(2)]
     groups += [[f"lum{c + 1}.{lv + 1}" for lv in range(spec.luminaries.height)]
                for c in range(spec.luminaries.columns)]
@@ -429,34 +367,39 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         return n
 
     def options(t: int, state: tuple, pm_spent: int):
-        """(cost, cell or None, one off, next state) for turn t from `state`."""
-        w = puzzle_dice[t]
+        """(cost, cell or None, one off, mended, next state) for turn t from `state`."""
+        read = puzzle_dice[t]
+        w, wc = read if read is not None else (None, 0.0)
         exact = False
         out = []
         for k, idx in enumerate(state):
             if idx >= lengths[k]:
                 continue
-            v = cells[filled[k][idx]][0]
+            name = filled[k][idx]
+            v, vc = cells[name]
+            fix = None
             if w is None:
-                c, pm = 1.0, 0
+                c, pm = math.log(6), 0
             elif v == w:
                 c, pm = 0.0, 0
                 exact = True
-            elif abs(v - w) == 1:
-                c, pm = 2.5, 1
             else:
-                continue
-            out.append((c, filled[k][idx], pm, state[:k] + (idx + 1,) + state[k + 1:]))
+                # a misread: of the die (it was v) or of the box (it holds w)
+                die, box = -math.log((1 - _clamp(wc)) / 5), -math.log((1 - _clamp(vc)) / 5)
+                c, pm, fix = (die, 0, ("dice", v)) if die <= box else (box, 0, ("value", w))
+                if abs(v - w) == 1 and PM_COST <= c:
+                    c, pm, fix = PM_COST, 1, None
+            out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
         # nothing written: a crash, hardly when the die goes where the next number did (Y13)
-        out.append(((8.0 if exact else 2.0), None, 0, state))
+        out.append(((8.0 if exact else 2.0), None, 0, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
         diag_free = fish_before[t].get("diagonal", 0) + unlocked("diagonal", state) - diag_before[t]
         pm_free = fish_before[t].get("plusminus", 0) + unlocked("plusminus", state) - pm_spent
         late = 6.0 * max(0, diag_needs[t] - diag_free)
         res = []
-        for c, cell, pm, nxt in out:
+        for c, cell, pm, fix, nxt in out:
             need = 1 if (pm or flight_pm[t]) else 0
-            res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, nxt, pm_spent + need))
+            res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
         return res
 
     # a beam search over the turns: the cheapest BEAM partial plans, one per state
@@ -465,11 +408,11 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     for t in range(T):
         nxt_beam: dict = {}
         for (state, pm_spent), (cost, chosen) in beam.items():
-            for c, cell, pm, nxt, spent in options(t, state, pm_spent):
+            for c, cell, pm, fix, nxt, spent in options(t, state, pm_spent):
                 key = (nxt, spent)
                 total = cost + c
                 if key not in nxt_beam or total < nxt_beam[key][0]:
-                    nxt_beam[key] = (total, chosen + ((cell, pm),))
+                    nxt_beam[key] = (total, chosen + ((cell, pm, fix),))
         beam = dict(sorted(nxt_beam.items(), key=lambda kv: kv[1][0])[:width])
     done = sorted((v for (state, _), v in beam.items() if state == lengths), key=lambda v: v[0])
     if not done and width < WIDE_BEAM:  # the cheap partial plans all led nowhere: look wider
@@ -525,95 +468,104 @@ def _errors(checked) -> int:
     return sum(1 for f in checked.verdict.findings if f.severity == "error")
 
 
+FAULTY = 0.5  # the most a field of a turn with an error can be trusted
+FAULT_COST = 6.0  # a fault the checker finds in a candidate draft, in the same units
+READINGS = 6  # readings of the flight given numbers and checked
+PLANS = 3  # ways to place the numbers checked per reading
+MORE_PLANS = 24  # ... for the likeliest reading, while none checks clean
+SLACK = 12.0  # readings costlier than the best by more are not worth checking
+
+
 def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> Draft:
+    """The draft: the likeliest readings of the flight, each with its likeliest ways to place
+    the numbers, checked by the rules; the one with the least cost (what the fields make
+    unlikely, plus each fault found) wins, and each field's confidence is the weight of the
+    candidates that agree with it, times how surely its own ink was read."""
+    from sheetkit.errors import UserError
+
     board = spec.board
-    conf: dict[str, Reading] = {}
-    adj, hidden = _graph(f, board)
-    # the start: a start point with pencil leaving it, marked best, at an end of the path
-    options = []
-    for n, v in board.starts.items():
-        deg = len(adj.get(v, ()))
-        if deg or hidden.get(v):
-            options.append((f.starts.get(n, 0) + (0.5 if deg % 2 else 0), n))
-    options.sort(reverse=True)
-    if not options:
-        from sheetkit.errors import UserError
-
+    marked = sorted(((p, n) for n, p in f.starts.items()), reverse=True)
+    # every start point is tried, the marked ones cheapest (a cross may be read faintly)
+    starts = [(n, -math.log(_clamp(p))) for p, n in marked]
+    if not any(p >= 0.5 for p in f.edges.values()):
         raise UserError("no flight found on the map: is the path pencilled dark enough to see?")
-    turns_logged = max(dice) if dice else None
-    faces = {t: d[0][0] for t, d in dice.items()}
-    candidates = []
-    n_walks = 0
-    for score, start in options[:2]:
-        if turns_logged is not None and len(dice) == turns_logged:
-            # the dice log is whole: read the flight turn by turn as the dice allow
-            for cost, walk, plan in fly(f, spec, board.starts[start], faces, turns_logged):
-                candidates.append((cost - 2 * score, start, walk, plan))
-                n_walks += 1
-            if candidates:
-                continue
-        found = walks(adj, board.starts[start], hidden)
-        n_walks += len(found)
-        for walk in found:
-            c = cut(walk, turns_logged, faces, f.ends, spec)
-            if c is None and turns_logged is not None:
-                c = cut(walk, None, faces, f.ends, spec)
-            if c is not None:
-                candidates.append((c[0] - 2 * score, start, walk, c[1]))
-                candidates += [(c[0] - 2 * score + 0.5, start, walk, v) for v in _diagonal_moves(walk, c[1], spec)]
-    if not candidates:
-        from sheetkit.errors import UserError
-
+    turns = max(dice) if dice else sum(1 for p in f.ends.values() if p > 0.5)
+    readings = fly(f, spec, starts, dice, turns) if turns else []
+    if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
+        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT)
+    if not readings:
         raise UserError("the pencilled path cannot be cut into flights from a start point: "
                         "copy this sheet by hand (sheetkit template)")
-    candidates.sort(key=lambda c: c[0])
+    readings = [r for r in readings if r[0] <= readings[0][0] + SLACK][:READINGS]
     fish = sum(1 for p in f.fish if p >= 0.5)
     crashes = sum(1 for p in f.crashes if p >= 0.5)
     used = [b for b, p in f.abilities.items() if p >= 0.5]
-    drafts = []
-    # each cut with its likeliest numbers first; then more ways to place the numbers for
-    # the cuts the rules like best
-    plans = {}
-    for n, (cost, start, walk, plan) in enumerate(candidates[:6]):
-        T = len(plan)
-        puzzle_dice = [dice[t][1][0] if t in dice else None for t in range(1, T + 1)]
-        plans[n] = assign(cells, puzzle_dice, spec, walk, plan)
-        if plans[n]:
-            drafts.append(_draft(n, 0, candidates, plans, layout_id, qr, fish, crashes, used, cells, dice, spec))
-            if drafts[-1][0] == 0:
-                break
-    if drafts and drafts[-1][0] != 0:
-        for e, _, _, _, _, n in sorted(drafts, key=lambda d: (d[0], d[1]))[:3]:
-            for m in range(1, len(plans[n])):
-                drafts.append(_draft(n, m, candidates, plans, layout_id, qr, fish, crashes, used, cells, dice, spec))
-                if drafts[-1][0] == 0:
-                    break
+    drafts = []  # (total cost, faults, record, reading)
+    for r, (cost, start, walk, plan, faces) in enumerate(readings):
+        puzzle_dice = [dice[t][1] if t in dice and dice[t][1][0] is not None else None
+                       for t in range(1, len(plan) + 1)]
+        for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan, MORE_PLANS if r == 0 else PLANS)):
+            if k >= PLANS and min(d[1] for d in drafts) == 0:
+                break  # more ways to place the numbers only while none checks clean
+            record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
+            record, checked = _yuncos(record, used, spec)
+            faults = _errors(checked)
+            drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan),
+                           turn_cells(record), _score(checked), _faulty(checked)))
     if not drafts:
-        from sheetkit.errors import UserError
-
         raise UserError("the numbers in the boxes do not fit the dice log in any turn order: "
                         "copy this sheet by hand (sheetkit template)")
-    drafts.sort(key=lambda d: (d[0], d[1]))
-    faults, _, record, plan, walk, _ = drafts[0]
-    rivals = [d for d in drafts[1:] if d[0] == faults]
-    # confidences
+    drafts.sort(key=lambda d: d[0])
+    best_cost, faults, record, (walk, plan), cells_of, score, faulty = drafts[0]
+    filled = _filled(record, cells_of)
+    weights = [math.exp(best_cost - d[0]) for d in drafts]
+    z = sum(weights)
+
+    def agree(same) -> float:
+        """The weight of the candidates that read this field as the draft does."""
+        return sum(w for w, d in zip(weights, drafts) if same(d)) / z
+
+    conf: dict[str, Reading] = {}
     start = record["start"]
-    conf["start"] = Reading(start, _clamp(max(f.starts.get(start, 0), 0.5 + 0.4 * (len(options) == 1))),
+    conf["start"] = Reading(start, _clamp(agree(lambda d: d[2]["start"] == start) * f.starts.get(start, 0.5)),
                             "the start point's mark")
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         # a step along the frame was inferred, not seen
-        edges = [0.6 if _frame(e, board) else f.edges[e] for e in keys]
-        p = min(edges) if edges else 0.0
-        p = min(p, max(f.ends.get(walk[j], 0.0), 0.85 if t in dice and not pm else 0.5))
-        if any(len(r[2]["turn"]) < t or r[2]["turn"][t - 1]["flight"] != entry["flight"] for r in rivals):
-            p = min(p, 0.5)  # another reading of the path is as good by the rules
-        conf[f"turn[{t}].flight"] = Reading(entry["flight"], p, "the pencilled steps and the turn's end")
-        if "puzzle" in entry:
-            conf[f"turn[{t}].value"] = Reading(entry["value"], cells[entry["puzzle"]][1], f"the number in {entry['puzzle']}")
-        if t in dice:
-            c = min(dice[t][0][1], dice[t][1][1])
-            conf[f"turn[{t}].dice"] = Reading(entry.get("dice"), c if "dice" in entry else 0.3, "the dice log")
+        seen = [0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys]
+        local = min(seen + [_clamp(f.ends.get(walk[j], 0.0))])
+        same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
+        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(agree(same) * local),
+                                            "the pencilled steps and the turn's end")
+        cell = cells_of[t - 1]
+        value = entry.get("value")
+
+        def same_number(d, t=t, cell=cell, value=value) -> bool:
+            r = d[2]
+            if len(r["turn"]) < t:
+                return False
+            if d[4][t - 1] == cell and r["turn"][t - 1].get("value") == value:
+                return True
+            # another legal turn order that fills the same boxes alike scores the same: no matter
+            return bool(score and score[0]) and d[5] == score and _filled(r, d[4]) == filled
+
+        digit = cells[cell][1] if cell in cells and cells[cell][0] == value else 0.5
+        if cell is None:
+            digit = 1.0
+        conf[f"turn[{t}].value"] = Reading(value if cell else None, _clamp(agree(same_number) * digit),
+                                           f"the number in {cell}" if cell else "no number: a crash")
+        if t in dice or "dice" in entry:
+            read = dice.get(t, ((None, 0.0), (None, 0.0)))
+            shown = entry.get("dice")
+            local = min((c if shown and v == shown[k] else 1 - c) for k, (v, c) in enumerate(read)) if shown else 0.3
+            same = lambda d, t=t, sh=shown: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1].get("dice") == sh  # noqa: E731
+            conf[f"turn[{t}].dice"] = Reading(shown, _clamp(agree(same) * local), "the dice log")
+    # a turn where the rules find an error was misread somewhere: its fields are the ones to check
+    for t in faulty:
+        for key in (f"turn[{t}].flight", f"turn[{t}].value", f"turn[{t}].dice"):
+            if key in conf:
+                conf[key].confidence = min(conf[key].confidence, FAULTY)
+                conf[key].why += " (the rules find an error in this turn)"
     conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), "the fish counter's crosses")
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), "the crash track's crosses")
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
@@ -621,29 +573,58 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     notes = []
     if faults:
         notes.append(f"the draft as read has {faults} fault(s) by the rules: check the marked fields first")
-    return Draft(record, conf, faults, n_walks, notes)
+    return Draft(record, conf, faults, len(readings), notes)
 
 
-def _draft(n, m, candidates, plans, layout_id, qr, fish, crashes, used, cells, dice, spec):
-    cost, start, walk, plan = candidates[n]
-    a_cost, numbers = plans[n][m]
-    record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, numbers, cells, dice)
-    record, checked = _yuncos(record, used, spec)
-    return (_errors(checked), cost + a_cost, record, plan, walk, n)
+def turn_cells(record: dict) -> list[str | None]:
+    """Per turn the box its number went into, by full name (nest1.3, lum2.1), None for a
+    crash: a group named without its box (nest1, lum3) takes its next box."""
+    filled: dict[str, int] = {}
+    out = []
+    for t in record["turn"]:
+        cell = t.get("puzzle")
+        if cell is None:
+            out.append(None)
+            continue
+        group, _, idx = cell.partition(".")
+        n = int(idx) if idx else filled.get(group, 0) + 1
+        filled[group] = max(filled.get(group, 0), n)
+        out.append(f"{group}.{n}")
+    return out
 
 
-def _record(layout_id, qr, start, fish, crashes, used, walk, plan, numbers, cells, dice) -> dict:
+def _faulty(checked) -> set:
+    """The turns where the checker finds an error (0: one not tied to a turn)."""
+    if checked is None:
+        return {0}
+    return {(f.at or {}).get("turn", 0) for f in checked.verdict.findings if f.severity == "error"}
+
+
+def _filled(record: dict, cells_of: list) -> dict:
+    return {c: t.get("value") for c, t in zip(cells_of, record["turn"]) if c}
+
+
+def _score(checked):
+    if checked is None:
+        return None
+    v = checked.verdict
+    return (v.legal, v.scores[0].total if v.scores else None)
+
+
+def _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice) -> dict:
     turns = []
-    for t, ((i, j, pm), (cell, pm_value)) in enumerate(zip(plan, numbers), 1):
+    for t, ((i, j, pm), face, (cell, pm_value, fix)) in enumerate(zip(plan, faces, numbers), 1):
         steps = [(walk[k + 1][0] - walk[k][0], walk[k + 1][1] - walk[k][1]) for k in range(i, j)]
         entry: dict = {"flight": _flight_text(steps)}
         if cell is None:
             entry["crash"] = True
         else:
             entry["puzzle"] = cell
-            entry["value"] = cells[cell][0]
-        if t in dice and all(v is not None for v, _ in dice[t]):
-            entry["dice"] = [dice[t][0][0], dice[t][1][0]]
+            entry["value"] = fix[1] if fix and fix[0] == "value" else cells[cell][0]
+        if t in dice:
+            puzzle = fix[1] if fix and fix[0] == "dice" else dice[t][1][0]
+            if puzzle is not None:
+                entry["dice"] = [face, puzzle]
         if pm or pm_value:
             entry["use"] = ["plusminus"] * max(1, pm + pm_value)
         turns.append(entry)
@@ -653,24 +634,35 @@ def _record(layout_id, qr, start, fish, crashes, used, walk, plan, numbers, cell
 
 def _yuncos(record: dict, used: list, spec):
     """Spend the crossed-out Yunco boxes on the turns that crashed, where that makes the
-    crash track agree; the checked record."""
+    crash track agree; the checked record. The paper does not say which crashes they
+    saved: the earliest first and the latest first are both tried, the one with fewer faults
+    kept."""
     from sheetkit.games.yuncos.record import box_kind
 
     checked = _check(record)
     yuncos = sum(1 for b in used if box_kind(spec, b) == "yunco")
     if checked is None or not yuncos:
         return record, checked
-    events = [c for c in checked.state.crashes]
+    events = [c["turn"] for c in checked.state.crashes]
     due = checked.state.marks - record["crashes_marked"]
-    for c in events:
-        if due <= 0 or yuncos <= 0:
+    best = (record, checked)
+    for order in (events, events[::-1]):
+        rec, ch, left, spare = record, checked, due, yuncos
+        for turn in order:
+            if left <= 0 or spare <= 0:
+                break
+            entry = rec["turn"][turn - 1]
+            if "yunco" in entry.get("use", []):
+                continue
+            trial = dict(entry, use=entry.get("use", []) + ["yunco"])
+            new = dict(rec, turn=rec["turn"][:turn - 1] + [trial] + rec["turn"][turn:])
+            c = _check(new)
+            if c is not None and _errors(c) <= _errors(ch):
+                rec, ch = new, c
+                left -= 1
+                spare -= 1
+        if _errors(ch) < _errors(best[1]) or best[0] is record:
+            best = (rec, ch)
+        if _errors(ch) == 0:
             break
-        entry = record["turn"][c["turn"] - 1]
-        trial = dict(entry, use=entry.get("use", []) + ["yunco"])
-        new = dict(record, turn=record["turn"][:c["turn"] - 1] + [trial] + record["turn"][c["turn"]:])
-        ch = _check(new)
-        if ch is not None and _errors(ch) <= _errors(checked):
-            record, checked = new, ch
-            due -= 1
-            yuncos -= 1
-    return record, checked
+    return best

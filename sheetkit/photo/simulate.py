@@ -254,6 +254,8 @@ def confirmed(draft, truth: dict) -> dict | None:
             name = key.split(".", 1)[1]
             src, dst = truth["turn"][t - 1], rec["turn"][t - 1]
             if name == "value":  # the number: where it went and what it was
+                if _number_as_on_paper(dst, rec, t, truth):
+                    continue  # the box named holds that number: the player confirms it as it is
                 for k in ("puzzle", "value", "crash"):
                     dst.pop(k, None)
                     if k in src:
@@ -267,6 +269,19 @@ def confirmed(draft, truth: dict) -> dict | None:
         else:
             rec[key] = truth[key]
     return rec
+
+
+def _number_as_on_paper(entry: dict, record: dict, t: int, truth: dict) -> bool:
+    """Whether turn t's number in `record` is what a player sees on the sheet: a crash where
+    the truth crashed, or the box it names holding that value (the paper does not show in
+    which turn a number was written, so a player cannot correct the turn order)."""
+    from sheetkit.photo.flight import turn_cells
+
+    src = truth["turn"][t - 1]
+    if "crash" in entry or "puzzle" not in entry:
+        return "puzzle" not in src
+    filled = dict(zip(turn_cells(truth), (x.get("value") for x in truth["turn"])))
+    return filled.get(turn_cells(record)[t - 1]) == entry.get("value")
 
 
 def compare(draft, truth: dict, layout_id: str) -> dict:
