@@ -107,7 +107,7 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
 # Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
 EDGE_W = (-4.5, 60.0)
 END_W = (-4.183, -2.065, 11.73, 6.191, 1.469, -0.9803)
-BOX_W = (-3.438, 66.55, 12.6, -8.883)
+BOX_W = (13.6, 14.63, 10.84, -18.47, 1.964, 1.422, -1.19)
 VISIBLE = 0.3  # the blank at least this light: pencil over it shows
 CLEAR = 0.6  # lighter than this all around: no dark print's edge near (the grid is lighter)
 
@@ -245,15 +245,17 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     return np.array(out, np.float64).reshape(-1, 5)
 
 
-def measure_box(ink, box, inset=0.8) -> tuple[float, float, float]:
+def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
     """A box's measures on the ink image (the blank spread, so its printed icon leaves
     nothing): the share of its inside darkened by 7 % and by 15 %, and how dark its darkest
-    3 % is (a rubbed-out mark leaves a faint trace; a light slash, a narrow dark one)."""
+    3 % is (a rubbed-out mark leaves a faint trace; a light slash, a narrow dark one); then
+    the logarithms of the three (small shares told apart)."""
     x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
     sub = ink[y0:y1, x0:x1]
     if not sub.size:
-        return (0.0, 0.0, 0.0)
-    return (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(np.quantile(sub, 0.97)))
+        sub = np.zeros((1, 1))
+    m = (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(np.quantile(sub, 0.97)))
+    return m + tuple(float(np.log(v + 1e-3)) for v in m)
 
 
 @dataclass
@@ -264,7 +266,7 @@ class Measures:
     ends: list  # grid points
     end_x: np.ndarray  # (n, 5): see measure_ends
     boxes: list  # ("fish", i), ("crash", i), ("ability", name)
-    box_x: np.ndarray  # (n, 3): see measure_box
+    box_x: np.ndarray  # (n, 6): see measure_box
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
 
 
@@ -336,7 +338,7 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         where.append(box)
         inset.append(0.9)
     ink = ink_image(photo, blank, blur) if ink is None else ink
-    box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 3)
+    box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
     return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd))
 
 
