@@ -1,6 +1,6 @@
 """Benchmark: reading simulated phone photos of filled Yuncos sheets (sheetkit read).
 
-    python bench/bench_photo.py [--sheets N] [--first-seed S] [--only-register]
+    python bench/bench_photo.py [--sheets N] [--first-seed S] [--only-register | --fields]
 
 These are SIMULATED photos, not real ones: for each seed a random legal game
 (sheetkit.games.yuncos.play) is pencilled onto the rendered sheet (sheetkit.photo.handwriting)
@@ -20,6 +20,12 @@ With --only-register, only the registration runs: the share of photos registered
 refusals by reason, the time per photo, and the residual: where the registered photo puts
 points of the sheet (a grid over the content block) against where they are on the blank, in
 px at 6 px/mm, from the transform the simulation applied.
+
+With --fields only the fields are read (registration and sheetkit.photo.fields, no flight
+search: fast) and each field's probability is compared with the pencil drawn: per kind the
+share read right (probability on the right side of 0.5), the calibration (probability
+buckets against the share truly marked) and, for turn ends, missed and phantom marks by
+where the grid point lies (the line's end, a corner, a crossing, on print, ...).
 """
 
 from __future__ import annotations
@@ -48,9 +54,12 @@ def main() -> None:
     ap.add_argument("--sheets", type=int, default=24)
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--only-register", action="store_true", help="measure the registration alone")
+    ap.add_argument("--fields", action="store_true", help="fields only: accuracy, calibration, confusion")
     args = ap.parse_args()
     if args.only_register:
         return only_register(args)
+    if args.fields:
+        return fields_only(args.sheets, args.first_seed)
     kinds = {k: [0, 0] for k in ("edges", "ends", "boxes", "digits")}
     sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0}
     per_size = {s: [0, 0] for s in SIZES}
@@ -143,6 +152,78 @@ def only_register(args) -> None:
         print(f"  residual (px at {PX_PER_MM:g} px/mm, 5 mm grid over the content block): mean of means "
               f"{np.mean(means):.2f}, median of maxima {np.median(worst):.2f}, largest {max(worst):.2f}")
     print(f"  time per photo: mean {np.mean(times):.2f} s, slowest {max(times):.2f} s")
+
+
+
+BUCKETS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 1.0001)
+
+
+def fields_only(n_sheets: int, first: int) -> None:
+    from collections import Counter
+
+    import numpy as np
+
+    from sheetkit.photo import PX_PER_MM as k
+    from sheetkit.photo.fields import ink_image, photo_blur, read_fields
+
+    rows, refused, per_size = [], 0, Counter()
+    tmp = Path(tempfile.mkdtemp())
+    for n in range(n_sheets):
+        seed = first + n
+        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
+        s = simulate.sample(seed, level, size)
+        photo = tmp / f"{seed}.jpg"
+        photo.write_bytes(s.jpeg)
+        register.blank.cache_clear()
+        try:
+            reg = register.register(photo)
+        except UserError as e:
+            refused += 1
+            print(f"seed {seed} {level} {size[0]}x{size[1]}: not registered: {e}", flush=True)
+            continue
+        g = reg.blank.geometry
+        box = (g.map_x * k, g.map_y * k, (g.map_x + g.map_w) * k, (g.map_y + g.map_h) * k)
+        blur = photo_blur(reg.photo, reg.blank_image, box)
+        f = read_fields(ink_image(reg.photo, reg.blank_image, blur), g, reg.photo, reg.blank_image, blur)
+        got = simulate.field_rows(f, s.truth, level)
+        wrong = Counter(kind for kind, p, truth, _ in got if (p >= 0.5) != truth)
+        rows += [(size,) + r for r in got]
+        per_size[size] += 1
+        print(f"seed {seed} {level} {size[0]}x{size[1]}: wrong " +
+              ", ".join(f"{kind} {wrong[kind]}" for kind in ("edges", "ends", "boxes")), flush=True)
+    print(f"\n{n_sheets} simulated photos (not real ones), seeds {first}-{first + n_sheets - 1}; "
+          f"{refused} not registered")
+    kinds = ("edges", "frame edges", "ends", "boxes")
+    for kind in kinds:
+        for size in (None,) + SIZES:
+            sel = [r for r in rows if r[1] == kind and (size is None or r[0] == size)]
+            right = sum((p >= 0.5) == t for _, _, p, t, _ in sel)
+            at = f"at {size[0]}x{size[1]}" if size else "all"
+            print(f"  {kind:11s} {at:12s} read right: {right / max(1, len(sel)):7.2%}  ({right}/{len(sel)})")
+    print("\ncalibration: probability read -> share truly marked (fields)")
+    for kind in ("edges", "ends", "boxes"):
+        p = np.array([r[2] for r in rows if r[1] == kind])
+        t = np.array([r[3] for r in rows if r[1] == kind])
+        ll = -np.mean(np.log(np.clip(np.where(t, p, 1 - p), 1e-6, 1)))
+        print(f"  {kind} (log loss {ll:.4f}, Brier {np.mean((p - t) ** 2):.4f})")
+        for lo, hi in zip(BUCKETS, BUCKETS[1:]):
+            m = (p >= lo) & (p < hi)
+            if m.any():
+                print(f"    {lo:4.2f}-{min(hi, 1):4.2f}: {t[m].mean():7.2%} marked of {m.sum():6d}")
+    print("\nturn ends by where the grid point lies: missed marks, phantom marks")
+    ends = [r for r in rows if r[1] == "ends"]
+    places = Counter(r[4] for r in ends)
+    for where, n in places.most_common():
+        marked = [r for r in ends if r[4] == where and r[3]]
+        blank = [r for r in ends if r[4] == where and not r[3]]
+        missed = sum(r[2] < 0.5 for r in marked)
+        phantom = sum(r[2] >= 0.5 for r in blank)
+        print(f"  {where:34s} missed {missed:4d} of {len(marked):5d}   phantom {phantom:4d} of {len(blank):6d}")
+    print("\nboxes by kind: missed marks, phantom marks")
+    for where in ("fish", "crash", "ability"):
+        sel = [r for r in rows if r[1] == "boxes" and r[4] == where]
+        print(f"  {where:8s} missed {sum(r[2] < 0.5 for r in sel if r[3]):4d} of {sum(r[3] for r in sel):5d}   "
+              f"phantom {sum(r[2] >= 0.5 for r in sel if not r[3]):4d} of {sum(not r[3] for r in sel):5d}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,17 @@ The ink image is the photo's darkening against the blank: pencil over white pape
 the printed grid. The blank is first spread by a pixel (a minimum filter), so a printed
 line a pixel off in the photo leaves no ink. Positions all come from the sheet's
 SheetGeometry, in mm, times PX_PER_MM.
+
+Each probability is a logistic function of a few measures taken on the photo itself (the
+pencil line's own width and darkness among them), its weights fitted on simulated photos
+by scripts/fit_fields.py (seeded; the weights are the constants below).
+
+A turn's end is told from a mere corner, a crossing or a line's end cap by the shape of the
+ink around the grid point once the pencilled lines through it are taken away: a dot is a
+blob wider than the line (it survives an opening with a disc wider than the line), a small
+circle fills a ring around the point, a tick leaves ink across the line. Where the blank is
+printed dark (a star's centre, a light, a land dot) the photo cannot show pencil: those
+pixels are left out of every measure, not counted as blank paper.
 """
 
 from __future__ import annotations
@@ -16,8 +27,6 @@ import numpy as np
 from sheetkit.photo import PX_PER_MM
 
 INK = 0.13  # darker than the blank by this much: pencil
-BOX_INK = 0.07
-EDGE = 0.075  # an edge this much darker than the typical edge is pencilled
 K = PX_PER_MM
 DIAGONALS = ((1, -1), (1, 1))  # the two diagonals of a square, from its left corners
 
@@ -95,26 +104,173 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
     return ink[y0:y1, x0:x1].astype(np.float64)
 
 
-def _dot(ink: np.ndarray, c) -> float:
-    """How much of a ring of 0.9 mm radius around c (px) is pencil: a dot fills it all,
-    lines through the vertex only their own directions."""
-    h, w = ink.shape
-    shares = []
-    for r in (0.6, 0.9):
-        hits = 0
-        angles = np.linspace(0, 2 * np.pi, 32, endpoint=False)
-        for a in angles:
-            x, y = int(round(c[0] + r * K * np.cos(a))), int(round(c[1] + r * K * np.sin(a)))
-            hits += 0 <= x < w and 0 <= y < h and ink[y, x] > INK
-        shares.append(hits / len(angles))
-    return min(shares)
+# Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
+EDGE_W = (-4.5, 60.0)
+END_W = (-4.183, -2.065, 11.73, 6.191, 1.469, -0.9803)
+BOX_W = (13.6, 14.63, 10.84, -18.47, 1.964, 1.422, -1.19)
+VISIBLE = 0.3  # the blank at least this light: pencil over it shows
+CLEAR = 0.6  # lighter than this all around: no dark print's edge near (the grid is lighter)
 
 
-def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: float) -> Fields:
-    spec = g.spec
-    b = spec.board
-    f = Fields()
-    px = lambda v: tuple(c * K for c in g.vertex(v))  # noqa: E731
+def logistic(w, x) -> np.ndarray:
+    """w[0] + w[1:] . x through the logistic function; x: (n, len(w) - 1)."""
+    z = w[0] + np.asarray(x, np.float64) @ np.asarray(w[1:], np.float64)
+    return 1 / (1 + np.exp(-np.clip(z, -30, 30)))
+
+
+def relative_ink(photo: np.ndarray, blank: np.ndarray, blur: float) -> tuple[np.ndarray, np.ndarray]:
+    """The pencil as the share of light it takes away from the blank (graphite darkens what
+    is under it by a factor, a grey grid line as well as white paper), the blank blurred as
+    the photo is and spread by two pixels (so a printed line a pixel or two off leaves
+    nothing, and pencil over a grey grid line still shows as the share it takes away); and
+    where the blank is clear of dark print by two pixels (the light grey grid lines stay in)."""
+    soft = cv2.GaussianBlur(blank, (0, 0), blur) if blur > 0.3 else blank
+    spread = cv2.erode(soft, np.ones((5, 5), np.uint8))
+    valid = spread > CLEAR
+    rel = np.where(valid, np.clip(1 - photo / np.maximum(spread, VISIBLE), 0, 1), 0).astype(np.float32)
+    return rel, valid
+
+
+def _profiles(rel: np.ndarray, segments, off: np.ndarray) -> np.ndarray | None:
+    """The median profile of `rel` across the middles of `segments` [((x, y), (x, y)) px]."""
+    h, w = rel.shape
+    out = []
+    for (x0, y0), (x1, y1) in segments:
+        d = np.array([x1 - x0, y1 - y0], np.float64)
+        n = np.linalg.norm(d)
+        nx, ny = -d[1] / n, d[0] / n
+        for t in (0.35, 0.5, 0.65):
+            cx, cy = x0 + d[0] * t, y0 + d[1] * t
+            xs = np.clip(np.rint(cx + off * nx).astype(int), 0, w - 1)
+            ys = np.clip(np.rint(cy + off * ny).astype(int), 0, h - 1)
+            out.append(rel[ys, xs])
+    return np.median(np.array(out, np.float64), axis=0) if out else None
+
+
+def line_profile(rel: np.ndarray, pencilled, blank) -> tuple[float, float]:
+    """The pencil line of this photo, across: its ink per px of length (the sum across) and
+    its spread (standard deviation, px): the profile across pencilled edges less the one
+    across blank edges (what the printed grid line leaves)."""
+    off = np.arange(-12, 12.5, 0.5)
+    p, b = _profiles(rel, pencilled, off), _profiles(rel, blank, off)
+    if p is None:
+        return 0.4 * K * 0.4, 1.3  # no line to measure: a 0.4 mm line, 40 % dark
+    prof = np.clip(p - (b if b is not None else 0), 0, None)
+    prof = np.clip(prof - np.median(prof), 0, None)
+    m = prof.sum() * 0.5
+    if m <= 0:
+        return 0.4 * K * 0.4, 1.3
+    mu = (prof * off).sum() * 0.5 / m
+    return float(m), float(np.sqrt((prof * (off - mu) ** 2).sum() * 0.5 / m))
+
+
+def _ray_distance(dx: np.ndarray, dy: np.ndarray, ux: float, uy: float) -> np.ndarray:
+    """Distance of each offset (dx, dy) from the ray from 0 along the unit vector (ux, uy)."""
+    t = np.maximum(dx * ux + dy * uy, 0)
+    return np.hypot(dx - t * ux, dy - t * uy)
+
+
+DIRECTIONS = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+
+
+def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: float, radius: float):
+    """The measures of a turn-end mark at each grid point (px centre) once the pencilled
+    lines through it (`pencilled`: vertex -> the directions (dx, dy) pencilled from it) and
+    the printed grid lines are taken away. One row per grid point, in the order of `centres`:
+
+    - the ink left around the point, in mm of this photo's pencil line (its log(1 + x));
+    - the fullest ring around the point: the share of it inked (a dot, a small circle);
+    - the share of the point's middle that a blob wider than the line covers (a dot);
+    - the two darkest directions from the point that no pencilled edge takes, along the
+      grid line or diagonal out to 1.8 mm, less the photo's usual there (a tick across the
+      line, a dot), in units of the pencil's darkness (from -1 to 4)."""
+    h, w = rel.shape
+    R = int(np.ceil(radius))
+    dy, dx = np.mgrid[-R:R + 1, -R:R + 1].astype(np.float64)
+    dist = np.hypot(dx, dy)
+    disc = dist <= radius
+    half = max(0.45 * K, 2.2 * sd)  # a pencil line's half width, and a hand's wobble
+    unit = {d: _ray_distance(dx, dy, d[0] / np.hypot(*d), d[1] / np.hypot(*d)) for d in DIRECTIONS}
+    strips = {d: u <= half for d, u in unit.items()}
+    grid = np.zeros_like(disc)
+    for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        grid |= unit[d] <= 1.6  # the printed grid line, a pixel either side
+    arms = {d: (u <= 1.0) & (dist >= 0.4 * K) & (dist <= 1.8 * K) for d, u in unit.items()}
+    rings = [(dist >= r - 0.9) & (dist <= r + 0.9) for r in np.arange(0.6 * K, radius - 0.3 * K, 0.3 * K)]
+    middle = dist <= 1.1 * K
+    # pencil: a third of the line's peak darkness, and above the noise
+    level = max(0.35 * mass / max(np.sqrt(2 * np.pi) * sd, 1.0), 0.06)
+    # a blob wider than the line: what an opening with a disc 1.5 line widths across leaves
+    inked = (rel > level) | ~valid
+    d = max(3, int(round(1.5 * 2.355 * sd)) | 1)
+    blob = cv2.morphologyEx(inked.astype(np.uint8), cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))).astype(bool)
+    rows, arm_vals = [], []
+    for v, (cx, cy) in centres.items():
+        x, y = int(round(cx)), int(round(cy))
+        if not (R <= x < w - R and R <= y < h - R):
+            rows.append((0.0, 0.0, 0.0))
+            arm_vals.append({})
+            continue
+        sl = np.s_[y - R:y + R + 1, x - R:x + R + 1]
+        r_, ok = rel[sl], valid[sl]
+        off = disc & ok & ~grid
+        taken = pencilled.get(v, ())
+        for dd in taken:
+            off &= ~strips[dd]
+        left = float(r_[off & (r_ > level)].sum()) / max(mass, 1e-6) / K
+        ring = 0.0
+        for rg in rings:
+            m = rg & off
+            if m.sum() >= 0.3 * rg.sum():
+                ring = max(ring, float((r_[m] > level).sum() / m.sum()))
+        mid = middle & ok
+        b = float(blob[sl][mid].mean()) if mid.sum() >= 8 else 0.0
+        rows.append((left, ring, b))
+        av = {}
+        for dd, arm in arms.items():
+            m = arm & ok
+            if dd not in taken and m.sum() >= 4:
+                av[dd] = float(r_[m].mean())
+        arm_vals.append(av)
+    # the photo's usual darkness along an arm that nothing is pencilled on (grid or diagonal)
+    usual = {}
+    for kind in (0, 1):
+        vals = [a for av in arm_vals for dd, a in av.items() if (dd[0] and dd[1]) == kind]
+        usual[kind] = float(np.median(vals)) if vals else 0.0
+    out = []
+    for row, av in zip(rows, arm_vals):
+        ex = sorted((a - usual[bool(dd[0] and dd[1])] for dd, a in av.items()), reverse=True) + [0.0, 0.0]
+        out.append((np.log1p(row[0]),) + row[1:] + tuple(float(np.clip(e / max(level, 1e-6), -1, 4)) for e in ex[:2]))
+    return np.array(out, np.float64).reshape(-1, 5)
+
+
+def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
+    """A box's measures on the ink image (the blank spread, so its printed icon leaves
+    nothing): the share of its inside darkened by 7 % and by 15 %, and how dark its darkest
+    3 % is (a rubbed-out mark leaves a faint trace; a light slash, a narrow dark one); then
+    the logarithms of the three (small shares told apart)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
+    sub = ink[y0:y1, x0:x1]
+    if not sub.size:
+        sub = np.zeros((1, 1))
+    m = (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(np.quantile(sub, 0.97)))
+    return m + tuple(float(np.log(v + 1e-3)) for v in m)
+
+
+@dataclass
+class Measures:
+    """What read_fields' probabilities are computed from: one row of measures per field."""
+    edges: list  # (v, w) edge keys
+    edge_x: np.ndarray  # (n, 1): how much darker than the typical edge its middle is
+    ends: list  # grid points
+    end_x: np.ndarray  # (n, 5): see measure_ends
+    boxes: list  # ("fish", i), ("crash", i), ("ability", name)
+    box_x: np.ndarray  # (n, 6): see measure_box
+    line: tuple  # the photo's pencil line: ink per px of length, spread (px)
+
+
+def _grid(b):
     units, diags = [], []
     for c in range(b.width):
         for r in range(b.height):
@@ -127,7 +283,16 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
                 w = (c + dx, r + dy)
                 if 0 <= w[0] < b.width and 0 <= w[1] < b.height:
                     diags.append(tuple(sorted((v, w))))
-            f.ends[v] = sigmoid((_dot(ink, px(v)) - 0.6) * 14)
+    return units, diags
+
+
+def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, ink=None) -> Measures:
+    """Every field's measures on the registered photo; the turn ends' need the pencilled
+    edges, read with the weights `edge_w` (default EDGE_W)."""
+    spec = g.spec
+    b = spec.board
+    px = lambda v: tuple(c * K for c in g.vertex(v))  # noqa: E731
+    units, diags = _grid(b)
     # An edge is pencilled when the photo along its middle is much darker than along the
     # typical edge (most are blank): pencil on a printed grid line shows so, where a
     # difference from the blank would hide it under the line.
@@ -135,28 +300,66 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     # there: a star's outline reaching into the edge, a light's rays.
     dark = 1 - cv2.erode(photo, np.ones((5, 5), np.uint8))
     printed = 1 - cv2.erode(cv2.GaussianBlur(blank, (0, 0), max(blur, 0.5)), np.ones((5, 5), np.uint8))
-    for edges in (units, diags):
-        seg = np.array([[px(v), px(w)] for v, w in edges], dtype=np.float64)
+    edges, edge_x = [], []
+    for group in (units, diags):
+        seg = np.array([[px(v), px(w)] for v, w in group], dtype=np.float64)
         t = np.linspace(0.3, 0.7, 12)[None, :, None]
         pts = np.rint(seg[:, None, 0] + (seg[:, None, 1] - seg[:, None, 0]) * t).astype(int)
         h, w_ = dark.shape
         ys, xs = np.clip(pts[..., 1], 0, h - 1), np.clip(pts[..., 0], 0, w_ - 1)
         vals = np.median(dark[ys, xs] - printed[ys, xs], axis=1)
-        base = float(np.median(vals))
-        for e, v in zip(edges, vals):
-            f.edges[e] = sigmoid((float(v) - base - EDGE) * 60)
+        edges += group
+        edge_x += list(vals - np.median(vals))
+    edge_x = np.array(edge_x, np.float64).reshape(-1, 1)
+    p_edge = logistic(EDGE_W if edge_w is None else edge_w, edge_x)
+    rel, valid = relative_ink(photo, blank, blur)
+    # the photo's own pencil line, across the unit edges inside the frame surely pencilled
+    inner = [(e, p) for e, p in zip(edges, p_edge)
+             if (e[0][0] == e[1][0] and 0 < e[0][0] < b.width - 1) or (e[0][1] == e[1][1] and 0 < e[0][1] < b.height - 1)]
+    sure = [(px(v), px(w)) for (v, w), p in inner if p > 0.95]
+    none = [(px(v), px(w)) for (v, w), p in inner if p < 0.05]
+    mass, sd = line_profile(rel, sure[:60], none[::max(1, len(none) // 60)][:60])
+    pencilled: dict = {}
+    for (v, w), p in zip(edges, p_edge):
+        if p >= 0.5:
+            d = (w[0] - v[0], w[1] - v[1])
+            pencilled.setdefault(v, []).append(d)
+            pencilled.setdefault(w, []).append((-d[0], -d[1]))
+    ends = [(c, r) for c in range(b.width) for r in range(b.height)]
+    radius = min(2.8 * K, 0.36 * g.square * K)
+    end_x = measure_ends(rel, valid, {v: px(v) for v in ends}, pencilled, mass, sd, radius)
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+    boxes = [("fish", i) for i in range(len(spec.fish.values))] + [("crash", i) for i in range(len(CRASH_TRACK))]
+    where = [g.fish_box(i) for i in range(len(spec.fish.values))] + [g.crash_box(i) for i in range(len(CRASH_TRACK))]
+    inset = [0.8] * len(where)
+    for name, box in ability_boxes(g).items():
+        boxes.append(("ability", name))
+        where.append(box)
+        inset.append(0.9)
+    ink = ink_image(photo, blank, blur) if ink is None else ink
+    box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
+    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd))
+
+
+def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: float) -> Fields:
+    spec = g.spec
+    b = spec.board
+    f = Fields()
+    m = measure(g, photo, blank, blur, ink=ink)
+    f.edges = dict(zip(m.edges, (float(p) for p in logistic(EDGE_W, m.edge_x))))
+    f.ends = dict(zip(m.ends, (float(p) for p in logistic(END_W, m.end_x))))
     for n, v in b.starts.items():
         x, y = g.vertex(v)
         r = max(g.square * 0.26, 2.0)
         f.starts[n] = sigmoid((_box_share(ink, (x - r, y - r, 2 * r, 2 * r), 0.3) - 0.04) * 80)
-    # a box's mark may be a single light slash: a fainter level, over a share of the box
-    # that no empty box reaches (measured: empty boxes 0-0.3 %, the faintest marks 8 %)
-    box_p = lambda box, inset=0.8: sigmoid((_box_share(ink, box, inset, BOX_INK) - 0.03) * 150)  # noqa: E731
-    f.fish = [box_p(g.fish_box(i)) for i in range(len(spec.fish.values))]
-    from sheetkit.games.yuncos.scoring import CRASH_TRACK
-
-    f.crashes = [box_p(g.crash_box(i)) for i in range(len(CRASH_TRACK))]
-    f.abilities = {name: box_p(box, 0.9) for name, box in ability_boxes(g).items()}
+    for (kind, key), p in zip(m.boxes, logistic(BOX_W, m.box_x)):
+        if kind == "fish":
+            f.fish.append(float(p))
+        elif kind == "crash":
+            f.crashes.append(float(p))
+        else:
+            f.abilities[key] = float(p)
     for row in range(2):
         for i in range(spec.nests.length):
             f.cells[f"nest{row + 1}.{i + 1}"] = crop(ink, g.nest_box(row, i))

@@ -321,29 +321,79 @@ def draw_stroke(canvas: np.ndarray, points, rng: np.random.Generator, width: flo
     patch.lay(rng, _pencil(rng) if grey is None else float(grey))
 
 
-def draw_cross(canvas: np.ndarray, box, rng: np.random.Generator, kind: str | None = None) -> str:
-    """Mark a box (x0, y0, x1, y1 px) as players do: a cross "x", or one slash "/" or "\\".
+BOX_MARKS = ("x", "/", "\\", "fill")
 
-    kind None picks one (mostly crosses). Returns the kind drawn.
+
+def draw_cross(canvas: np.ndarray, box, rng: np.random.Generator, kind: str | None = None,
+               erased: bool = False) -> str:
+    """Mark a box (x0, y0, x1, y1 px) as players do: a cross "x", one slash "/" or "\\", or
+    the box filled in with a scribble ("fill").
+
+    kind None picks a cross or a slash (mostly crosses). erased: the mark rubbed out again, a faint trace
+    of it left (darkening the paper by 2-8 %): a box that is not marked. Returns the kind.
     """
     _check_canvas(canvas)
     x0, y0, x1, y1 = _check_box(box)
     if kind is None:
         kind = ("x", "x", "x", "/", "\\")[int(rng.integers(5))]
-    if kind not in ("x", "/", "\\"):
-        raise ValueError(f"a mark is 'x', '/' or '\\', not {kind!r}")
+    if kind not in BOX_MARKS:
+        raise ValueError(f"a mark is one of {', '.join(BOX_MARKS)}, not {kind!r}")
     bw, bh = x1 - x0, y1 - y0
     width = min(bw, bh) * rng.uniform(0.05, 0.1)
-    grey = _pencil(rng)
+    grey = 1 - rng.uniform(0.02, 0.08) if erased else _pencil(rng)
 
     def corner(fx, fy):
         return (x0 + bw * (fx + rng.normal(0, 0.05)), y0 + bh * (fy + rng.normal(0, 0.05)))
 
     m = rng.uniform(0.1, 0.22)  # how far inside the corners the strokes start
+    if kind == "fill":  # a zigzag from top to bottom, its strokes touching
+        rows = max(3, int(bh / (1.6 * width)))
+        pts = [corner(m if i % 2 else 1 - m, m + (1 - 2 * m) * i / (rows - 1)) for i in range(rows)]
+        draw_stroke(canvas, pts, rng, 2 * width, grey)
     if kind in ("x", "/"):
         draw_stroke(canvas, [corner(m, 1 - m), corner(1 - m, m)], rng, width, grey)
     if kind in ("x", "\\"):
         draw_stroke(canvas, [corner(m, m), corner(1 - m, 1 - m)], rng, width, grey)
+    return kind
+
+
+END_MARKS = ("dot", "circle", "tick")
+
+
+def draw_end_mark(canvas: np.ndarray, at, heading, rng: np.random.Generator, k: float,
+                  kind: str | None = None) -> str:
+    """The mark a player makes where a turn's flight ends, at `at` (px), the flight arriving
+    along `heading` (dx, dy): a filled pencil dot ("dot", about 1.6-2.4 mm across), a small
+    circle round the point ("circle", 2.4-3.6 mm across) or a short tick across the line
+    ("tick", 2-3.4 mm long). k: canvas px per mm. kind None picks one. Returns the kind."""
+    _check_canvas(canvas)
+    if kind is None:
+        kind = END_MARKS[int(rng.choice(3, p=(0.5, 0.25, 0.25)))]
+    if kind not in END_MARKS:
+        raise ValueError(f"a turn-end mark is one of {', '.join(END_MARKS)}, not {kind!r}")
+    x, y = at
+    grey = _pencil(rng)
+    width = 0.5 * k * rng.uniform(0.7, 1.3)  # the pencil's line, as draw_stroke's
+    if kind == "dot":  # pressed round and round: filled
+        dot = k * rng.uniform(0.55, 0.9)
+        for rr in np.linspace(dot, 0, 4):
+            a = np.linspace(0, 2 * np.pi, 9)
+            draw_stroke(canvas, list(zip(x + rr * np.cos(a), y + rr * np.sin(a))), rng,
+                        k * rng.uniform(0.45, 0.6), grey)
+    elif kind == "circle":  # one loop, not quite closed, not quite round
+        r = k * rng.uniform(1.2, 1.8)
+        a0 = rng.uniform(0, 2 * np.pi)
+        a = a0 + np.linspace(0, 2 * np.pi * rng.uniform(0.9, 1.05), 14)
+        rx, ry = r * rng.uniform(0.85, 1.15), r * rng.uniform(0.85, 1.15)
+        draw_stroke(canvas, list(zip(x + rx * np.cos(a), y + ry * np.sin(a))), rng, width, grey)
+    else:  # across the line, about square to it
+        dx, dy = heading
+        n = math.hypot(dx, dy) or 1.0
+        ang = math.atan2(dy / n, dx / n) + math.pi / 2 + rng.normal(0, 0.25)
+        half = k * rng.uniform(1.0, 1.7)
+        off = rng.normal(0, 0.15) * k
+        c, s_ = math.cos(ang), math.sin(ang)
+        draw_stroke(canvas, [(x - half * c + off, y - half * s_), (x + half * c + off, y + half * s_)], rng, width, grey)
     return kind
 
 

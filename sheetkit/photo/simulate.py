@@ -60,8 +60,12 @@ def _mm_box(box, k):
     return (x * k, y * k, (x + w) * k, (y + h) * k)
 
 
-def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM) -> None:
-    """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white)."""
+def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM,
+              marks: np.random.Generator | None = None) -> None:
+    """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white).
+
+    marks: the generator of the turn-end marks and of the crosses rubbed out again
+    (default: `rng`)."""
     from sheetkit.games.yuncos.record import parse_flight
 
     spec = g.spec
@@ -72,6 +76,7 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     r = max(g.square * 0.26, 2.0) + 0.6
     handwriting.draw_cross(canvas, (( sx - r) * k, (sy - r) * k, (sx + r) * k, (sy + r) * k), rng)
     pos = start
+    scratch = None
     for entry in rec["turn"]:
         steps = parse_flight(entry["flight"])
         pts = [pos]
@@ -81,10 +86,19 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
         px = [tuple(c * k for c in g.vertex(p)) for p in pts]
         handwriting.draw_stroke(canvas, px, rng)
         ex, ey = px[-1]
-        dot = k * rng.uniform(0.9, 1.3)  # the turn's end: a pencil dot
+        if marks is None:
+            handwriting.draw_end_mark(canvas, (ex, ey), steps[-1], rng, k)
+            continue
+        # The turn's end as players mark it: a dot, a small circle or a tick, drawn from
+        # `marks`. `rng` still draws the large dot that these photos once had (onto a
+        # scratch page), so every other mark of a seed's photo stays what it was.
+        if scratch is None:
+            scratch = np.ones_like(canvas)
+        dot = k * rng.uniform(0.9, 1.3)
         for rr in np.linspace(dot, 0, 5):
             a = np.linspace(0, 2 * np.pi, 9)
-            handwriting.draw_stroke(canvas, list(zip(ex + rr * np.cos(a), ey + rr * np.sin(a))), rng)
+            handwriting.draw_stroke(scratch, list(zip(ex + rr * np.cos(a), ey + rr * np.sin(a))), rng)
+        handwriting.draw_end_mark(canvas, (ex, ey), steps[-1], marks, k)
     # the numbers, where the player put them
     from sheetkit.checking import records as rec_mod
 
@@ -98,15 +112,25 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     for t, entry in enumerate(truth_record(game)["turn"], 1):
         for which, value in enumerate(entry["dice"]):
             handwriting.draw_digit(canvas, _mm_box(g.dice_box(t, which), k), value, rng)
-    for i in range(rec["fish_marked"]):
-        handwriting.draw_cross(canvas, _mm_box(g.fish_box(i), k), rng)
-    for i in range(rec["crashes_marked"]):
-        handwriting.draw_cross(canvas, _mm_box(g.crash_box(i), k), rng)
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
     from sheetkit.photo.fields import ability_boxes
 
     boxes = ability_boxes(g)
-    for name in rec.get("used", []):
-        handwriting.draw_cross(canvas, _mm_box(boxes[name], k), rng)
+    marked = [g.fish_box(i) for i in range(rec["fish_marked"])]
+    marked += [g.crash_box(i) for i in range(rec["crashes_marked"])]
+    marked += [boxes[name] for name in rec.get("used", [])]
+    extra = rng if marks is None else marks
+    for box in marked:
+        handwriting.draw_cross(canvas, _mm_box(box, k), rng)
+        if extra.random() < 0.15:  # some players fill the box in as well
+            handwriting.draw_cross(canvas, _mm_box(box, k), extra, "fill")
+    # a box crossed by mistake and rubbed out again: a faint trace in a box not marked
+    free = [g.fish_box(i) for i in range(rec["fish_marked"], len(spec.fish.values))][:1]
+    free += [g.crash_box(i) for i in range(rec["crashes_marked"], len(CRASH_TRACK))][:1]
+    free += [box for name, box in boxes.items() if name not in rec.get("used", [])]
+    for box in free:
+        if extra.random() < 0.12:
+            handwriting.draw_cross(canvas, _mm_box(box, k), extra, erased=True)
 
 
 def _cells(checked) -> dict[str, int]:
@@ -182,7 +206,7 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     serial = int(rng.integers(1, 500))
     sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
     sheet = sheet.copy()
-    draw_game(sheet, game, g, rng)
+    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]))
     applied = {}
     jpeg = photograph(sheet, rng, size, transform=applied, **camera)
     return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
@@ -335,3 +359,72 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
             "no_error": no_error, "draft_agrees": _verdict(rec) == same,
             "confirmed_agrees": fixed is not None and _verdict(fixed) == same,
             "uncertain": len(draft.uncertain)}
+
+
+# ---- fields read against the truth (no flight search) --------------------------------------
+
+def _where(v, pts: list, end_at: set, board) -> str:
+    """Where on the drawn path a vertex lies: what its ink looks like there. `pts` is the
+    whole path, vertex by vertex from the start; `end_at` the turns' ends."""
+    seen = [i for i, p in enumerate(pts) if p == v]
+    print_ = v in board.stars or v in board.fish or v in board.lights or v in board.starts.values()
+    if not seen:
+        near = any(max(abs(v[0] - p[0]), abs(v[1] - p[1])) <= 1 for p in pts)
+        where = "off the path, next to it" if near else "off the path"
+    elif len(seen) > 1:
+        where = "a crossing"
+    elif seen[0] == 0:
+        where = "the start"
+    elif seen[0] == len(pts) - 1:
+        where = "the line's end"
+    else:
+        i = seen[0]
+        a, b = (pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]), (pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1])
+        where = "straight through" if a == b else "a corner"
+    return where + (", on print" if print_ else "")
+
+
+def field_truth(truth: dict, layout_id: str) -> dict:
+    """What the pencil of a simulated photo shows, field by field: the path (its grid points
+    in order from the start), the pencilled edges, the turns' ends, the boxes marked (keys as
+    in fields.Measures.boxes)."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.record import box_name, parse_flight
+
+    board = layouts.load(layout_id).spec.board
+    pts = [board.starts[truth["start"]]]
+    ends = set()
+    for t in truth["turn"]:
+        for dx, dy in parse_flight(t["flight"]):
+            pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+        ends.add(pts[-1])
+    boxes = {("fish", i) for i in range(truth["fish_marked"])} | {("crash", i) for i in range(truth["crashes_marked"])}
+    boxes |= {("ability", box_name(b)) for b in truth.get("used", [])}
+    return {"path": pts, "edges": {tuple(sorted((a, b))) for a, b in zip(pts, pts[1:])}, "ends": ends,
+            "boxes": boxes, "board": board}
+
+
+def on_frame(e, board) -> bool:
+    """An edge along the map's frame (where pencil cannot be seen)."""
+    (a, b), W, H = e, board.width - 1, board.height - 1
+    return (a[0] == b[0] in (0, W)) or (a[1] == b[1] in (0, H))
+
+
+def field_rows(f, truth: dict, layout_id: str) -> list[tuple[str, float, bool, str]]:
+    """Every field a Fields read from a simulated photo holds, against the game drawn:
+    (kind, probability read, truly marked, where). Kinds: "edges" (pencilled or not; the
+    map's frame apart as "frame edges": pencil on it cannot be seen, the flight infers it),
+    "ends" (a turn-end mark at a grid point), "boxes" (fish counter, crash track, abilities)."""
+    tr = field_truth(truth, layout_id)
+    board, pts, ends = tr["board"], tr["path"], tr["ends"]
+    rows = []
+    for e, p in f.edges.items():
+        (a, b) = e
+        rows.append(("frame edges" if on_frame(e, board) else "edges", p, e in tr["edges"],
+                     "diagonal" if a[0] != b[0] and a[1] != b[1] else "unit"))
+    for v, p in f.ends.items():
+        rows.append(("ends", p, v in ends, _where(v, pts, ends, board)))
+    rows += [("boxes", p, ("fish", i) in tr["boxes"], "fish") for i, p in enumerate(f.fish)]
+    rows += [("boxes", p, ("crash", i) in tr["boxes"], "crash") for i, p in enumerate(f.crashes)]
+    rows += [("boxes", p, ("ability", name) in tr["boxes"], "ability") for name, p in f.abilities.items()]
+    return rows
