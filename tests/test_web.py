@@ -56,6 +56,22 @@ class Page:
         m = re.search(rf'name="{re.escape(name)}"[^>]*value="([^"]*)"', self.text)
         return html.unescape(m.group(1)) if m else None
 
+    def options(self, name: str) -> list[str]:
+        """The values a select, a radio group or checkboxes of this name offer."""
+        select = re.search(rf'<select name="{re.escape(name)}"[^>]*>(.*?)</select>', self.text, re.S)
+        if select:
+            return [html.unescape(v) for v in re.findall(r'<option value="([^"]*)"', select.group(1))]
+        return [html.unescape(v) for v in re.findall(rf'name="{re.escape(name)}" value="([^"]*)"', self.text)]
+
+    def selected(self, name: str) -> str | None:
+        """The option selected (or the radio checked) of this name, as the browser would send it."""
+        select = re.search(rf'<select name="{re.escape(name)}"[^>]*>(.*?)</select>', self.text, re.S)
+        if select:
+            m = re.search(r'<option value="([^"]*)"[^>]*\bselected', select.group(1))
+        else:
+            m = re.search(rf'name="{re.escape(name)}" value="([^"]*)"[^>]*\bchecked', self.text)
+        return html.unescape(m.group(1)) if m else None
+
     def hidden(self, form_action: str, name: str) -> str:
         form = re.search(rf'action="{form_action}".*?</form>', self.text, re.S).group(0)
         return html.unescape(re.search(rf'name="{name}" value="([^"]*)"', form, re.S).group(1))

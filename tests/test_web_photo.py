@@ -92,7 +92,12 @@ def fields_of(page) -> list[tuple[int, str]]:
 
 def truth_form(page, truth: dict) -> dict:
     """The confirm form with every field set to the game drawn, as a player would tap it."""
+    from sheetkit.games.yuncos.record import box_name
+    from sheetkit.photo.flight import turn_cells
+
     form = {"version": page.hidden(r"/photo/\d+/fields", "version"), "sheet": page.hidden(r"/photo/\d+/fields", "sheet")}
+    # what the paper shows in each puzzle box (not in which turn it was written)
+    paper = {box: e["value"] for box, e in zip(turn_cells(truth), truth["turn"]) if box}
     for _, key in fields_of(page):
         if key.startswith("turn["):
             t = int(key[5:key.index("]")])
@@ -102,11 +107,17 @@ def truth_form(page, truth: dict) -> dict:
                 form[key] = entry["flight"]
             elif what == "dice":
                 form[f"{key}.1"], form[f"{key}.2"] = map(str, entry["dice"])
-            elif what == "value":
-                form[key] = str(entry["value"])
-                form[f"turn[{t}].puzzle"] = page.value(f"turn[{t}].puzzle") or ""
+            elif what == "value":  # as simulate.confirmed: the number in the box outlined, else where it went
+                box = page.selected(f"turn[{t}].puzzle") or ""
+                if box in paper and box != "crash":
+                    form[key], form[f"turn[{t}].puzzle"] = str(paper[box]), box
+                else:
+                    form[f"turn[{t}].puzzle"] = turn_cells(truth)[t - 1] or "crash"
+                    form[key] = str(entry.get("value", page.value(key) or 1))
         elif key in ("start", "fish_marked", "crashes_marked"):
             form[key] = str(truth[key])
+        elif key == "used":  # the ability boxes crossed out, as the toggles are tapped
+            form[key] = [b for b in page.options("used") if box_name(b) in set(truth.get("used", []))]
     return form
 
 

@@ -511,8 +511,12 @@ def register(app, db, t, lang, view) -> None:
                      value=str(form.get(key, rec.get(key, ""))))
             c["read"] = str(rec.get(key, ""))
         elif key == "used":
+            from sheetkit.games.yuncos.record import box_name
+
             chosen = form.getlist("used") if hasattr(form, "getlist") and "used" in form else rec.get("used", [])
-            c.update(kind="boxes", name="used", options=ability_names(spec) if spec else [], chosen=list(chosen))
+            crossed = {box_name(b) for b in chosen if isinstance(b, str)}  # a record may name them either way
+            options = ability_names(spec) if spec else []
+            c.update(kind="boxes", name="used", options=options, chosen=[b for b in options if box_name(b) in crossed])
             c["read"] = ", ".join(rec.get("used", [])) or "-"
         elif tk and tk[1] == "flight":
             c.update(kind="flight", name=key, value=form.get(key, entry.get("flight", "")))
