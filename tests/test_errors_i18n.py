@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 
@@ -144,6 +145,82 @@ def test_the_error_line_in_both_languages(tmp_path, what, args, files, english):
     line = es.err.strip()
     assert line != en.err.strip() and "⟦" not in line
     assert not english_left(line, QUOTED), (english_left(line, QUOTED), line)
+
+
+
+def _png(width: int, height: int, grey: int = 200) -> bytes:
+    import PIL.Image
+
+    out = io.BytesIO()
+    PIL.Image.new("L", (width, height), grey).save(out, "PNG")
+    return out.getvalue()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG's signature and header claiming `width` x `height` pixels, no pixels: the
+    reader refuses it by the size alone, as it refuses a decompression bomb."""
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    chunk = lambda kind, data: (struct.pack(">I", len(data)) + kind + data  # noqa: E731
+                                + struct.pack(">I", zlib.crc32(kind + data)))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+
+
+# the photo reader's errors (the photo extra): (what, the command, files, the English line)
+PHOTO_CASES = [
+    ("photo-empty", ["read", "--lang", "L", "x.jpg"], {"x.jpg": b""}, "x.jpg: the file is empty"),
+    ("photo-not-an-image", ["read", "--lang", "L", "x.jpg"], {"x.jpg": b"just some text, not a photo"},
+     "x.jpg: not an image (JPEG or PNG expected)"),
+    ("photo-too-large", ["read", "--lang", "L", "big.png"], {"big.png": _png_header(9000, 9000)},
+     "big.png: the image is 9000x9000 pixels: too large for a photo"),
+    ("photo-too-small", ["read", "--lang", "L", "tiny.png"], {"tiny.png": _png(120, 90)},
+     "tiny.png: not an image sheetkit can read, or too small to read a sheet from"),
+    # without --lang: the system locale says the language
+    ("photo-no-qr", ["read", "wall.png"], {"wall.png": _png(300, 400)},
+     "wall.png: no QR code found: sheetkit reads numbered sheets (sheetkit render --copies N) photographed whole "
+     "and sharp"),
+]
+
+
+@pytest.mark.parametrize("what, args, files, english", PHOTO_CASES, ids=[c[0] for c in PHOTO_CASES])
+def test_the_photo_readers_error_line_in_both_languages(tmp_path, what, args, files, english):
+    pytest.importorskip("cv2")
+    test_the_error_line_in_both_languages(tmp_path, what, args, files, english)
+
+
+def test_the_photo_readers_errors_raised_deeper_say_both_languages():
+    """The QR code's and the flight's refusals, as the reader raises them (photos that
+    reach them take seconds to make): English as always, Spanish with no English left."""
+    pytest.importorskip("cv2")
+    from sheetkit import photo
+    from sheetkit.checking.messages import msg
+    from sheetkit.errors import UserError
+    from sheetkit.photo import flight, register
+
+    fields = SimpleNamespace(starts={}, edges={}, ends={})
+    errors = []
+    for call in (lambda: register._level("https://example.org", "a.jpg"),
+                 lambda: register._level("SK1:glux-score-pad:0a1b2c3d:0001", "a.jpg"),
+                 lambda: register._level("SK1:yuncos-easy:deadbeef:0001", "a.jpg"),
+                 lambda: flight.build(fields, SimpleNamespace(board=None), "yuncos-easy", "", {}, {})):
+        with pytest.raises(UserError) as e:
+            call()
+        errors.append(e.value)
+    assert [str(e) for e in errors[:2]] == [
+        "a.jpg: the QR code ('https://example.org') is not a sheetkit sheet's",
+        "a.jpg: the QR code names layout glux-score-pad; sheetkit read reads Yuncos sheets (yuncos-easy, yuncos-hard)"]
+    assert str(errors[2]).startswith("a.jpg: the sheet was printed from yuncos-easy version deadbeef, which is not "
+                                     "installed (the installed one is ")
+    assert str(errors[3]) == "no flight found on the map: is the path pencilled dark enough to see?"
+    quoted = ("glux-score-pad", "yuncos-easy", "yuncos-hard", "deadbeef", "example.org")
+    for e in errors:
+        line = e.line("es")
+        assert "⟦" not in line and not english_left(line, quoted), line
+    install = UserError(msg("error.photo.install", cmd=photo.INSTALL))
+    assert str(install) == "sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"
+    assert "⟦" not in install.line("es") and not english_left(install.line("es")), install.line("es")
 
 
 def test_an_explicit_lang_wins_over_the_locale_and_the_locale_is_the_default(tmp_path):

@@ -82,6 +82,25 @@ def test_uncertain_fields_are_marked_on_their_lines_and_listed(easy):
     assert verdict(fixed) == verdict(s.truth)
 
 
+
+def test_the_drafts_comments_are_in_the_language_asked_for(easy, tmp_path):
+    """`read --lang es` writes the draft's comment lines in Spanish; the record (keys,
+    values, the `# check` marker) is the same, word for word, in both languages."""
+    _, path = easy
+    draft = read_photo(path)
+    en, es = draft_toml(draft, "easy.jpg", "en"), draft_toml(draft, "easy.jpg", "es")
+    assert es.startswith("# Borrador leído por sheetkit read de easy.jpg: compruébalo con la hoja.")
+    assert "# Por confirmar:" in es and "[[turn]]  # turno 1" in es and "# To confirm" not in es
+    if draft.uncertain:
+        assert "  # check: " in es
+    strip = lambda t: [line.split("  #")[0] for line in t.splitlines() if not line.startswith("#")]  # noqa: E731
+    assert strip(en) == strip(es) and tomllib.loads(en) == tomllib.loads(es)
+    out = tmp_path / "draft.toml"
+    run = sheetkit("read", "--lang", "es", str(path), "-o", str(out))
+    assert run.code == 0, run.err
+    assert run.err.startswith(f"borrador escrito en {out}:") and out.read_text() == es.replace("easy.jpg", str(path))
+
+
 def test_a_hard_sheet_checks_as_drawn_once_its_uncertain_fields_are_confirmed(tmp_path):
     s = simulate.sample(1011, "yuncos-hard", (3000, 4000))
     path = tmp_path / "hard.jpg"

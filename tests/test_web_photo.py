@@ -489,3 +489,38 @@ def test_a_solo_game_has_its_rank_and_no_second_sheet(sample, tmp_path):
     with Store.open(tmp_path / "solo.sqlite3") as store:
         version = store.get(1).version
     assert_clear_error(upload(phone, sample.jpeg, name="Bea", play="1", version=version), "solo")
+
+
+# --- the page's language --------------------------------------------------------------------
+
+def test_a_photo_the_reader_refuses_is_said_in_the_pages_language(tmp_path):
+    from test_errors_i18n import english_left
+
+    app = create_app(db=tmp_path / "h.sqlite3")
+    cases = [(b"just some text, not a photo", "no es una imagen (se esperaba JPEG o PNG)",
+              "not an image (JPEG or PNG expected)"),
+             (_png(np.full((400, 300), 200, np.uint8)), "no se encontró ningún código QR",
+              "no QR code found: sheetkit reads numbered sheets")]
+    for data, es_words, en_words in cases:
+        es = upload(Client(app, lang="es"), data)
+        assert_clear_error(es, "No se puede leer esta foto: " + es_words)
+        assert "⟦" not in es.error and not english_left(es.error), (english_left(es.error), es.error)
+        en = upload(Client(app, lang="en"), data)
+        assert_clear_error(en, "Cannot read this photo: " + en_words)
+    with Store.open(tmp_path / "h.sqlite3") as store:
+        assert store.plays() == []  # nothing kept of a photo not read
+
+
+def test_the_readers_notes_are_said_in_the_pages_language(phone):
+    from sheetkit.checking.messages import msg
+
+    with Store.open(phone.db) as store:
+        info = store.photos(1)[0]
+        info["notes"] = [msg("photo.note.faults", faults=2).to_json()]
+        store.save_photo(1, 0, None, info)
+    en = phone.get("/photo/1")
+    assert "The reader says: the draft as read has 2 fault(s) by the rules: check the marked fields first" in en.text
+    phone.get("/?lang=es")
+    es = phone.get("/photo/1")
+    assert ("El lector dice: el borrador leído tiene 2 errores según las reglas: comprueba primero los campos "
+            "marcados") in es.text

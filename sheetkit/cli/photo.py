@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from sheetkit.checking.messages import msg
+from sheetkit.checking.messages import msg, resolve_lang, text
+from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 
 
@@ -18,7 +19,9 @@ from sheetkit.errors import UserError
               help="Write the draft record here (else it is printed).")
 @click.option("--debug", "debug_png", type=click.Path(dir_okay=False),
               help="Write a PNG showing what was found where on the sheet.")
-def read_cmd(photo, out, debug_png):
+@click.option("--lang", type=LANG, default=None,
+              help="Language of the draft's comments and of the errors (default: the system locale's, else en).")
+def read_cmd(photo, out, debug_png, lang):
     """Read a photo of a filled, numbered Yuncos sheet into a draft record.
 
     Fields read with little confidence are marked `# check` for you to confirm; then
@@ -34,13 +37,13 @@ def read_cmd(photo, out, debug_png):
         draft = read_photo(photo, debug=debug_png)
     except OSError as e:
         raise UserError(msg("error.cli.cannot_read", why=e.strerror or str(e)), source=photo) from None
-    text = draft_toml(draft, click.format_filename(photo))
+    lang = resolve_lang(lang)
+    record = draft_toml(draft, click.format_filename(photo), lang)
     if out:
         from sheetkit.cli.history import _write
 
-        _write(out, text)
-        n = len(draft.uncertain)
-        click.echo(f"wrote the draft to {out}: {len(draft.record['turn'])} turns, "
-                   f"{n} field(s) to confirm (marked # check)", err=True)
+        _write(out, record)
+        click.echo(text("photo.draft.wrote", lang, out=out, turns=len(draft.record["turn"]),
+                        fields=len(draft.uncertain)), err=True)
     else:
-        click.echo(text, nl=False)
+        click.echo(record, nl=False)

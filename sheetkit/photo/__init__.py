@@ -17,7 +17,7 @@ from __future__ import annotations
 from sheetkit.errors import UserError
 
 PX_PER_MM = 6.0  # the blank is rendered, and the photo laid over it, at this scale
-INSTALL = "sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"
+INSTALL = "pip install 'sheetkit[photo]'"
 
 
 def require() -> None:
@@ -27,4 +27,6 @@ def require() -> None:
         import numpy  # noqa: F401
         import zxingcpp  # noqa: F401
     except ImportError:
-        raise UserError(INSTALL) from None
+        from sheetkit.checking.messages import msg
+
+        raise UserError(msg("error.photo.install", cmd=INSTALL)) from None

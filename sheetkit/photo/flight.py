@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from sheetkit.checking.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
 from sheetkit.photo.fields import Fields, long_box
 
@@ -48,7 +49,7 @@ class Reading:
 
     value: object
     confidence: float
-    why: str = ""
+    why: object = ""  # a message (photo.why.*): said in the draft's language
 
 
 @dataclass
@@ -57,7 +58,7 @@ class Draft:
     confidence: dict  # field path ("start", "turn[3].flight", ...) -> Reading
     faults: int  # errors the checker finds in the draft
     walks: int = 0  # ways the path could be walked
-    notes: list = field(default_factory=list)
+    notes: list = field(default_factory=list)  # messages (photo.note.*)
 
     @property
     def uncertain(self) -> list[str]:
@@ -488,14 +489,13 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     # every start point is tried, the marked ones cheapest (a cross may be read faintly)
     starts = [(n, -math.log(_clamp(p))) for p, n in marked]
     if not any(p >= 0.5 for p in f.edges.values()):
-        raise UserError("no flight found on the map: is the path pencilled dark enough to see?")
+        raise UserError(msg("error.photo.no_flight"))
     turns = max(dice) if dice else sum(1 for p in f.ends.values() if p > 0.5)
     readings = fly(f, spec, starts, dice, turns) if turns else []
     if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
         readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT)
     if not readings:
-        raise UserError("the pencilled path cannot be cut into flights from a start point: "
-                        "copy this sheet by hand (sheetkit template)")
+        raise UserError(msg("error.photo.cannot_cut"))
     readings = [r for r in readings if r[0] <= readings[0][0] + SLACK][:READINGS]
     fish = sum(1 for p in f.fish if p >= 0.5)
     crashes = sum(1 for p in f.crashes if p >= 0.5)
@@ -513,8 +513,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
             drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan),
                            turn_cells(record), _score(checked), _faulty(checked)))
     if not drafts:
-        raise UserError("the numbers in the boxes do not fit the dice log in any turn order: "
-                        "copy this sheet by hand (sheetkit template)")
+        raise UserError(msg("error.photo.numbers_dont_fit"))
     drafts.sort(key=lambda d: d[0])
     best_cost, faults, record, (walk, plan), cells_of, score, faulty = drafts[0]
     filled = _filled(record, cells_of)
@@ -528,7 +527,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     conf: dict[str, Reading] = {}
     start = record["start"]
     conf["start"] = Reading(start, _clamp(agree(lambda d: d[2]["start"] == start) * f.starts.get(start, 0.5)),
-                            "the start point's mark")
+                            msg("photo.why.start"))
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         # a step along the frame was inferred, not seen
@@ -536,7 +535,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
         local = min(seen + [_clamp(f.ends.get(walk[j], 0.0))])
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(agree(same) * local),
-                                            "the pencilled steps and the turn's end")
+                                            msg("photo.why.flight"))
         cell = cells_of[t - 1]
         value = entry.get("value")
 
@@ -553,26 +552,26 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
         if cell is None:
             digit = 1.0
         conf[f"turn[{t}].value"] = Reading(value if cell else None, _clamp(agree(same_number) * digit),
-                                           f"the number in {cell}" if cell else "no number: a crash")
+                                           msg("photo.why.number", cell=cell) if cell else msg("photo.why.crash"))
         if t in dice or "dice" in entry:
             read = dice.get(t, ((None, 0.0), (None, 0.0)))
             shown = entry.get("dice")
             local = min((c if shown and v == shown[k] else 1 - c) for k, (v, c) in enumerate(read)) if shown else 0.3
             same = lambda d, t=t, sh=shown: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1].get("dice") == sh  # noqa: E731
-            conf[f"turn[{t}].dice"] = Reading(shown, _clamp(agree(same) * local), "the dice log")
+            conf[f"turn[{t}].dice"] = Reading(shown, _clamp(agree(same) * local), msg("photo.why.dice"))
     # a turn where the rules find an error was misread somewhere: its fields are the ones to check
     for t in faulty:
         for key in (f"turn[{t}].flight", f"turn[{t}].value", f"turn[{t}].dice"):
             if key in conf:
                 conf[key].confidence = min(conf[key].confidence, FAULTY)
-                conf[key].why += " (the rules find an error in this turn)"
-    conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), "the fish counter's crosses")
-    conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), "the crash track's crosses")
+                conf[key].why = msg("photo.why.faulty", why=conf[key].why)
+    conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), msg("photo.why.fish"))
+    conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
-                           "the crossed-out ability boxes")
+                           msg("photo.why.used"))
     notes = []
     if faults:
-        notes.append(f"the draft as read has {faults} fault(s) by the rules: check the marked fields first")
+        notes.append(msg("photo.note.faults", faults=faults))
     return Draft(record, conf, faults, len(readings), notes)
 
 

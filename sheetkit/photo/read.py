@@ -41,7 +41,7 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
     except UserError as e:
         if debug:
             _debug_image(reg, f, None, debug)
-        raise UserError(e.detail, source=str(path)) from None
+        raise UserError(e.message, source=str(path)) from None
     if debug:
         _debug_image(reg, f, draft, debug)
     return draft, reg
@@ -53,30 +53,34 @@ def _line(key: str, value) -> str:
     return dump_toml({key: value}).strip()
 
 
-def draft_toml(draft: Draft, source: str = "") -> str:
+def draft_toml(draft: Draft, source: str = "", lang: str = "en") -> str:
     """The draft as TOML that `sheetkit check` reads: the uncertain fields listed at the top
-    and marked on their lines with `# check: <confidence> <what to look at>`."""
+    and marked on their lines with `# check: <confidence> <what to look at>`; the comment
+    lines in `lang` (the keys, values and the `# check` marker are the record's own)."""
+    from sheetkit.checking.messages import text
+    from sheetkit.errors import say
+
     rec = draft.record
     conf = draft.confidence
-    out = [f"# A draft read by sheetkit read{' from ' + source if source else ''}: confirm it against the sheet.",
-           f"# Fields marked `# check` were read with less than {CONFIRM:.0%} confidence."]
+    head = text("photo.draft.head_from", lang, source=source) if source else text("photo.draft.head", lang)
+    out = [f"# {head}", "# " + text("photo.draft.marked", lang, percent=f"{CONFIRM:.0%}")]
     unsure = draft.uncertain
     if unsure:
-        out.append("# To confirm: " + ", ".join(unsure))
+        out.append("# " + text("photo.draft.to_confirm", lang, fields=", ".join(unsure)))
     else:
-        out.append("# To confirm: nothing (every field was read with confidence)")
-    out += [f"# Note: {n}" for n in draft.notes]
+        out.append("# " + text("photo.draft.nothing", lang))
+    out += ["# " + text("photo.draft.note", lang, note=say(n, lang)) for n in draft.notes]
 
     def mark(key: str) -> str:
         r = conf.get(key)
         if r is None or r.confidence >= CONFIRM:
             return ""
-        return f"  # check: {r.confidence:.2f} {r.why}"
+        return f"  # check: {r.confidence:.2f} {say(r.why, lang)}"
 
     for key in ("game", "layout", "qr", "start", "fish_marked", "crashes_marked", "used"):
         out.append(_line(key, rec[key]) + mark(key))
     for t, entry in enumerate(rec["turn"], 1):
-        out += ["", "[[turn]]" + f"  # turn {t}"]
+        out += ["", "[[turn]]  # " + text("photo.draft.turn", lang, n=t)]
         for key, value in entry.items():
             out.append(_line(key, value) + mark(f"turn[{t}].{key}"))
     return "\n".join(out) + "\n"

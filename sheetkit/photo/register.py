@@ -25,6 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.photo import PX_PER_MM
 
@@ -83,25 +84,23 @@ def load_photo(path: str | Path) -> np.ndarray:
     """The photo as grey uint8; UserError if it is no image sheetkit can read."""
     p = Path(path)
     if not p.is_file():
-        raise UserError("no such file", source=str(path))
+        raise UserError(msg("error.file.missing"), source=str(path))
     data = np.fromfile(str(p), dtype=np.uint8)
     if data.size == 0:
-        raise UserError("the file is empty", source=str(path))
+        raise UserError(msg("error.photo.empty"), source=str(path))
     try:
         import PIL.Image
 
         with PIL.Image.open(p) as im:  # the size first: a decompression bomb is refused unread
             if im.width * im.height > MAX_PIXELS:
-                raise UserError(f"the image is {im.width}x{im.height} pixels: too large for a photo",
-                                source=str(path))
+                raise UserError(msg("error.photo.too_large", width=im.width, height=im.height), source=str(path))
     except UserError:
         raise
     except Exception:
-        raise UserError("not an image (JPEG or PNG expected)", source=str(path)) from None
+        raise UserError(msg("error.photo.not_image"), source=str(path)) from None
     img = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
     if img is None or min(img.shape) < 200:
-        raise UserError("not an image sheetkit can read, or too small to read a sheet from",
-                        source=str(path))
+        raise UserError(msg("error.photo.unreadable"), source=str(path))
     return img
 
 
@@ -295,14 +294,13 @@ def _level(text: str, source: str):
     try:
         layout_id, version, serial = pads.parse(text)
     except UserError:
-        raise UserError(f"the QR code ({text[:40]!r}) is not a sheetkit sheet's", source=source) from None
+        raise UserError(msg("error.photo.qr_not_sheetkit", text=repr(text[:40])), source=source) from None
     if layout_id not in LEVELS:
-        raise UserError(f"the QR code names layout {layout_id}; sheetkit read reads Yuncos sheets "
-                        f"({', '.join(LEVELS)})", source=source)
+        raise UserError(msg("error.photo.qr_not_yuncos", layout=layout_id, levels=", ".join(LEVELS)), source=source)
     installed = layouts.load(layout_id).version
     if installed != version:
-        raise UserError(f"the sheet was printed from {layout_id} version {version}, which is not installed "
-                        f"(the installed one is {installed}): it cannot be laid over its blank", source=source)
+        raise UserError(msg("error.photo.qr_version", layout=layout_id, version=version, installed=installed),
+                        source=source)
     return layout_id, serial
 
 
@@ -467,8 +465,7 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
         guess = A @ np.append(c_px, 1)
         side = float(np.hypot(*(A @ np.append(c_px + [side_mm * PX_PER_MM, 0], 1) - guess)))
         if not (side < guess[0] < w - side and side < guess[1] < h - side):
-            raise UserError("the sheet is cut off at an edge of the photo: photograph the whole sheet, "
-                            "its four black squares and the QR code in the picture", source=source)
+            raise UserError(msg("error.photo.cut_off_squares"), source=source)
         if len(squares):
             d = np.hypot(*(squares[:, :2] - guess).T)
             ok = (np.abs(squares[:, 2] / side - 1) < 0.45) & (d < side * (12 if i in (0, 1) else 8))
@@ -479,8 +476,7 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
                 dst.append(c_px[None])
     missing = sum(1 for c in found if c is None)
     if missing > 1:
-        raise UserError(f"{missing} of the sheet's 4 black registration squares were not found: photograph "
-                        "the whole sheet, flat, sharp and evenly lit", source=source)
+        raise UserError(msg("error.photo.squares_missing", missing=missing), source=source)
     return found
 
 
@@ -490,10 +486,6 @@ def _geometry(layout_id: str):
     from sheetkit.games.yuncos.compose import sheet_geometry
 
     return sheet_geometry(layouts.load(layout_id).spec, "a4")
-
-
-NO_QR = ("no QR code found: sheetkit reads numbered sheets (sheetkit render --copies N) "
-         "photographed whole and sharp")
 
 
 def _locate(img: np.ndarray, squares: np.ndarray, source: str):
@@ -517,10 +509,8 @@ def _locate(img: np.ndarray, squares: np.ndarray, source: str):
     if seen is not None:
         # the sheet is there, its code not readable: too small in the frame, or blurred
         px = 297 * float(np.sqrt(abs(np.linalg.det(np.linalg.inv(seen)[:2, :2])))) * PX_PER_MM
-        raise UserError(f"the sheet's QR code could not be read (the sheet is about {px:.0f} px long in "
-                        "the photo): photograph the sheet filling the frame, sharp and evenly lit",
-                        source=source)
-    raise UserError(NO_QR, source=source)
+        raise UserError(msg("error.photo.qr_unreadable", px=f"{px:.0f}"), source=source)
+    raise UserError(msg("error.photo.no_qr"), source=source)
 
 
 def register(path: str | Path) -> Registered:
@@ -537,7 +527,7 @@ def register(path: str | Path) -> Registered:
     code_px = code_mm * PX_PER_MM
     H0, _ = cv2.findHomography(corners, code_px)
     if H0 is None:
-        raise UserError("the QR code's corners do not make a plane: photograph the sheet lying flat", source=source)
+        raise UserError(msg("error.photo.qr_plane"), source=source)
     centres_mm = [np.array([mx + ms / 2, my + ms / 2]) for mx, my, ms in first.geometry.marks]
     marks = None
     if idx is not None and None not in idx:
@@ -558,8 +548,7 @@ def register(path: str | Path) -> Registered:
     block = np.array([[g.ox, g.oy], [g.ox + 188, g.oy], [g.ox + 188, g.oy + 258], [g.ox, g.oy + 258]]) * PX_PER_MM
     seen = cv2.perspectiveTransform(block[None], np.linalg.inv(H))[0]
     if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
-        raise UserError("the sheet is cut off at an edge of the photo: photograph the whole sheet",
-                        source=source)
+        raise UserError(msg("error.photo.cut_off"), source=source)
     bh, bw = first.image.shape
     grey = img.astype(np.float32) / 255.0
     warp = lambda H: cv2.warpPerspective(grey, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
@@ -582,8 +571,7 @@ def register(path: str | Path) -> Registered:
     mx = _px(g.map_x), _px(g.map_y), _px(g.map_x + g.map_w), _px(g.map_y + g.map_h)
     sharp = sharpness(photo, b.image, mx)
     if sharp < 0.12:
-        raise UserError(f"the photo is too blurred to read (it keeps {sharp:.0%} of the sheet's detail): "
-                        "hold the phone still, focus, and photograph again", source=source)
+        raise UserError(msg("error.photo.blurred", kept=f"{sharp:.0%}"), source=source)
     found = {"qr": [cv2.perspectiveTransform(corners[None], H)[0].tolist()],
              "marks": [None if c is None else cv2.perspectiveTransform(c[None, None], H)[0, 0].tolist()
                        for c in marks]}

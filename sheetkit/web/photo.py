@@ -66,7 +66,7 @@ def read_upload(data: bytes):
         try:
             return read_registered(path)
         except UserError as e:
-            raise UserError(e.detail) from None
+            raise UserError(e.message) from None
     finally:
         os.unlink(path)
 
@@ -138,7 +138,7 @@ def fields_to_confirm(draft, g) -> list[dict[str, Any]]:
     out = []
     for key in draft.uncertain:
         r = draft.confidence[key]
-        field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": r.why,
+        field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": str(r.why),
                                  "confirmed": False}
         tk = _turn_of(key)
         if key == "start":
@@ -428,8 +428,8 @@ def register(app, db, t, lang, view) -> None:
             try:
                 draft, reg = read_upload(data)
             except UserError as e:
-                raise FormError(t("ph_err_read", why=str(e))) from None
-            info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": list(draft.notes),
+                raise FormError(t("ph_err_read", why=inputs.said(e))) from None
+            info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": [n.to_json() for n in draft.notes],
                     "faults": draft.faults, "read_at": now()}
             image = image_of(reg)
             rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
@@ -476,8 +476,10 @@ def register(app, db, t, lang, view) -> None:
             source = plays.source_name("yuncos", play.id, name, n, len(records))
             loaded = engine.parse(copy.deepcopy(done[n][1]), source)
             sheets = _sheets(loaded, engine.check(loaded), lang())[:1]
-        except (FormError, UserError) as e:
+        except FormError as e:
             error = error or str(e)
+        except UserError as e:
+            error = error or inputs.said(e)
         g = None
         if spec is not None:
             from sheetkit.games.yuncos.compose import sheet_geometry
@@ -486,6 +488,7 @@ def register(app, db, t, lang, view) -> None:
         controls = [control(f, i + 1, rec, spec, g, form) for i, f in enumerate(info.get("fields", []))]
         return render_template("photo_confirm.html", play=play, sheet=n, name=name, info=info, controls=controls,
                                view_box=_content_box(g), result=result, sheets=sheets or [], error=error,
+                               notes=[note_text(n, lang()) for n in info.get("notes", [])],
                                version=play.version, text=text if text is not None else play.sheets[n].text,
                                table=len(records) > 1, has_image=True), code
 
@@ -617,6 +620,16 @@ def register(app, db, t, lang, view) -> None:
                 f["confirmed"] = True
             store().save_photo(play_id, n, None, info)
         return resp
+
+
+def note_text(note, lang: str) -> str:
+    """A reader's note kept with the photo (a message's id and values) in `lang`; a plain
+    string (kept before notes were messages) as it is."""
+    from sheetkit.checking.messages import text
+
+    if isinstance(note, dict) and isinstance(note.get("id"), str) and note["id"].startswith("photo.note."):
+        return text(note["id"], lang, **note.get("values", {}))
+    return str(note)
 
 
 def is_solo(play) -> bool:
