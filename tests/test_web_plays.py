@@ -5,6 +5,7 @@ restart of the server, hostile values, the token and cross-site posts."""
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 import subprocess
@@ -421,6 +422,21 @@ def test_a_step_without_or_with_a_forged_version_enters_nothing(phone, db):
     with Store.open(db) as store:
         play = store.get(pid)
         assert play.in_progress and tomllib.loads(play.sheets[0].text)["moves"] == ""
+
+
+def test_an_unusable_record_opened_from_the_spanish_page_is_said_in_spanish(db):
+    """The engine's one line for a record it cannot use, in the page's language."""
+    path = EXAMPLES / "glux-bad-input.toml"
+    pages = {}
+    for lang in ("es", "en"):
+        phone = Client(create_app(db=db), lang=lang)
+        pages[lang] = phone.post("/play/open", {"record": (io.BytesIO(path.read_bytes()), path.name)},
+                                 content_type="multipart/form-data")
+        assert pages[lang].code == 400 and pages[lang].error
+    assert pages["es"].error != pages["en"].error
+    assert not re.search(r"\b(expected|got|must|the)\b", pages["es"].error), pages["es"].error
+    with Store.open(db) as store:
+        assert store.plays() == []
 
 
 def test_the_entry_page_in_spanish_and_the_larger_board(db):

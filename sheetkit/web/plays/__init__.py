@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from sheetkit.errors import UserError
+from sheetkit.web import inputs
 from sheetkit.web.inputs import FormError
 
 Records = list[tuple[str | None, dict[str, Any]]]
@@ -158,7 +159,7 @@ def check(game: str, records: Records, play_id: int | None) -> list[Result]:
     try:
         done = (getattr(ad, "check", None) or default_check)(reread, sources)
     except UserError as e:
-        raise FormError(str(e)) from None
+        raise FormError(inputs.said(e)) from None
     return [Result(p, d, tx, src, loaded, checked)
             for (p, d), tx, src, (loaded, checked) in zip(reread, texts, sources, done)]
 
@@ -180,7 +181,7 @@ def start(store, game: str, records: Records, played_at: str) -> int:
             play_id = store.add_play(NewPlay(game, sheets(results), played_at, illegal_ok=True), again=True)
             store.update_sheets(play_id, sheets(check(game, records, play_id)))
     except HistoryError as e:
-        raise FormError(str(e)) from None
+        raise FormError(inputs.said(e)) from None
     return play_id
 
 
@@ -200,7 +201,7 @@ def step(store, play_id: int, version: str, change: Callable[[Records], Records]
     except StalePlay:
         raise
     except HistoryError as e:
-        raise FormError(str(e)) from None
+        raise FormError(inputs.said(e)) from None
     return results
 
 
