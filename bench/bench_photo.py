@@ -45,8 +45,7 @@ from sheetkit.photo import PX_PER_MM  # noqa: E402
 from sheetkit.photo import register, simulate  # noqa: E402
 from sheetkit.photo.read import read_photo  # noqa: E402
 
-SIZES = ((1200, 1600), (3000, 4000))
-LEVELS = ("yuncos-easy", "yuncos-hard")
+SIZES, LEVELS = simulate.SIZES, simulate.LEVELS
 
 
 def main() -> None:
@@ -65,13 +64,7 @@ def main() -> None:
     per_size = {s: [0, 0] for s in SIZES}
     t_read = t_reg = 0.0
     tmp = Path(tempfile.mkdtemp())
-    for n in range(args.sheets):
-        seed = args.first_seed + n
-        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
-        s = simulate.sample(seed, level, size)
-        photo = tmp / f"{seed}.jpg"
-        photo.write_bytes(s.jpeg)
-        register.blank.cache_clear()
+    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp):
         t0 = time.perf_counter()
         try:
             register.register(photo)
@@ -120,13 +113,7 @@ def only_register(args) -> None:
     tmp = Path(tempfile.mkdtemp())
     reasons, means, worst, times = Counter(), [], [], []
     registered = 0
-    for n in range(args.sheets):
-        seed = args.first_seed + n
-        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
-        s = simulate.sample(seed, level, size)
-        photo = tmp / f"{seed}.jpg"
-        photo.write_bytes(s.jpeg)
-        register.blank.cache_clear()
+    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp):
         t0 = time.perf_counter()
         try:
             reg = register.register(photo)
@@ -163,18 +150,11 @@ def fields_only(n_sheets: int, first: int) -> None:
 
     import numpy as np
 
-    from sheetkit.photo import PX_PER_MM as k
-    from sheetkit.photo.fields import ink_image, photo_blur, read_fields
+    from sheetkit.photo.fields import ink_image, map_blur, read_fields
 
     rows, refused, per_size = [], 0, Counter()
     tmp = Path(tempfile.mkdtemp())
-    for n in range(n_sheets):
-        seed = first + n
-        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
-        s = simulate.sample(seed, level, size)
-        photo = tmp / f"{seed}.jpg"
-        photo.write_bytes(s.jpeg)
-        register.blank.cache_clear()
+    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp):
         try:
             reg = register.register(photo)
         except UserError as e:
@@ -182,8 +162,7 @@ def fields_only(n_sheets: int, first: int) -> None:
             print(f"seed {seed} {level} {size[0]}x{size[1]}: not registered: {e}", flush=True)
             continue
         g = reg.blank.geometry
-        box = (g.map_x * k, g.map_y * k, (g.map_x + g.map_w) * k, (g.map_y + g.map_h) * k)
-        blur = photo_blur(reg.photo, reg.blank_image, box)
+        blur = map_blur(reg)
         f = read_fields(ink_image(reg.photo, reg.blank_image, blur), g, reg.photo, reg.blank_image, blur)
         got = simulate.field_rows(f, s.truth, level)
         wrong = Counter(kind for kind, p, truth, _ in got if (p >= 0.5) != truth)

@@ -23,31 +23,22 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sheetkit.errors import UserError  # noqa: E402
-from sheetkit.photo import PX_PER_MM as K  # noqa: E402
 from sheetkit.photo import fields, register, simulate  # noqa: E402
 
-SIZES = ((1200, 1600), (3000, 4000))
-LEVELS = ("yuncos-easy", "yuncos-hard")
+SIZES, LEVELS = simulate.SIZES, simulate.LEVELS
 
 
 def collect(n_sheets: int, first: int) -> dict[str, np.ndarray]:
     data = {k: [] for k in ("edge_x", "edge_y", "end_x", "end_y", "box_x", "box_y")}
     tmp = Path(tempfile.mkdtemp())
-    for n in range(n_sheets):
-        seed = first + n
-        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
-        s = simulate.sample(seed, level, size)
-        photo = tmp / f"{seed}.jpg"
-        photo.write_bytes(s.jpeg)
-        register.blank.cache_clear()
+    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp):
         try:
             reg = register.register(photo)
         except UserError:
             print(f"seed {seed}: not registered", flush=True)
             continue
         g = reg.blank.geometry
-        box = (g.map_x * K, g.map_y * K, (g.map_x + g.map_w) * K, (g.map_y + g.map_h) * K)
-        blur = fields.photo_blur(reg.photo, reg.blank_image, box)
+        blur = fields.map_blur(reg)
         m = fields.measure(g, reg.photo, reg.blank_image, blur)
         tr = simulate.field_truth(s.truth, level)
         keep = [i for i, e in enumerate(m.edges) if not simulate.on_frame(e, tr["board"])]

@@ -72,7 +72,9 @@ def test_a_stale_version_writes_nothing(tmp_path):
 
 def test_writes_in_one_transaction_are_whole_or_absent(tmp_path):
     """A play added and its photo kept (the page's photo reading) in one transaction: a
-    failure half way leaves neither; the writes inside join the outer transaction."""
+    failure half way leaves neither; a write inside that fails leaves nothing of itself."""
+    from sheetkit.history import HistoryError
+
     with Store.open(tmp_path / "h.sqlite3") as store:
         with pytest.raises(RuntimeError):
             with store.transaction():
@@ -86,6 +88,19 @@ def test_writes_in_one_transaction_are_whole_or_absent(tmp_path):
             pid = new_play(store)
             store.save_photo(pid, 0, b"jpeg", {"fields": []})
         assert [p.id for p in store.plays()] == [pid] and store.photo_image(pid, 0) == b"jpeg"
+        # a write inside that fails half way and is caught leaves nothing of itself
+        seated = [s.name for s in store.get(pid).seats]
+        with store.transaction():
+            with pytest.raises(HistoryError):
+                store.update_sheets(pid, [glux_sheets(3)] * 3)  # refused: a whole play given three times
+            with pytest.raises(RuntimeError):
+                with store.transaction():  # as a write that fails after its first statements
+                    store.db.execute("DELETE FROM seats WHERE play_id = ?", (pid,))
+                    raise RuntimeError("failed half way")
+            store.save_photo(pid, 0, b"jpeg2", {"fields": []})
+        play = store.get(pid)
+        assert len(play.sheets) == 1 and [s.name for s in play.seats] == seated
+        assert store.photo_image(pid, 0) == b"jpeg2"
 
 
 def test_update_of_no_such_play(tmp_path):

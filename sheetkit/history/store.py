@@ -273,8 +273,9 @@ class Store:
         return _Transaction(self)
 
     def transaction(self):
-        """Several writes as one: `with store.transaction(): ...` writes all of them or none
-        (the writes inside join it instead of committing on their own)."""
+        """Several writes as one: `with store.transaction(): ...` writes all of them or none.
+        The writes inside are savepoints of it: one that fails leaves nothing of itself, even
+        when its caller catches the failure and goes on."""
         return _Transaction(self)
 
     def _read(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]:
@@ -644,23 +645,29 @@ class IllegalPlay(HistoryError):
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any failure: a write is whole or absent.
-    One inside another joins the outer one, which alone commits or rolls back."""
+    One inside another is a savepoint of the outer one: its failure undoes its own writes
+    (even when the caller goes on), and only the outer one commits."""
 
     def __init__(self, store: Store):
         self.store = store
-        self.outer = False
+        self.savepoint: str | None = None
 
     def __enter__(self):
-        if self.store.db.in_transaction:
-            return
+        db = self.store.db
         try:
-            self.store.db.execute("BEGIN IMMEDIATE")
+            if db.in_transaction:
+                self.savepoint = f"sk{id(self)}"
+                db.execute(f"SAVEPOINT {self.savepoint}")
+            else:
+                db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
             raise HistoryError(msg("error.history.cannot_write", why=str(e)), source=str(self.store.path)) from None
-        self.outer = True
 
     def __exit__(self, kind, value, tb):
-        if not self.outer:
+        if self.savepoint:
+            if kind is not None:
+                self.store.db.execute(f"ROLLBACK TO {self.savepoint}")
+            self.store.db.execute(f"RELEASE {self.savepoint}")
             return False
         db = self.store.db
         if kind is None:

@@ -52,6 +52,15 @@ def photo_blur(photo: np.ndarray, blank: np.ndarray, box) -> float:
                key=lambda s: float(np.abs(p - (cv2.GaussianBlur(b, (0, 0), s) if s else b)).mean()))
 
 
+def map_blur(reg) -> float:
+    """The blur of a registered photo (register.Registered), measured over the map."""
+    from sheetkit.photo import PX_PER_MM as k
+
+    g = reg.blank.geometry
+    return photo_blur(reg.photo, reg.blank_image, (g.map_x * k, g.map_y * k, (g.map_x + g.map_w) * k,
+                                                   (g.map_y + g.map_h) * k))
+
+
 def ability_boxes(g) -> dict[str, tuple[float, float, float, float]]:
     """Every ability box (its short id, as in the records: nest1.2, lum3, fish2) -> mm box."""
     from sheetkit.games.yuncos.record import all_boxes

@@ -13,7 +13,7 @@ import numpy as np
 
 from sheetkit.photo import PX_PER_MM
 from sheetkit.photo.flight import CONFIRM, Draft, build, read_digits
-from sheetkit.photo.fields import ink_image, photo_blur, read_fields
+from sheetkit.photo.fields import ink_image, map_blur, read_fields
 from sheetkit.photo.register import register
 
 
@@ -30,9 +30,7 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
 
     reg = register(path)
     g = reg.blank.geometry
-    k = PX_PER_MM
-    box = (g.map_x * k, g.map_y * k, (g.map_x + g.map_w) * k, (g.map_y + g.map_h) * k)
-    blur = photo_blur(reg.photo, reg.blank_image, box)
+    blur = map_blur(reg)
     ink = ink_image(reg.photo, reg.blank_image, blur)
     f = read_fields(ink, g, reg.photo, reg.blank_image, blur)
     cells, dice = read_digits(f, g.spec)

@@ -212,6 +212,28 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
 
 
+SIZES = ((1200, 1600), (3000, 4000))
+LEVELS = ("yuncos-easy", "yuncos-hard")
+
+
+def photo_set(n_sheets: int, first: int, folder):
+    """The benches' simulated photos: (seed, level, size, sample, JPEG path) for seeds
+    `first`.., Easy and Hard alternating, each size two sheets in turn, each written into
+    `folder`; the blank's cache is cleared before each, so each is read as from a fresh start."""
+    from pathlib import Path
+
+    from sheetkit.photo import register
+
+    for n in range(n_sheets):
+        seed = first + n
+        level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
+        s = sample(seed, level, size)
+        photo = Path(folder) / f"{seed}.jpg"
+        photo.write_bytes(s.jpeg)
+        register.blank.cache_clear()
+        yield seed, level, size, s, photo
+
+
 def registration_error(s: Sample, homography: np.ndarray, g) -> np.ndarray:
     """How far a registration (`homography`: photo px -> blank px at PX_PER_MM) puts the
     points of a 5 mm grid over the content block of `g` (a SheetGeometry) from where they

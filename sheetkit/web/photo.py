@@ -589,12 +589,13 @@ def register(app, db, t, lang, view) -> None:
             out[n] = (name, finished(new) if save else new)
             return out
 
-        resp = do(play_id, change, f"/photo?play={play_id}&saved=1" if save else None)
-        if resp.status_code == 303:
-            for f in info.get("fields", []):
-                if f["key"] in confirmed:
-                    f["confirmed"] = True
-            store().save_photo(play_id, n, None, info)
+        with store().transaction():  # the corrected sheet and the fields shown as confirmed: both or neither
+            resp = do(play_id, change, f"/photo?play={play_id}&saved=1" if save else None)
+            if resp.status_code == 303:
+                for f in info.get("fields", []):
+                    if f["key"] in confirmed:
+                        f["confirmed"] = True
+                store().save_photo(play_id, n, None, info)
         return resp
 
     @app.post("/photo/<int:play_id>/text")
