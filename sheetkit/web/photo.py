@@ -347,27 +347,14 @@ def register(app, db, t, lang, view) -> None:
     path = play_routes.db_path(db)
 
     def store() -> Store:
-        from flask import g
-
-        if "store" not in g:
-            g.store = Store.open(path)
-        return g.store
+        return play_routes.request_store(path)
 
     def people() -> list[str]:
         return [p.name for p in store().people()] if path.is_file() else []
 
     def photo_play(play_id: int):
         """(play, {sheet: info}) of a play read from photos; 404 for any other."""
-        if play_id > play_routes.MAX_ID:
-            abort(404)
-        from sheetkit.history.schema import HistoryError
-
-        try:
-            play = store().get(play_id)
-        except HistoryError as e:
-            if str(e).startswith("no play"):
-                abort(404)
-            raise
+        play = play_routes.play_or_404(store(), play_id)
         infos = store().photos(play_id)
         if play.game != "yuncos" or not infos:
             abort(404)

@@ -205,6 +205,21 @@ def step(store, play_id: int, version: str, change: Callable[[Records], Records]
     return results
 
 
+def english(key: str, **kw) -> str:
+    """The page's words in English: the adapters' `t` when no page asks (tests, the benches)."""
+    from sheetkit.web import i18n
+
+    return i18n.label("en", key, **kw)
+
+
+def one_record(records: Records, game: str, what: str) -> dict:
+    """The one record of a one-record play of `game` (never changed in place);
+    FormError("not <what>") for anything else."""
+    if len(records) != 1 or not isinstance(records[0][1], dict) or records[0][1].get("game") != game:
+        raise FormError(f"not {what}")
+    return records[0][1]
+
+
 def finish_default(records: Records, form, t) -> Records:
     out = []
     for player, data in records:

@@ -15,22 +15,15 @@ from typing import Any, Callable, Mapping
 
 from sheetkit.web import inputs, tallies
 from sheetkit.web.inputs import FormError
+from sheetkit.web.plays import english, one_record
 
 GAME = "iunu"
 START_TEMPLATE = "start_iunu.html"
 DECK_NAME = "deck_name"  # the start form's kept deck, or the name to keep new values under
 
 
-def _en(key: str, **kw) -> str:
-    from sheetkit.web import i18n
-
-    return i18n.label("en", key, **kw)
-
-
 def _game(records) -> dict:
-    if len(records) != 1 or not isinstance(records[0][1], dict) or records[0][1].get("game") != GAME:
-        raise FormError("not an IUNU play")
-    return records[0][1]
+    return one_record(records, GAME, "an IUNU play")
 
 
 def _history():
@@ -52,7 +45,7 @@ def kept_decks() -> list[tuple[str, dict]]:
         return store.decks(GAME)
 
 
-def deck_of(form: Mapping[str, Any], store, t: Callable = _en) -> dict:
+def deck_of(form: Mapping[str, Any], store, t: Callable = english) -> dict:
     """The deck of a new play: the values typed on the start form, then kept in the history
     under the name given (the same name again replaces them); or, with nothing typed, a
     deck kept in the history, chosen by name. FormError when neither is there."""
@@ -80,7 +73,7 @@ def blank(names: list[str], deck: dict) -> list[tuple[str | None, dict]]:
     return [(None, {"game": GAME, "in_progress": True, "deck": deck, "player": players})]
 
 
-def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
+def new_records(start, t: Callable = english) -> list[tuple[str | None, dict]]:
     """The play's record from the start form (`start`: the core's plays.Start): the players
     in seating order from the first player on, everyone at 0, and the deck (`deck_of`, in
     the history the page keeps its plays in)."""
@@ -104,12 +97,12 @@ def _read(records, form: Mapping[str, str] | None, t: Callable) -> list[tuple[st
     return [(None, {**data, "player": tallies.iunu_players(merged, t)})]
 
 
-def add_move(records, form: Mapping[str, str], t: Callable = _en):
+def add_move(records, form: Mapping[str, str], t: Callable = english):
     """Save what is typed so far (checked; the play goes on)."""
     return _read(records, form, t)
 
 
-def undo(records, t: Callable = _en):
+def undo(records, t: Callable = english):
     """Back to the blank form: every value 0."""
     data = _game(records)
     if not any(p.get("deben") or p.get("cards") or p.get("fed") or p.get("afterlife") for p in data["player"]):
@@ -117,7 +110,7 @@ def undo(records, t: Callable = _en):
     return blank([p["name"] for p in data["player"]], data["deck"])
 
 
-def finish(records, form: Mapping[str, str] | None = None, t: Callable = _en):
+def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
     """The count as finished: the form's values when it brings them ("Score and finish"),
     else the values saved so far (the page's End)."""
     brings = form is not None and any(k.startswith("p") and k[1:2].isdigit() for k in form)

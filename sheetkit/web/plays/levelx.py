@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 from sheetkit.web import inputs
 from sheetkit.web.inputs import FormError
+from sheetkit.web.plays import english, one_record
 
 GAME = "levelx"
 DICE = 4
@@ -25,17 +26,8 @@ GROUPS = ("A", "B", "C", "D")
 NO_GROUP = "-"
 
 
-def _en(key: str, **kw) -> str:
-    from sheetkit.web import i18n
-
-    return i18n.label("en", key, **kw)
-
-
 def _game(records) -> dict:
-    """The one record of a Level X play (a copy's source: never changed in place)."""
-    if len(records) != 1 or not isinstance(records[0][1], dict) or records[0][1].get("game") != GAME:
-        raise FormError("not a Level X play")
-    return records[0][1]
+    return one_record(records, GAME, "a Level X play")
 
 
 def _with(data: dict, **changes) -> list[tuple[str | None, dict]]:
@@ -46,13 +38,13 @@ def _with(data: dict, **changes) -> list[tuple[str | None, dict]]:
 
 # -- the adapter ---------------------------------------------------------------------------
 
-def new_records(start, t: Callable = _en) -> list[tuple[str | None, dict]]:
+def new_records(start, t: Callable = english) -> list[tuple[str | None, dict]]:
     """The blank game in progress: the players in seat order from the first player on
     (`start`: the core's plays.Start)."""
     return [(None, {"game": GAME, "kind": "game", "players": list(start.players), "in_progress": True, "turn": []})]
 
 
-def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable = _en):
+def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable = english):
     """An uploaded Level X game (turn by turn) as a play to continue; a game written in the
     one-line notation (`turns = ["Ana: 3+4 5 2", ...]`) becomes the same turns as tables."""
     from sheetkit.errors import FieldError
@@ -73,7 +65,7 @@ def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable =
     return [(None, data)]
 
 
-def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, t: Callable = _en) -> dict:
+def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, t: Callable = english) -> dict:
     """The [[turn]] table of the entry form, or FormError for what cannot be a turn."""
     dice, groups = [], {g: [] for g in GROUPS}
     for i in range(DICE):
@@ -95,21 +87,21 @@ def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, 
     return {"player": player, **turn} if player else turn
 
 
-def add_move(records, form: Mapping[str, str], t: Callable = _en):
+def add_move(records, form: Mapping[str, str], t: Callable = english):
     data = _game(records)
     state = replay_state(data)
     turn = read_turn(form, list(data["players"]), state.to_move(), t)
     return _with(data, turn=[*data.get("turn", []), turn])
 
 
-def undo(records, t: Callable = _en):
+def undo(records, t: Callable = english):
     data = _game(records)
     if not data.get("turn"):
         raise FormError(t("lx_err_undo"))
     return _with(data, turn=list(data["turn"][:-1]), in_progress=True)
 
 
-def finish(records, form: Mapping[str, str] | None = None, t: Callable = _en):
+def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
     """The game as finished: `in_progress` goes, so the end is checked (L8): a game stopped
     before its end, or before its last round is complete, says so."""
     data = _game(records)

@@ -45,6 +45,27 @@ def unfinished(db: str | Path | None, limit: int = 20) -> list:
         return [p for p in store.plays(in_progress=True, limit=200) if p.game in names][:limit]
 
 
+def request_store(path: Path):
+    """The history of the request being answered, opened once (closed when it ends)."""
+    from sheetkit.history.store import Store
+
+    if "store" not in g:
+        g.store = Store.open(path)
+    return g.store
+
+
+def play_or_404(store, play_id: int):
+    """The play of that number; 404 when the history has none."""
+    if play_id > MAX_ID:
+        abort(404)
+    try:
+        return store.get(play_id)
+    except HistoryError as e:
+        if str(e).startswith("no play"):
+            abort(404)
+        raise
+
+
 def register(app, db: str | Path | None, t, lang, view) -> None:
     """`t(key, **kw)`: the page's words; `lang()`: its language; `view(verdict, lang)`: what
     the result partial shows of a verdict."""
@@ -54,9 +75,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     app.jinja_env.filters["title_of"] = lambda name: games.get(name).title if name in {x.name for x in games.all_games()} else name
 
     def store() -> Store:
-        if "store" not in g:
-            g.store = Store.open(path)
-        return g.store
+        return request_store(path)
 
     @app.teardown_appcontext
     def close_store(exc):
@@ -69,14 +88,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         return render_template("error.html", title=t("history_error"), text=str(e), code=503), 503
 
     def get_play(play_id: int):
-        if play_id > MAX_ID:
-            abort(404)
-        try:
-            return store().get(play_id)
-        except HistoryError as e:
-            if str(e).startswith("no play"):
-                abort(404)
-            raise
+        return play_or_404(store(), play_id)
 
     def people() -> list[str]:
         return [p.name for p in store().people()] if path.is_file() else []

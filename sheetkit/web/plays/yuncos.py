@@ -17,24 +17,18 @@ finished (`in_progress` is dropped) without asking.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from sheetkit.errors import FieldError, UserError
 from sheetkit.web import inputs
 from sheetkit.web.inputs import FormError
+from sheetkit.web.plays import english
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
 MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
 MOST_USES = 3  # ability boxes of one kind spent in one turn
 SOURCE = "play"
-
-
-def _english(key: str, **kw) -> str:
-    from sheetkit.web import i18n
-
-    return i18n.label("en", key, **kw)
 
 
 # ------------------------------------------------------------------ new play
@@ -44,13 +38,13 @@ VARIANT_LABEL = "level"
 PLAYERS = (1, MOST_PLAYERS)  # a solo game is one sheet
 
 
-def new_records(start, t: Callable = _english) -> list[tuple[str | None, dict[str, Any]]]:
+def new_records(start, t: Callable = english) -> list[tuple[str | None, dict[str, Any]]]:
     """The blank sheets of a new play, from the start form (`start.variant`: the level,
     `start.players`: 1 to 5 names, one is a solo game)."""
     return blank_sheets(start.variant, list(start.players), t)
 
 
-def blank_sheets(level: str, names: list[str], t: Callable = _english) -> list[tuple[str | None, dict[str, Any]]]:
+def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tuple[str | None, dict[str, Any]]]:
     """One blank sheet in progress per player, in the table's order. The start point is
     tapped on the map at each player's first turn; until then a sheet names the island's
     first one."""
@@ -192,7 +186,7 @@ def last_move(records) -> int | None:
 # ------------------------------------------------------------------ moves
 
 
-def add_move(records, form: Mapping[str, str], t: Callable = _english):
+def add_move(records, form: Mapping[str, str], t: Callable = english):
     """The records with the next player's turn added, from the move form:
 
     - `flight`: the steps in the notation ("E E N", "NE 2S"), drawn by taps on the map;
@@ -241,7 +235,7 @@ def add_move(records, form: Mapping[str, str], t: Callable = _english):
     return _finish_if_over(out)
 
 
-def undo(records, t: Callable = _english):
+def undo(records, t: Callable = english):
     """The records without the move entered last (and in progress again)."""
     seat = last_move(records)
     if seat is None:
@@ -252,7 +246,7 @@ def undo(records, t: Callable = _english):
     return out
 
 
-def finish(records, form: Mapping[str, str] | None = None, t: Callable = _english):
+def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
     """The records finished as they are (a table that stops before the rules end it: the
     check then says so, Y21)."""
     if last_move(records) is None:
@@ -342,7 +336,7 @@ def _start(form, spec, t) -> int:
 # ------------------------------------------------------------------ what the page shows
 
 
-def view(results, t: Callable = _english, lang: str = "en", form: Mapping[str, str] | None = None) -> dict[str, Any]:
+def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What play_yuncos.html shows (as `y`): the table's verdict (findings with rule id, where and
     sentence), each player's fish, stars, crashes and score, and for the player whose turn
     is entered the sheet's map and puzzles drawn from the checked sheet's scene (the scene
