@@ -27,6 +27,7 @@ from typing import Any, Mapping
 
 from flask import Response, abort, make_response, redirect, render_template, request
 
+from sheetkit.photo import INSTALL  # the package itself needs no extra
 from sheetkit.web import inputs, plays
 from sheetkit.web.inputs import FormError
 
@@ -34,7 +35,6 @@ PHOTO_MAX = 20 * 1024 * 1024  # a phone photo is 2-8 MB; every other request kee
 UPLOADS = ("/photo",)  # the routes that take a photo (and so the larger limit)
 IMAGE_WIDTH = 1000  # px: the registered photo kept to confirm against
 MOST_SHEETS = 5
-INSTALL = "pip install 'sheetkit[photo]'"
 
 
 def available() -> bool:
