@@ -1,5 +1,7 @@
 """Names of grid places as printed on the sheets: a column letter and a row number from 1."""
 
+import re
+
 
 def column_name(col: int) -> str:
     """0 -> A, 25 -> Z, 26 -> AA."""
@@ -24,7 +26,9 @@ def parse_square(text: str) -> tuple[int, int] | None:
     while i < len(letters) and "A" <= letters[i] <= "Z":
         i += 1
     head, digits = letters[:i], letters[i:]
-    if not head or len(head) > 3 or not digits.isdigit() or int(digits) < 1:
+    # ASCII digits, at most 4: "²" is a digit to str.isdigit() but not to int(), and no
+    # board or map is thousands of squares long
+    if not head or len(head) > 3 or not re.fullmatch(r"[0-9]{1,4}", digits) or int(digits) < 1:
         return None
     col = 0
     for ch in head:

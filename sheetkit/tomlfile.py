@@ -50,13 +50,13 @@ def problem(path: str | PathLike):
     return _kind_problem(st.st_mode, st.st_size)
 
 
-def _kind_problem(mode: int, size: int):
+def _kind_problem(mode: int, size: int, limit: int = MAX_BYTES):
     if stat.S_ISDIR(mode):
         return msg("error.file.folder")
     if not stat.S_ISREG(mode):
         return msg("error.file.not_regular")
-    if size > MAX_BYTES:
-        return msg("error.file.too_large", size=f"{size:,}", limit=f"{MAX_BYTES:,}")
+    if size > limit:
+        return msg("error.file.too_large", size=f"{size:,}", limit=f"{limit:,}")
     return None
 
 
@@ -65,10 +65,11 @@ def is_file(path: str | PathLike) -> bool:
     return problem(path) is None
 
 
-def read_bytes(path: str | PathLike) -> bytes:
-    """The bytes of a regular file of at most MAX_BYTES; UserError otherwise. A named pipe
-    is opened without waiting for a writer and refused; a file growing while read is cut
-    at the limit and refused, so /dev/zero-like input never fills memory."""
+def read_bytes(path: str | PathLike, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (MAX_BYTES unless a caller reads
+    something larger, e.g. a history export); UserError otherwise. A named pipe is opened
+    without waiting for a writer and refused; a file growing while read is cut at the limit
+    and refused, so /dev/zero-like input never fills memory."""
     source = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
@@ -78,18 +79,18 @@ def read_bytes(path: str | PathLike) -> bytes:
         raise UserError(msg("error.file.nul_name"), source=source) from None
     try:
         st = os.fstat(fd)
-        bad = _kind_problem(st.st_mode, st.st_size)
+        bad = _kind_problem(st.st_mode, st.st_size, limit)
         if bad:
             raise UserError(bad, source=source)
         chunks, size = [], 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, 1 << 24))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > MAX_BYTES:
-            raise UserError(msg("error.file.grew_too_large", limit=f"{MAX_BYTES:,}"), source=source)
+        if size > limit:
+            raise UserError(msg("error.file.grew_too_large", limit=f"{limit:,}"), source=source)
         return b"".join(chunks)
     except OSError as e:
         raise UserError(_path_problem(e), source=source) from None
@@ -101,13 +102,37 @@ def read_toml(path: str | PathLike) -> dict[str, Any]:
     return parse_toml(read_bytes(path), str(path))
 
 
-def parse_toml(raw: bytes, source: str) -> dict[str, Any]:
-    """TOML from bytes, within the caps; UserError naming `source` otherwise."""
+def decode(raw: bytes, source: str) -> str:
+    """The text of a file's bytes: UTF-8 (a byte order mark, as Notepad writes, is skipped);
+    UserError naming `source` and the line otherwise."""
     try:
-        text = raw.decode("utf-8-sig")  # a byte order mark (Notepad) is skipped
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
         raise UserError(msg("error.file.not_utf8", line=line), source=source) from None
+
+
+def parse_toml(raw: bytes, source: str) -> dict[str, Any]:
+    """TOML from bytes, within the caps; UserError naming `source` otherwise."""
+    return parse_toml_text(decode(raw, source), source)
+
+
+def parse_toml_text(text: str, source: str) -> dict[str, Any]:
+    """TOML from text held in memory (a record kept in the history, an import, a form),
+    within the same caps as a file: at most MAX_BYTES once written as UTF-8, text that
+    UTF-8 can write (no lone surrogate, as JSON's "\\ud800" gives), no NUL, nesting at
+    most MAX_DEPTH, 64-bit integers; UserError naming `source` otherwise."""
+    if not isinstance(text, str):  # e.g. a BLOB where the history keeps text
+        raise UserError(msg("error.file.not_text"), source=source)
+    if len(text) > MAX_BYTES:  # no UTF-8 encoding is shorter than the text
+        raise UserError(msg("error.file.text_too_large", limit=f"{MAX_BYTES:,}"), source=source)
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as e:
+        line = text[:e.start].count("\n") + 1
+        raise UserError(msg("error.file.surrogate", line=line), source=source) from None
+    if size > MAX_BYTES:
+        raise UserError(msg("error.file.text_too_large", limit=f"{MAX_BYTES:,}"), source=source)
     if "\x00" in text:
         raise UserError(msg("error.file.nul_char", line=text[:text.index(chr(0))].count(chr(10)) + 1), source=source)
     try:
@@ -180,5 +205,22 @@ def dump_toml(data: dict[str, Any], comment: str = "") -> str:
             out += ["", f"[{toml_key(k)}.{toml_key(sub)}]"] + [f"{toml_key(a)} = {toml_value(b)}" for a, b in table.items()]
     for k, items in arrays:
         for item in items:
-            out += ["", f"[[{toml_key(k)}]]"] + [f"{toml_key(a)} = {toml_value(b)}" for a, b in item.items()]
+            out += ["", f"[[{toml_key(k)}]]"]
+            _item(toml_key(k), item, out)
     return "\n".join(out) + "\n"
+
+
+def _item(path: str, item: dict[str, Any], out: list[str]) -> None:
+    """An item of an array of tables: its values inline, but a record inside it (a Yuncos
+    table's inline sheet: a table holding tables or arrays of tables) as tables of its own."""
+    nested = [(a, b) for a, b in item.items() if isinstance(b, dict) and any(
+        isinstance(x, dict) or (isinstance(x, list) and x and all(isinstance(y, dict) for y in x)) for x in b.values())]
+    out += [f"{toml_key(a)} = {toml_value(b)}" for a, b in item.items() if (a, b) not in nested]
+    for a, table in nested:
+        sub = f"{path}.{toml_key(a)}"
+        arrays = [(c, v) for c, v in table.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+        out += ["", f"[{sub}]"] + [f"{toml_key(c)} = {toml_value(v)}" for c, v in table.items() if (c, v) not in arrays]
+        for c, v in arrays:
+            for x in v:
+                out += ["", f"[[{sub}.{toml_key(c)}]]"]
+                _item(f"{sub}.{toml_key(c)}", x, out)

@@ -96,14 +96,16 @@ def test_csv_never_hands_a_spreadsheet_a_formula(tmp_path):
 
 def test_export_then_import_into_an_empty_history_gives_the_same_plays(full, tmp_path):
     dump = exports.to_json(full.full())
+    # `full` holds hand-made texts (and a record naming a deck file), which an import checking
+    # its record texts refuses (test_hostile_cli_history.py): the round trip is of the rest
     with Store.open(tmp_path / "b.sqlite3") as b:
-        ids, skipped = b.import_plays(exports.read_json(dump.encode(), "dump.json"))
+        ids, skipped = b.import_plays(exports.read_json(dump.encode(), "dump.json", check_texts=False))
         assert (len(ids), skipped) == (7, 0)
         assert exports.to_json(b.full()) == dump
         assert [(p.name, p.uid) for p in b.people()] == [(p.name, p.uid) for p in full.people()]
         assert exports.to_bgstats(b.full()) == exports.to_bgstats(full.full())
         # importing again adds nothing
-        assert b.import_plays(exports.read_json(dump.encode(), "dump.json")) == ([], 7)
+        assert b.import_plays(exports.read_json(dump.encode(), "dump.json", check_texts=False)) == ([], 7)
 
 
 @pytest.mark.parametrize("raw, words", [

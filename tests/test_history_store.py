@@ -322,9 +322,17 @@ def test_two_writers_at_once_lose_no_play(db):
 def test_a_kill_mid_import_leaves_whole_plays(tmp_path):
     n = 6000
     source = tmp_path / "source.sqlite3"
+    # an import checks every record text before it writes: each play a real record (the
+    # cheapest to check), made distinct by a comment line
+    final = (EXAMPLES / "levelx-final.toml").read_text(encoding="utf-8")
+
+    def real(i: int) -> NewPlay:
+        p = play("levelx", {"Ana": i, "Ben": n - i, "Carla": 7}, ["Ana" if 2 * i > n else "Ben"])
+        s = p.sheets[0]
+        return NewPlay(p.game, (Sheet(f"# copy {i}\n" + final, s.source, s.verdict),), p.played_at)
+
     with Store.open(source) as store:
-        store.add_plays([play("levelx", {"Ana": i, "Ben": n - i, "Carla": 7}, ["Ana" if 2 * i > n else "Ben"])
-                         for i in range(n)])
+        store.add_plays([real(i) for i in range(n)])
         dump = tmp_path / "all.json"
         dump.write_text(exports.to_json(store.full()), encoding="utf-8")
     target = tmp_path / "target.sqlite3"

@@ -114,4 +114,4 @@ def test_closed_folder_message_without_the_privilege():
     import errno
 
     assert "permission denied" in tomlfile._path_problem(OSError(errno.EACCES, "Permission denied"))("en")
-    assert tomlfile.problem("/proc/self/nonexistent/x" + "y" * 300)("en") in ("no such file", "file name too long")
+    assert tomlfile.problem("/proc/self/nonexistent/x" + "y" * 300)("en").startswith(("no such file", "file name too long"))

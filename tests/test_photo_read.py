@@ -178,4 +178,4 @@ def test_without_the_photo_extra_the_rest_works_and_read_says_how_to_install(tmp
     assert run("check", str(root / "examples" / "yuncos-easy-legal.toml")).returncode == 0
     r = run("read", str(tmp_path / "s.pdf"))
     assert r.returncode == 2
-    assert r.stderr.strip().splitlines() == ["sheetkit: sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"]
+    assert r.stderr.strip().splitlines() == ["sheetkit: sheetkit read needs the photo extra: install it with pip install 'sheetkit[photo]'"]

@@ -500,7 +500,7 @@ def test_a_photo_the_reader_refuses_is_said_in_the_pages_language(tmp_path):
     cases = [(b"just some text, not a photo", "no es una imagen (se esperaba JPEG o PNG)",
               "not an image (JPEG or PNG expected)"),
              (_png(np.full((400, 300), 200, np.uint8)), "no se encontró ningún código QR",
-              "no QR code found: sheetkit reads numbered sheets")]
+              "no QR code found: photograph a numbered sheet")]
     for data, es_words, en_words in cases:
         es = upload(Client(app, lang="es"), data)
         assert_clear_error(es, "No se puede leer esta foto: " + es_words)

@@ -54,7 +54,7 @@ def test_the_adapter_from_blank_to_finished_checks_like_the_command_line(tmp_pat
         deck = I.deck_of({**DECK_FORM, I.DECK_NAME: "club"}, store)
     recs = I.blank(["Ben", "Ana"], deck)
     c = check(recs)
-    assert c.verdict.in_progress and c.verdict.legal and c.verdict.winners  # leading, not won
+    assert c.verdict.in_progress and c.verdict.legal and c.verdict.leading and not c.verdict.winners  # leading, not won
     saved = I.add_move(recs, {"p0_deben": "3"})
     assert saved[0][1]["player"][0]["deben"] == 3 and recs[0][1]["player"][0]["deben"] == 0
     assert I.form_values(saved)["p0_deben"] == "3"
@@ -70,7 +70,7 @@ def test_the_adapter_from_blank_to_finished_checks_like_the_command_line(tmp_pat
     assert [(s["player"], s["total"]) for s in got["scores"]] == [(s.player, s.total) for s in page.scores]
     assert got["winners"] == list(page.winners)
     assert I.form_values(done)["p0_after0_caste"] == "priest"
-    assert I.undo(done)[0][1]["player"][0]["deben"] == 0
+    assert I.undo(saved) == recs  # the one count saved taken back: exactly the blank record
     assert I.finish(saved, {})[0][1]["player"][0]["deben"] == 3  # the page's End keeps what was saved
     with pytest.raises(FormError, match="Nothing entered"):
         I.undo(recs)
@@ -118,6 +118,7 @@ def test_an_iunu_play_on_the_page_keeps_its_deck_and_ends_on_the_end_page(tmp_pa
     page = phone.get(f"/play/{pid}")
     assert page.find("play-status") == "Legal (in progress)"
     assert [m for m in ("Ben", "Cleo", "Ana") if f"<legend>{m}</legend>" in page.text] == ["Ben", "Cleo", "Ana"]
+    assert step(phone, pid, "move", {"p0_deben": "4"}).code == 303  # one count a Save, in the table's order
     assert step(phone, pid, "move", {"p0_deben": "4", "p1_cards_farmer": "2"}).code == 303
     page = phone.get(f"/play/{pid}")  # saved as typed: shown again
     assert 'id="p0_deben" value="4"' in page.text and 'id="p1_cards_farmer" value="2"' in page.text

@@ -14,7 +14,7 @@ from sheetkit import games, layouts
 from sheetkit.games.interface import Checked, Game, RecordKind
 from sheetkit.checking.messages import msg, or_list
 from sheetkit.errors import UserError
-from sheetkit.tomlfile import read_toml
+from sheetkit.tomlfile import parse_toml_text, read_toml
 from sheetkit.checking.verdict import Verdict
 
 
@@ -39,6 +39,23 @@ class Loaded:
 
 def load(path: str | Path) -> Loaded:
     return parse(read_toml(path), str(path))
+
+
+def parse_text(text: str, source: str, *, files: bool = True) -> Loaded:
+    """A record from its text held in memory (the history's record texts, an import, a
+    form), read with the same caps as a record file (size, UTF-8, NUL, nesting, 64-bit
+    integers: sheetkit.tomlfile.parse_toml_text), then as `load` reads it. UserError
+    naming `source` otherwise.
+
+    `files=False`: the text came from outside (an import, an upload, a page): a field that
+    names a file (a layout that is not a shipped id, an IUNU deck file, a Yuncos table's
+    sheets) is refused before any path is looked at (sheetkit.checking.outside)."""
+    data = parse_toml_text(text, source)
+    if not files:
+        from sheetkit.checking.outside import refuse_files
+
+        refuse_files(data, source)
+    return parse(data, source)
 
 
 def parse(data: dict, source: str) -> Loaded:
@@ -153,7 +170,7 @@ def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
     from sheetkit.checking.messages import text
     from sheetkit.checking.verdict import say
 
-    out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.winners)}"]
+    out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"]
     if verdict.tiebreak:
         out.append(f"  {say(verdict.tiebreak, lang)}")
     if not verdict.legal:

@@ -67,7 +67,8 @@ def _dice(text: str | None) -> tuple[int, ...] | None:
     if text is None:
         return None
     parts = text.replace(",", " ").split()
-    if not parts or len(parts) > 8 or not all(p.isdigit() and len(p) == 1 and 1 <= int(p) <= 6 for p in parts):
+    # ASCII digits only: "²" and "⑤" are digits to str.isdigit() but no die face (int() refuses them)
+    if not parts or len(parts) > 8 or not all(len(p) == 1 and p in "123456" for p in parts):
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise UserError(msg("error.cli.dice", shown=repr(shown)))
     return tuple(int(p) for p in parts)
@@ -76,9 +77,10 @@ def _dice(text: str | None) -> tuple[int, ...] | None:
 @click.command("moves")
 @click.argument("record", type=click.Path(dir_okay=False))
 @click.option("--dice", metavar="FACES", help='The dice rolled, e.g. "3 5" (Yuncos) or "1 3 4 6" (Level X).')
+@click.option("--player", metavar="NAME", help="At a Yuncos table: this player's sheet (default: whoever is next).")
 @click.option("--json", "as_json", is_flag=True, help="Print the legal moves as JSON.")
 @click.option("--lang", type=LANG, default=None, help=LANG_HELP)
-def moves_cmd(record, dice, as_json, lang):
+def moves_cmd(record, dice, player, as_json, lang):
     """The legal next moves at the end of a record (a game in progress): exit 0, or 1 if
     the record is already illegal."""
     import json
@@ -89,9 +91,11 @@ def moves_cmd(record, dice, as_json, lang):
     ask = loaded.kind.moves
     if ask is None:
         raise UserError(msg("error.cli.no_moves", game=loaded.game, kind=loaded.record.kind), source=record)
+    if player is not None and loaded.record.kind != "table":
+        raise UserError(msg("error.cli.player_table"), source=record)
     lang = loaded.language(lang)
     checked = rec.check(loaded)
-    answer = ask(loaded.record, checked, faces)
+    answer = ask(loaded.record, checked, faces, **({"player": player} if player is not None else {}))
     if as_json:
         click.echo(json.dumps({"verdict": checked.verdict.to_json(lang), "moves": answer.to_json()},
                               ensure_ascii=False, indent=2))

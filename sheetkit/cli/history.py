@@ -104,6 +104,9 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
         try:
             ids = store.add_plays(plays, again=again)
         except IllegalPlay as e:
+            if as_json:  # the same answer as data: what checking said, and that nothing was saved
+                _dump({"saved": False, "reason": e.line("en"),
+                       "verdicts": [s.verdict for p in plays for s in p.sheets]})
             click.echo(f"sheetkit: {e.line(lang)}", err=True)
             sys.exit(1)
         saved = store.plays(ids=ids)
@@ -212,7 +215,10 @@ def delete_cmd(play, yes, db_path, lang):
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
-        p = store.get(play)
+        found = store.plays(ids=[play])  # its listing only: a play whose rows are damaged can still go
+        if not found:
+            raise UserError(msg("error.history.no_play", play=play))
+        p = found[0]
         if not yes and not click.confirm(_say("history.delete_ask", lang, play=_summary(p, lang)), default=False, err=True):
             click.echo(_say("history.not_deleted", lang), err=True)
             sys.exit(1)
@@ -276,19 +282,12 @@ def import_cmd(file, db_path, lang):
     """Read plays back from sheetkit's JSON (`sheetkit export --format json`); plays already
     in the history are skipped, so an import cut short is finished by running it again."""
     from sheetkit.history import exports
+    from sheetkit.tomlfile import read_bytes
 
-    try:
-        with open(file, "rb") as f:
-            raw = f.read(exports.MAX_IMPORT + 1)
-    except FileNotFoundError:
-        raise UserError(msg("error.file.missing"), source=file) from None
-    except OSError as e:
-        raise UserError(msg("error.file.cannot_read", why=e.strerror or "?"), source=file) from None
-    if len(raw) > exports.MAX_IMPORT:
-        raise UserError(msg("error.history.import_too_large"), source=file)
-    plays = exports.read_json(raw, file)
+    raw = read_bytes(file, limit=exports.MAX_IMPORT)  # the one guarded reader: a pipe is refused, not waited on
+    plays = exports.read_json(raw, file)  # every play and every record text checked before anything is written
     with _store(db_path) as store:
-        ids, skipped = store.import_plays(plays)
+        ids, skipped = store.import_plays(plays, source=file)
     from sheetkit.checking.messages import resolve_lang
 
     lang = resolve_lang(lang)
@@ -304,7 +303,7 @@ def recheck_cmd(plays, everything, db_path, lang):
     """Check the logged record texts again with this sheetkit's rules and layouts, and keep
     the new verdicts (after an upgrade, or a fix to a layout). The texts are not changed."""
     from sheetkit.checking.messages import resolve_lang
-    from sheetkit.history import intake
+    from sheetkit.history import DamagedPlay, intake
 
     if bool(plays) == everything:
         raise UserError(msg("error.history.which_plays_both" if plays else "error.history.which_plays", command="recheck"))
@@ -313,7 +312,12 @@ def recheck_cmd(plays, everything, db_path, lang):
     with _store(db_path) as store:
         ids = list(plays) if plays else sorted(p.id for p in store.plays())
         for i in ids:
-            play = store.get(i)
+            try:
+                play = store.get(i)
+            except DamagedPlay as e:  # said and left as it is, like a play whose files moved
+                click.echo(_say("history.not_rechecked", lang, play=i, why=e.line(lang)), err=True)
+                failed += 1
+                continue
             try:
                 verdicts = [intake.sheet_from_text(s.text, s.source)[0].verdict for s in play.sheets]
             except UserError as e:  # e.g. the deck file it names has moved

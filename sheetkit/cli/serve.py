@@ -50,11 +50,14 @@ def lan_address() -> str:
         s.close()
 
 
-def access_url(host: str, port: int, token: str) -> str:
+def shown_address(host: str) -> str:
+    """The address phones are told to open for a server bound to `host`."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/?token={token}"
+    return f"[{shown}]" if ":" in shown else shown
+
+
+def access_url(host: str, port: int, token: str) -> str:
+    return f"http://{shown_address(host)}:{port}/?token={token}"
 
 
 def qr_text(url: str) -> str:
@@ -78,7 +81,9 @@ def qr_text(url: str) -> str:
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="Port to listen on.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False),
               help="The play history file (default: $SHEETKIT_DB, else the user's data folder).")
-def serve_cmd(host, port, db_path):
+@click.option("--new-link", is_flag=True,
+              help="A new access token (and secret): the old link and every open page stop working.")
+def serve_cmd(host, port, db_path, new_link):
     """Serve the score-keeper web page: plays entered move by move and saved in the history,
     quick tallies and record checks, from a phone."""
     from werkzeug.serving import make_server
@@ -86,17 +91,24 @@ def serve_cmd(host, port, db_path):
     from sheetkit.history.schema import default_path
     from sheetkit.history.store import Store
     from sheetkit.web.app import create_app
-    from sheetkit.web.security import new_token
+    from sheetkit.web import security
 
     if db_path == "":
         raise UserError(msg("error.cli.db_name"))
     db = Path(db_path) if db_path else default_path()
 
-    token = None if is_loopback(host) else new_token()
+    Store.open(db).close()  # an unusable history is one line now, not an error page later
+    try:  # kept beside the history: a restart keeps open pages and the printed link working
+        secret = security.kept_secret(db, renew=new_link)
+    except OSError as e:
+        raise UserError(msg("error.cli.secret", path=str(security.secret_path(db)), why=e.strerror or str(e))) from None
     try:  # a port in use or an unknown host is one line, before any address is printed
         free_to_listen(host, port)  # werkzeug would print two lines and exit 1 itself
-        Store.open(db).close()  # an unusable history is one line now, not an error page later
-        server = make_server(host, port, create_app(token=token, db=db), threaded=True)
+        local = is_loopback(host)
+        token = None if local else security.token_from(secret)
+        printed = () if local else (shown_address(host),)
+        hosts = security.allowed_hosts(port, (host,) if local and host != "localhost" else printed)
+        server = make_server(host, port, create_app(token=token, db=db, secret_key=secret, hosts=hosts), threaded=True)
     except OSError as e:
         raise UserError(msg("error.cli.listen", where=f"{host}:{port}", why=e.strerror or str(e))) from None
     except ValueError as e:  # e.g. a host name that cannot be encoded
@@ -109,7 +121,8 @@ def serve_cmd(host, port, db_path):
         url = access_url(host, port, token)
         click.echo(f"sheetkit: serving for phones on this network. Open, or scan:\n  {url}\n")
         click.echo(qr_text(url))
-        click.echo("Anyone with this link can use the page while the server runs. Ctrl-C stops.")
+        click.echo("Anyone with this link can use the page while the server runs (the same link after a restart;\n"
+                   "--new-link makes a new one). Ctrl-C stops.")
     sys.stdout.flush()  # the address first, even when the output goes to a file or a pipe
     try:
         server.serve_forever()

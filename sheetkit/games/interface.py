@@ -45,6 +45,19 @@ class LayoutKind:
 
 
 @dataclass(frozen=True, slots=True)
+class FileField:
+    """A record field whose text names a file that sheetkit would open (a layout by path, a
+    Yuncos table's sheet, an IUNU deck). A record read from outside (the web page, an
+    upload) may not use one: it carries the same data inline instead, and the page refuses
+    the field before any path is looked at (sheetkit.checking.records.refuse_files)."""
+
+    path: str  # "layout", "deck"; "player[].sheet" for the field of every item of an array
+    hint: str  # the message id that says what to write instead
+    # a shipped layout id starting with this names no file (`layout = "yuncos-easy"`)
+    shipped: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecordKind:
     """A kind of record (the `kind` key of a record file, or the game's only kind)."""
 
@@ -54,6 +67,7 @@ class RecordKind:
     # (record, checked, dice: tuple[int, ...] | None) -> an object with to_json() and lines():
     # the legal next moves at the end of the record (`sheetkit moves`), for games that ask
     moves: Ref | None = None
+    files: tuple[FileField, ...] = ()  # the fields that may name a file (see FileField)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ imports the record models (pydantic), and only when it runs.
 """
 
 from sheetkit.history.schema import HistoryError, default_path
-from sheetkit.history.store import NewPlay, Person, Play, Seat, Sheet, StalePlay, Store, seats_of
+from sheetkit.history.store import DamagedPlay, NewPlay, Person, Play, Seat, Sheet, StalePlay, Store, seats_of
 
-__all__ = ["HistoryError", "NewPlay", "Person", "Play", "Seat", "Sheet", "StalePlay", "Store", "default_path", "seats_of"]
+__all__ = ["DamagedPlay", "HistoryError", "NewPlay", "Person", "Play", "Seat", "Sheet", "StalePlay", "Store",
+           "default_path", "seats_of"]

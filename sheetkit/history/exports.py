@@ -141,14 +141,20 @@ BIG = 10**9  # no score or serial comes near; SQLite holds 63 bits
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\Z")
 
 
-def read_json(raw: bytes, source: str) -> list[NewPlay]:
-    """sheetkit's JSON -> the plays to add; every play checked before any is written."""
+def read_json(raw: bytes, source: str, *, check_texts: bool = True) -> list[NewPlay]:
+    """sheetkit's JSON -> the plays to add; every play checked before any is written: its
+    shape, and (`check_texts`) each record text, read and checked as `sheetkit check`
+    reads a file (records.parse_text, records.check), as a record from outside: one that
+    is not a usable record, is another game's than the play says, or names a file (a
+    layout that is not shipped, a deck file) is refused, naming the play."""
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise HistoryError(msg("error.history.json_utf8"), source=source) from None
     except (json.JSONDecodeError, RecursionError) as e:
         raise HistoryError(msg("error.history.json_invalid", why=str(e)), source=source) from None
+    except ValueError as e:  # Python's cap on the digits of an integer
+        raise HistoryError(msg("error.history.json_invalid", why=str(e)[:120]), source=source) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise HistoryError(msg("error.history.json_not_ours"), source=source)
     if data.get("version") != FORMAT_VERSION:
@@ -157,7 +163,28 @@ def read_json(raw: bytes, source: str) -> list[NewPlay]:
     plays = data.get("plays")
     if not isinstance(plays, list):
         raise HistoryError(msg("error.history.json_plays"), source=source, field="plays")
-    return [_play(p, source, f"plays[{i}]") for i, p in enumerate(plays)]
+    out = [_play(p, source, f"plays[{i}]") for i, p in enumerate(plays)]
+    if check_texts:
+        for i, play in enumerate(out):
+            check_texts_of(play, source, f"plays[{i}]")
+    return out
+
+
+def check_texts_of(play: NewPlay, source: str, at: str) -> None:
+    """Each record text of an imported play read and checked as a record from outside
+    (intake.sheet_from_text with files=False): HistoryError naming the play otherwise."""
+    from sheetkit.errors import UserError
+    from sheetkit.history import intake
+
+    for j, sheet in enumerate(play.sheets):
+        where = f"{at}.sheets[{j}].text"
+        try:
+            _, loaded, _ = intake.sheet_from_text(sheet.text, sheet.name, files=False)
+        except UserError as e:
+            raise HistoryError(msg("error.history.json_bad_record", why=e), source=source, field=where) from None
+        if loaded.game != play.game:
+            raise HistoryError(msg("error.history.json_other_game", got=loaded.game, game=play.game),
+                               source=source, field=where)
 
 
 def _play(p: Any, source: str, at: str) -> NewPlay:
@@ -166,6 +193,10 @@ def _play(p: Any, source: str, at: str) -> NewPlay:
 
     if not isinstance(p, dict):
         raise bad("", msg("error.history.json_play"))
+    try:  # JSON's "\\ud800" gives a lone surrogate, which no text column can hold
+        json.dumps(p, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad("", msg("error.history.json_surrogate")) from None
     game = p.get("game")
     if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,30}", game):
         raise bad("game", msg("error.history.json_game", got=repr(game)))

@@ -10,7 +10,6 @@ one game that is not solo make one play, and every solo sheet is a play of its o
 from __future__ import annotations
 
 import re
-import tomllib
 from datetime import datetime
 from pathlib import Path
 
@@ -18,39 +17,24 @@ from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.history.store import NewPlay, Sheet, clean_name, name_key
 
-MAX_RECORD = 4 * 1024 * 1024  # bytes: far beyond any transcribed game
-
-
 def read_text(path: str | Path) -> str:
-    """A record file's text, exactly as it is (a UTF-8 byte order mark aside)."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_RECORD + 1)
-    except FileNotFoundError:
-        raise UserError(msg("error.file.missing"), source=str(path)) from None
-    except IsADirectoryError:
-        raise UserError(msg("error.file.folder"), source=str(path)) from None
-    except OSError as e:
-        raise UserError(msg("error.file.cannot_read", why=e.strerror or "?"), source=str(path)) from None
-    if len(raw) > MAX_RECORD:
-        raise UserError(msg("error.history.record_too_large", mb=MAX_RECORD // (1024 * 1024)), source=str(path))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = raw[:e.start].count(b"\n") + 1
-        raise UserError(msg("error.file.not_utf8", line=line), source=str(path)) from None
+    """A record file's text, exactly as it is (a UTF-8 byte order mark aside), read by the
+    one guarded reader every file goes through (sheetkit.tomlfile: a regular file, never a
+    pipe waited on, within the size cap)."""
+    from sheetkit.tomlfile import decode, read_bytes
+
+    return decode(read_bytes(path), str(path))
 
 
-def sheet_from_text(text: str, source: str, player: str | None = None) -> tuple[Sheet, object, object]:
-    """Check a record given as text: the Sheet to store, with the Loaded record and the
-    Checked result (for drawing it)."""
+def sheet_from_text(text: str, source: str, player: str | None = None, *,
+                    files: bool = True) -> tuple[Sheet, object, object]:
+    """Check a record given as text, exactly as `sheetkit check` checks a file
+    (records.parse_text, then records.check): the Sheet to store, with the Loaded record
+    and the Checked result (for drawing it). `files=False`: the text came from outside and
+    may not name files (records.parse_text)."""
     from sheetkit.checking import records
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(msg("error.toml.invalid", why=str(e)), source=source) from None
-    loaded = records.parse(data, source)
+    loaded = records.parse_text(text, source, files=files)
     checked = records.check(loaded)
     return Sheet(text, source, checked.verdict.to_json(), player), loaded, checked
 

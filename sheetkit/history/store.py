@@ -323,12 +323,33 @@ class Store:
                 ids.append(self._insert(p))
             return ids
 
-    def import_plays(self, plays: Iterable[NewPlay]) -> tuple[list[int], int]:
+    def import_plays(self, plays: Iterable[NewPlay], source: str | None = None) -> tuple[list[int], int]:
         """Add plays one transaction each, skipping those already in (so an import cut short
-        is finished by running it again): (the new ids, how many were skipped)."""
+        is finished by running it again): (the new ids, how many were skipped).
+
+        All or nothing: every play is first added in one transaction that is then undone,
+        so that a play refused by what the history holds already or by an earlier play of
+        the same import (two new players with one id, a person sitting twice) stops the
+        import before anything is written (HistoryError naming `source` and the play)."""
+        plays = list(plays)
+        for i, p in enumerate(plays):
+            try:
+                check_new(p)
+            except HistoryError as e:
+                raise type(e)(e.message, source=source, field=f"plays[{i}]") from None
+        try:
+            with self._write():
+                for i, p in enumerate(plays):
+                    try:
+                        if not self.duplicate(p):
+                            self._insert(p)
+                    except HistoryError as e:
+                        raise HistoryError(e.message, source=source, field=f"plays[{i}]") from None
+                raise _DryRun
+        except _DryRun:
+            pass
         ids, skipped = [], 0
         for p in plays:
-            check_new(p)
             with self._write():
                 if self.duplicate(p):
                     skipped += 1
@@ -576,7 +597,13 @@ class Store:
         unnamed = [st.name for st in play.seats]
         sheets = []
         for i, (text, source, verdict) in enumerate(rows):
-            sheet = Sheet(text, source, json.loads(verdict))
+            verdict = _stored_verdict(verdict)
+            why = ("text" if not isinstance(text, str) else "source" if not isinstance(source, str)
+                   else "verdict_json" if verdict is None else None if _verdict_shape(verdict) else "verdict_shape")
+            if why:  # a row changed by another program: said, never a fault
+                raise DamagedPlay(msg("error.history.damaged", play=play_id, n=i + 1,
+                                      why=msg(f"error.history.damage_{why}")), source=str(self.path))
+            sheet = Sheet(text, source, verdict)
             if not sheet.named:
                 sheet = Sheet(text, source, sheet.verdict, unnamed[i] if i < len(unnamed) else None)
             sheets.append(sheet)
@@ -595,6 +622,25 @@ class Store:
 
     def integrity(self) -> str:
         return self._read("PRAGMA integrity_check")[0][0]
+
+
+def _stored_verdict(raw: Any) -> Any:
+    """A stored verdict read back: the JSON value, or None if it is not JSON text."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _verdict_shape(v: Any) -> bool:
+    """A stored verdict has the shape Verdict.to_json() gives, as far as the history reads it."""
+    return (isinstance(v, dict) and isinstance(v.get("scores", []), list)
+            and all(isinstance(sc, dict) for sc in v.get("scores", []))
+            and isinstance(v.get("findings", []), list) and all(isinstance(f, dict) for f in v.get("findings", []))
+            and isinstance(v.get("info") or {}, dict) and isinstance(v.get("winners", []), list)
+            and isinstance(v.get("source") or "", str))
 
 
 def _replace(play: Play, **changes) -> Play:
@@ -631,6 +677,16 @@ def check_new(p: NewPlay) -> None:
 def version_of(shas: Iterable[str]) -> str:
     """A play's version: its records' fingerprints together (Play.version)."""
     return hashlib.sha256(" ".join(shas).encode("ascii")).hexdigest()[:16]
+
+
+class _DryRun(Exception):
+    """Undoes the trial run of an import (Store.import_plays)."""
+
+
+class DamagedPlay(HistoryError):
+    """A play whose stored rows another program changed (a verdict that is not JSON, a
+    record text stored as bytes): said in one line naming the play; it can still be
+    listed and deleted."""
 
 
 class StalePlay(HistoryError):

@@ -7,6 +7,11 @@ dashes). A short numbered tag sits by each mark, placed by sheetkit.paper.labels
 the sheet's own text and of every other tag (with a leader line when it had to move), and
 the numbered list of findings follows on the page: the full sentences under a drawing, or a
 short key where the sheet fills the page and the sentences on a page of their own.
+
+A sheet shows at most MOST_TAGS findings: past a few dozen numbered tags a sheet is red
+noise nobody reads, and placing them is the bulk of the work of a checked sheet. The first
+findings are marked and listed, and the list ends with how many more there are (every
+other output lists them all). `shown` says how many, for every game alike.
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ from sheetkit.paper.scene import BLACK, SAFE_MARGIN, Page, Text
 
 RED = "#d40000"  # the finding ink
 SIZE = 7.5
+# Findings one checked sheet marks and lists: this many tags still find room beside their
+# places on the busiest sheet (Yuncos, among its own turn numbers), and this many sentences
+# of the list, most of them on two lines, fill about one A4 page.
+MOST_TAGS = 36
 
 RING = S.Style(stroke=RED, width=0.6)
 OUTLINE = S.Style(stroke=RED, width=0.9)
@@ -77,6 +86,19 @@ class Marked:
     numbers: dict[int, list[Spot]]  # finding number (from 1) -> its places
 
 
+def shown(places: Sequence[Sequence[Spot]]) -> int:
+    """How many findings, the first ones, a sheet marks and lists: at most MOST_TAGS of
+    them, and no more than MOST_TAGS tags in all (a finding of several places has a tag at
+    each). Needs only the number of findings when each has at most one place."""
+    k = tags = 0
+    for spots in places:
+        tags += len(spots)
+        if k == MOST_TAGS or tags > MOST_TAGS:
+            break
+        k += 1
+    return k
+
+
 def _mark_items(spot: Spot) -> list[S.Item]:
     out: list[S.Item] = []
     if spot.path and len(spot.path) > 1:
@@ -93,10 +115,12 @@ def _mark_items(spot: Spot) -> list[S.Item]:
 
 def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[Spot]],
          obstacles: Iterable[Box] = (), area: Box | None = None) -> Marked:
-    """Mark finding number k+1 at each of `places[k]` and tag it with its number. The tags
+    """Mark finding number k+1 at each of `places[k]` and tag it with its number, for the
+    first `shown(places)` findings. The tags
     keep clear of every text on `page` (its forms' too), of
     `obstacles` (marks without text: stars, chips) and of one another. Nothing is added to
     the page: the caller puts the marks under or over its values and the tags on top."""
+    places = places[:shown(places)]
     marks: list[S.Item] = []
     seen: set[tuple] = set()
     tags: list[L.Tag] = []
@@ -115,14 +139,21 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
     return Marked(marks, L.items(placement, RED), placement, numbers)
 
 
-def numbered(findings, lang: str = "en") -> list[str]:
-    """Each finding as the list under a sheet gives it: its tag's number, then the line."""
-    return [f"{k}. {f.line(lang)}" for k, f in enumerate(findings, 1)]
+def numbered(findings, lang: str = "en", count: int | None = None) -> list[str]:
+    """The list under a sheet: each of the first `count` findings (MOST_TAGS unless the
+    caller's `shown` says fewer) with its tag's number, then how many more there are."""
+    count = min(len(findings), MOST_TAGS if count is None else count)
+    out = [f"{k}. {f.line(lang)}" for k, f in enumerate(findings[:count], 1)]
+    if len(findings) > count:
+        out.append(text("checked.and_more", lang, n=len(findings) - count))
+    return out
 
 
-def key(findings, lang: str = "en") -> list[str]:
-    """The short key of the tags: number, rule id and place, for the first page."""
-    return [f"{k} {f.rule} {f.where_in(lang)}" for k, f in enumerate(findings, 1)]
+def key(findings, lang: str = "en", count: int | None = None) -> list[str]:
+    """The short key of the tags: number, rule id and place, for the first page (the first
+    `count` findings, as `numbered`)."""
+    count = min(len(findings), MOST_TAGS if count is None else count)
+    return [f"{k} {f.rule} {f.where_in(lang)}" for k, f in enumerate(findings[:count], 1)]
 
 
 def write_key(items: list[S.Item], x: float, y: float, width: float, lines: int, entries: list[str],
@@ -150,14 +181,14 @@ def write_key(items: list[S.Item], x: float, y: float, width: float, lines: int,
 
 
 def list_findings(pages: list[Page], y: float, head: str, findings, color: str = BLACK,
-                  margin: float = SAFE_MARGIN, lang: str = "en") -> None:
+                  margin: float = SAFE_MARGIN, lang: str = "en", count: int | None = None) -> None:
     """Write `head` at `y` on the last page, then each finding below it, numbered as its
-    tag on the sheet (continuation lines indented); a new page of the same size whenever
-    one is full."""
+    tag on the sheet (continuation lines indented), the first `count` of them (as
+    `numbered`); a new page of the same size whenever one is full."""
     width, height = pages[-1].width, pages[-1].height
     text_w = width - 2 * margin
     pages[-1].items.append(Text(margin, y, head, size=fit_size(head, text_w, 9.0, True), bold=True, color=color))
-    for line_ in numbered(findings, lang):
+    for line_ in numbered(findings, lang, count):
         for k, line in enumerate(wrap(line_, text_w - 5, SIZE)):
             y += 4.2 if k == 0 else 3.2
             if y > height - margin - 2:

@@ -22,15 +22,49 @@ SCALE_SPAN = 6  # mm either side of the centre on the back scales
 CROSS = 14.0  # mm: each arm of a front cross
 
 
+# the {placeholders} each label may hold (the others are printed as written)
+STEP_FIELDS = ("x", "y", "x_short")  # the rulers' lengths, and the x ruler as a 1.004 printer prints it
+RULER_FIELDS = ("length",)
+
+
+def _placeholders(text: str, allowed: tuple[str, ...], field: str) -> None:
+    """FieldError unless every {name} in `text` is one of `allowed` (braces doubled, {{ }},
+    are literal ones)."""
+    import string
+
+    try:
+        names = [(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(text) if name is not None]
+    except ValueError:  # a lone { or }
+        raise FieldError(field, msg("error.layout.braces", allowed=_shown(allowed))) from None
+    for name, spec, conv in names:
+        if name not in allowed or spec or conv:
+            raise FieldError(field, msg("error.layout.placeholder", got=repr("{" + name + "}"),
+                                        allowed=_shown(allowed)))
+
+
+def _shown(allowed: tuple[str, ...]) -> str:
+    return ", ".join("{" + a + "}" for a in allowed) if allowed else "-"
+
+
 class CalibrationLabels(Model):
     front: Label
     back: Label
-    steps: list[Label]  # the numbered steps on the front
+    steps: list[Label]  # the numbered steps on the front: {x}, {y}, {x_short} are filled in
     ruler_x: Label  # "{length}" is replaced by the ruler's length
     ruler_y: Label
     back_note: Label
     reading_x: Label
     reading_y: Label
+
+    @model_validator(mode="after")
+    def _check_placeholders(self):
+        for i, step in enumerate(self.steps):
+            for lang in ("es", "en"):
+                _placeholders(step(lang), STEP_FIELDS, f"steps[{i}].{lang}")
+        for name in ("ruler_x", "ruler_y"):
+            for lang in ("es", "en"):
+                _placeholders(getattr(self, name)(lang), RULER_FIELDS, f"{name}.{lang}")
+        return self
 
 
 class Calibration(Model):

@@ -84,11 +84,14 @@ def make(name: str, **values) -> Profile:
 
 def load_all(file: Path | None = None) -> dict[str, Profile]:
     """Every saved profile by name; none when the file does not exist yet."""
-    from sheetkit.tomlfile import read_toml
+    from sheetkit.tomlfile import MISSING, problem, read_toml
 
     file = file or path()
-    if not file.exists():
-        return {}
+    bad = problem(file)  # never raises: a name too long or a folder closed to the user is said
+    if bad == MISSING or bad == msg("error.file.not_a_folder"):
+        return {}  # not saved yet (a file where a folder of the path would be: nothing saved there either)
+    if bad:
+        raise UserError(bad, source=str(file))
     data = read_toml(file)
     table = data.get("printers", {})
     if not isinstance(table, dict):

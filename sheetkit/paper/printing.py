@@ -38,16 +38,31 @@ def default_name(layout: layouts.Layout, paper: str, lang: str, ext: str, scale:
 
 
 def check_target(target: str | Path) -> None:
-    """UserError if `target` plainly cannot be written: it is a folder, or a folder on its
-    way (made if missing) is a file."""
+    """UserError if `target` plainly cannot be written: it is a folder, a folder on its way
+    (made if missing) is a file, a name on the way is too long, or the nearest folder that
+    exists is not open for writing. Never an OSError."""
+    import os
+    import stat
+
+    from sheetkit.tomlfile import problem
+
     target = Path(target)
-    if target.is_dir():
-        raise UserError(msg("error.print.target_folder"), source=str(target))
-    for parent in target.parents:  # the nearest one that exists must be a folder
-        if parent.exists():
-            if not parent.is_dir():
-                raise UserError(msg("error.print.parent_file"), source=str(parent))
-            break
+    for here in (target, *target.parents):  # the target, then the nearest folder on its way that exists
+        try:
+            st = os.stat(here)
+        except (FileNotFoundError, NotADirectoryError):  # not there (yet): made on the way, or said below
+            continue
+        except (OSError, ValueError):  # a name too long, a folder closed to the user, a NUL
+            raise UserError(msg("error.file.cannot_write", why=problem(here) or "?"), source=str(here)) from None
+        if here == target:
+            if stat.S_ISDIR(st.st_mode):
+                raise UserError(msg("error.print.target_folder"), source=str(target))
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            raise UserError(msg("error.print.parent_file"), source=str(here))
+        if not os.access(here, os.W_OK | os.X_OK):
+            raise UserError(msg("error.file.cannot_write", why=msg("error.file.permission")), source=str(here))
+        break
 
 
 def write_pdf(scene: Scene, target: str | Path, progress=None, printer=None) -> Path:
@@ -59,7 +74,8 @@ def write_pdf(scene: Scene, target: str | Path, progress=None, printer=None) -> 
     try:
         return pdf.write(scene, target, progress=progress, printer=printer)
     except OSError as e:
-        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=str(target)) from None
+        raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)),
+                        source=str(e.filename or target)) from None
 
 
 def write_png(scene: Scene, target: str | Path, page: int = 0, dpi: float = 100) -> Path:

@@ -28,6 +28,7 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
     the web page shows the player the registered photo beside the fields to confirm."""
     from sheetkit.errors import UserError
 
+    check_image(path)
     reg = register(path)
     g = reg.blank.geometry
     blur = map_blur(reg)
@@ -43,6 +44,56 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
     if debug:
         _debug_image(reg, f, draft, debug)
     return draft, reg
+
+
+MAX_ASPECT = 4.0  # long side over short side: a whole A4 sheet is 1.41, a phone photo at most 2.2
+
+
+def check_image(path: str | Path) -> None:
+    """UserError (one line) unless `path` is a whole image of a shape a photo of a sheet can
+    have, checked before OpenCV sees it: an absurd size or aspect is refused from the header
+    alone, and the image is decoded once by Pillow (a JPEG at 1/8 scale, every byte still
+    read), so that a file cut short is said here instead of by the image library's own
+    warning on standard error. Third-party warnings (Pillow's) are kept off the terminal."""
+    import os
+    import stat
+    import warnings
+
+    from sheetkit.checking.messages import msg
+    from sheetkit.errors import UserError
+    from sheetkit.photo.register import MAX_PIXELS
+
+    source = str(path)
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+            return  # a folder, a pipe, a device, an empty file: the photo's own loader says what it is
+    except (OSError, ValueError):
+        return  # not there, or not a name: the same
+    import PIL.Image
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # e.g. Pillow's DecompressionBombWarning: our own line says it
+        try:
+            with PIL.Image.open(path) as im:
+                w, h = im.size
+                if w * h > MAX_PIXELS:
+                    raise UserError(msg("error.photo.too_large", width=w, height=h), source=source)
+                if min(w, h) < 200:
+                    raise UserError(msg("error.photo.unreadable"), source=source)
+                if max(w, h) > MAX_ASPECT * min(w, h):
+                    raise UserError(msg("error.photo.shape", width=w, height=h, most=f"{MAX_ASPECT:g}"),
+                                    source=source)
+                im.draft("L", (max(1, w // 8), max(1, h // 8)))
+                im.load()
+        except UserError:
+            raise
+        except OSError as e:
+            if "truncated" in str(e) or "broken" in str(e).lower():
+                raise UserError(msg("error.photo.truncated"), source=source) from None
+            raise UserError(msg("error.photo.not_image"), source=source) from None
+        except Exception:  # Pillow's own errors for what is no image (SyntaxError, ValueError, ...)
+            raise UserError(msg("error.photo.not_image"), source=source) from None
 
 
 def _line(key: str, value) -> str:

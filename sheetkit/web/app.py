@@ -29,11 +29,21 @@ def _fonts() -> dict[str, tuple[str, str]]:
     return {os.path.basename(font_path(b)): ("font/ttf", font_path(b)) for b in (False, True)}
 
 
-def create_app(*, token: str | None = None, secret_key: bytes | None = None, db: str | os.PathLike | None = None) -> Flask:
+def create_app(*, token: str | None = None, secret_key: bytes | None = None, db: str | os.PathLike | None = None,
+               hosts: frozenset[str] | None = None) -> Flask:
     """`token`: the access token every request must carry (None: no token, for a server
     that listens on this machine only). `db`: the play history's file (None: the history's
-    default place, as the history commands find it)."""
+    default place, as the history commands find it); the secret that signs sessions and
+    forms is kept beside it (`secret_key` overrides). `hosts`: the Host headers served
+    (security.allowed_hosts; default this machine's own names, on any port)."""
     app = Flask(__name__, static_folder=None, template_folder=os.path.join(_HERE, "templates"))
+    if secret_key is None and db is not None:
+        try:
+            secret_key = security.kept_secret(db)
+        except OSError as e:  # a history folder that cannot hold it: this run's own secret
+            app.logger.warning("sheetkit: the page's secret cannot be kept beside %s (%s): "
+                               "open pages will need reloading after a restart", db, e.strerror or e)
+    served = hosts if hosts is not None else security.allowed_hosts(None)
     app.config.update(
         SECRET_KEY=secret_key or secrets.token_bytes(32),
         MAX_CONTENT_LENGTH=MAX_BODY,
@@ -51,6 +61,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
 
     @app.before_request
     def guard():
+        security.check_host(served)  # before anything else: no route, no static file, no session
         resp = security.check_access(token)
         if resp is not None:
             return resp
@@ -89,7 +100,9 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         code = e.code or 500
-        if code == 403:
+        if code == 421:
+            title, text = t("wrong_host"), t("wrong_host_text")
+        elif code == 403:
             title, text = t("forbidden"), t("forbidden_csrf" if e.description == "csrf" else "forbidden_token")
         elif code == 413 and request.path in photo.UPLOADS:
             title, text = t("too_large"), t("ph_too_large", mb=photo.PHOTO_MAX // 2 ** 20)
@@ -306,8 +319,8 @@ def _view(verdict, lang: str) -> dict:
         "scores": [{"player": s.player, "eliminated": s.eliminated, "total": s.total, "notes": s.notes_in(lang),
                     "parts": [(part_label(label, lang), pts) for label, pts in s.parts]} for s in verdict.scores],
         "multi": len(verdict.scores) > 1,
-        "winners": list(verdict.winners) if len(verdict.scores) > 1 else [],
-        "winner_label": t("winner") if len(verdict.winners) == 1 else t("shared_win"),
+        "winners": list(verdict.ahead) if len(verdict.scores) > 1 else [],  # the leaders while it goes on
+        "winner_label": t("leading") if verdict.in_progress else t("winner") if len(verdict.winners) == 1 else t("shared_win"),
         "tiebreak": say(verdict.tiebreak, lang) if verdict.tiebreak else None,
         "rank": rank(lang) if rank is not None else None,
         "game": verdict.game,

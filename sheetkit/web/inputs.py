@@ -2,14 +2,14 @@
 
 Every form value is text of any length and content; each reader here turns it into the
 value the engine expects or raises FormError with one sentence for the page. Nothing from
-a request is ever used as a file path: records are parsed from memory, and the files a
-record may name (a layout, an IUNU deck) are refused unless they are shipped layout ids.
+a request is ever used as a file path: records are parsed from memory, and a field that
+would name a file (a layout path, an IUNU deck file, a Yuncos table's sheet file) is
+refused before any path is looked at.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from typing import Any, Callable, Mapping
 
@@ -85,51 +85,25 @@ def players(names: list[tuple[str, str]], game: str, t: Callable) -> list[str]:
 # --- records from memory ---------------------------------------------------------------
 
 def toml_text(raw: bytes, source: str, t: Callable) -> dict[str, Any]:
-    """TOML data from uploaded bytes, within the same caps as every file sheetkit reads
-    (nesting, 64-bit integers); FormError for what is not UTF-8 TOML."""
-    from sheetkit.tomlfile import check_bounds
+    """TOML data from uploaded bytes, read as every file sheetkit reads is (tomlfile: size,
+    UTF-8, NUL, nesting, 64-bit integers); FormError with that one line otherwise."""
+    from sheetkit.tomlfile import parse_toml
 
     try:
-        data = _toml(raw, t)
-    except FormError as e:
-        raise FormError(f"{source}: {e}") from None
-    try:
-        check_bounds(data, source)
+        return parse_toml(raw, source)
     except UserError as e:
         raise FormError(said(e)) from None
-    return data
-
-
-def _toml(raw: bytes, t: Callable) -> dict[str, Any]:
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise FormError(t("err_utf8", line=raw[:e.start].count(b"\n") + 1)) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise FormError(t("err_toml", msg=str(e))) from None
-    except (RecursionError, MemoryError):
-        raise FormError(t("err_deep")) from None
-    except ValueError as e:  # e.g. an integer of thousands of digits
-        raise FormError(t("err_toml", msg=str(e)[:120])) from None
 
 
 def refuse_paths(data: dict[str, Any], source: str, t: Callable) -> None:
-    """Uploaded records may name only shipped layouts, and carry their IUNU deck inline:
-    any other reference would be resolved on the server's disk."""
-    from sheetkit import layouts
+    """A record from the page may name no file (the fields each record kind lists in the
+    game interface): refused before any path is looked at (sheetkit.checking.outside)."""
+    from sheetkit.checking.outside import refuse_files
 
-    game = data.get("game")
-    refs = {"yuncos": "layout", "glux": "board"}
-    key = refs.get(game) if isinstance(game, str) else None
-    if key is not None and isinstance(data.get(key), str):
-        known = layouts.shipped_ids()
-        if data[key] not in known:
-            ids = ", ".join(i for i in known if i.startswith(game))
-            raise FormError(f"{source}: " + t("err_path", field=key, known=ids))
-    if game == "iunu" and isinstance(data.get("deck"), str):
-        raise FormError(f"{source}: " + t("err_deck_path"))
+    try:
+        refuse_files(data, source)
+    except UserError as e:
+        raise FormError(said(e)) from None
 
 
 def safe_source(filename: str | None) -> str:

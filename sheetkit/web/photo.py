@@ -358,6 +358,8 @@ def register(app, db, t, lang, view) -> None:
         infos = store().photos(play_id)
         if play.game != "yuncos" or not infos:
             abort(404)
+        if play.in_progress:
+            plays.load(play, t)  # a draft the page cannot read: Unusable, said on every route of it
         return play, infos
 
     def new_page(error=None, code=200, play=None, saved=False):
@@ -367,7 +369,7 @@ def register(app, db, t, lang, view) -> None:
                                view=_table_view(play) if play is not None else None), code
 
     def _table_view(play):
-        records = plays.records_of(play)
+        records = plays.records_of(play, t)
         try:
             checked = Y.table_check([(n, finished(r)) for n, r in records])
         except FormError:
@@ -429,7 +431,7 @@ def register(app, db, t, lang, view) -> None:
                     sheet = len(play.sheets)
                     version = request.form.get("version", "")
                     try:
-                        plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)])
+                        plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)], t)
                     except StalePlay:
                         raise FormError(t("err_stale")) from None
                 store().save_photo(play_id, sheet, image, info)
@@ -448,7 +450,7 @@ def register(app, db, t, lang, view) -> None:
         n = pending(play)
         if n is None:
             return redirect(f"/photo?play={play_id}&saved=1", code=303)
-        records = plays.records_of(play)
+        records = plays.records_of(play, t)
         name, rec = records[n]
         info = infos.get(n, {"fields": [], "notes": []})
         spec = _spec(rec)
@@ -541,7 +543,7 @@ def register(app, db, t, lang, view) -> None:
         """One step of the photo play (the version the page showed), then the confirm screen."""
         version = request.form.get("version", "")
         try:
-            plays.step(store(), play_id, version, change)
+            plays.step(store(), play_id, version, change, t)
         except StalePlay:
             return make_response(confirm_page(play_id, t("err_stale"), 409))
         except FormError as e:
@@ -622,21 +624,11 @@ def note_text(note, lang: str) -> str:
 
 def is_solo(play) -> bool:
     """A play of one solo sheet: no other sheet joins it."""
-    import tomllib
-
-    try:
-        return len(play.sheets) == 1 and bool(tomllib.loads(play.sheets[0].text).get("solo"))
-    except tomllib.TOMLDecodeError:
-        return False
+    return len(play.sheets) == 1 and bool((plays.stored_data(play.sheets[0].text) or {}).get("solo"))
 
 
 def _in_progress_text(text: str) -> bool:
-    import tomllib
-
-    try:
-        return bool(tomllib.loads(text).get("in_progress"))
-    except tomllib.TOMLDecodeError:
-        return False
+    return bool((plays.stored_data(text) or {}).get("in_progress"))
 
 
 def _content_box(g) -> str:

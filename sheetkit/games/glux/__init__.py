@@ -5,9 +5,10 @@ board or the whole game, finished or in progress, with the legal next moves (see
 docs/glux.md).
 """
 
-from sheetkit.games.interface import Game, LayoutKind, RecordKind, Ref
+from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
 
 _ = "sheetkit.games.glux."
+BOARD = FileField("board", "error.outside.layout", shipped="glux-board")  # a shipped board side, or a layout file
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
 
 GAME = Game(
@@ -20,9 +21,10 @@ GAME = Game(
         "score-pad": LayoutKind(Ref(_ + "layout:GluxScorePad"), COMPOSE, LINT),
     },
     record_kinds={
-        "board": RecordKind(Ref(_ + "record:BoardRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
+        "board": RecordKind(Ref(_ + "record:BoardRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
+                            files=(BOARD,)),
         "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
-                           moves=Ref(_ + "moves:legal_moves_of")),
+                           moves=Ref(_ + "moves:legal_moves_of"), files=(BOARD,)),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

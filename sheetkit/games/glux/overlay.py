@@ -86,10 +86,11 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
             places.append([])
     scores = ", ".join(text("glux.score", lang, player=sc.player, vp=sc.total) for sc in verdict.scores)
     head = text("glux.head", lang, status=verdict.status(lang), scores=scores)
-    if verdict.winners and verdict.legal:  # an illegal record has no winner
-        head += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
+    if verdict.ahead and verdict.legal:  # an illegal record has no winner
+        head += f"; {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"
     pages = [page]
-    annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK)
+    annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK,
+                           count=annotate.shown(places))
     marked = annotate.mark(page, {}, places, chip_boxes)  # after the list: the tags keep clear of it
     page.items += marked.marks + marked.tags
     return Scene(pages, {}, title)

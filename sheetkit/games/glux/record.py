@@ -31,7 +31,7 @@ from pydantic import model_validator
 from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.grid import parse_square, text_rows
-from sheetkit.games.glux.rules import Chip, Placement, PlayerSetup, Square
+from sheetkit.games.glux.rules import CHIPS, Chip, Placement, PlayerSetup, Square
 from sheetkit.games.glux.layout import GluxBoard
 from sheetkit.schema import Model, Text, check_players, validate
 
@@ -142,6 +142,14 @@ class GameRecord(_Record):
         for i, p in enumerate(self.players):
             if p.start_chip is None:
                 raise FieldError(f"players[{i}].start_chip", msg("error.glux.no_start_chip"))
+        # G1: every chip placed is one of the players' 24 (a player's chips past that are a
+        # finding, G1, so one over-count each still reaches the check); a longer record is
+        # no game of Glüx, and refused before its lines are even read.
+        n = sum(1 for raw in self.moves.splitlines() if raw.split("#", 1)[0].strip())
+        most = CHIPS * len(self.players)
+        if n > most:
+            raise FieldError("moves", msg("error.glux.too_many_placements", chips=CHIPS, most=most,
+                                          players=len(self.players), n=n))
         self.placements  # parse now, so a malformed line is reported while loading
         return self
 

@@ -114,6 +114,11 @@ class Player(Model):
             for caste, n in getattr(self, table).items():
                 if n < 0:
                     raise FieldError(f"{table}.{caste}", msg("error.zero_or_more", got=n))
+        # I4: one afterlife card on a majority at most, and a deck has nine castes; a
+        # second card on one majority is a finding (I4), more cards than castes no game
+        if len(self.afterlife) > CASTES_IN_DECK:
+            raise FieldError("afterlife", msg("error.iunu.too_many_afterlife", n=len(self.afterlife),
+                                              castes=CASTES_IN_DECK))
         return self
 
 

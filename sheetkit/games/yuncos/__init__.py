@@ -1,8 +1,9 @@
 """Yuncos: El lado oscuro de la luz. Rules Y1-Y23 in RULES.md; records in docs/yuncos-records.md."""
 
-from sheetkit.games.interface import Game, LayoutKind, RecordKind, Ref
+from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
 
 _ = "sheetkit.games.yuncos."
+LAYOUT = FileField("layout", "error.outside.layout", shipped="yuncos")  # a shipped level, or a layout file
 
 GAME = Game(
     name="yuncos",
@@ -16,9 +17,11 @@ GAME = Game(
     },
     record_kinds={
         "game": RecordKind(Ref(_ + "record:RecordModel"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
-                           moves=Ref(_ + "moves:moves")),
+                           moves=Ref(_ + "moves:moves"), files=(LAYOUT,)),
         # every player's sheet of one game, checked together
-        "table": RecordKind(Ref(_ + "table:TableModel"), Ref(_ + "table:check_table")),
+        "table": RecordKind(Ref(_ + "table:TableModel"), Ref(_ + "table:check_table"), moves=Ref(_ + "table:table_moves"), files=(
+            FileField("player[].sheet", "error.outside.table_sheet"),  # a table's sheets may be inline
+            FileField("player[].sheet.layout", "error.outside.layout", shipped="yuncos"))),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

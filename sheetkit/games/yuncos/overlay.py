@@ -153,7 +153,10 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         else:
             items.append(S.Circle(x, y, 0.9, DOT))
         ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
-    lines = [b for pts in paths for b in line_boxes([g.vertex(v) for v in pts])]
+    # each segment of the map once: a flight that goes over its own track covers no more of
+    # the sheet, so the obstacles are bounded by the map, not by the length of the record
+    segments = dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b)
+    lines = [b for seg in segments for b in line_boxes([g.vertex(v) for v in seg])]
     x0, y0 = g.vertex((0, 0))
     x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
     lines += line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])  # the map's frame
@@ -200,6 +203,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     # Findings: marked where they happened, numbered; the key above the sheet.
     places = [_places(f.at, g, record, paths) for f in verdict.findings]
     marked = annotate.mark(page, scene.forms, places, icons)  # a tag's white box may cross a pencil line
+    count = annotate.shown(places)  # the findings marked, and listed: the first few dozen
     at = len(page.items) - len(items) + under
     page.items[at:at] = [m for it in marked.marks
                          for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
@@ -213,11 +217,12 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         lines = int((sheet_top - 4.0 - top) // 3.2)
         if verdict.findings and lines:
             annotate.write_key(page.items, g.ox, top + 3.4, page.width - 2 * g.ox, lines,
-                               annotate.key(verdict.findings, lang), text("checked.more", lang))
+                               annotate.key(verdict.findings, lang, count), text("checked.more", lang))
     page.stamp = None  # an overlay is one drawing, not a numbered copy
     if verdict.findings:  # the sheet has no room for sentences: they follow on a page of their own
         scene.pages.append(S.Page(page.width, page.height, []))
-        annotate.list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang)
+        annotate.list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang,
+                               count=count)
     scene.title = f"{scene.title} (checked)"
     return scene
 

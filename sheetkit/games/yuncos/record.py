@@ -65,7 +65,15 @@ def parse_flight(text: str) -> list[tuple[int, int]]:
             steps.append(STEPS[ch])
     if not steps:
         raise FieldError("flight", msg("error.yuncos.empty_flight"))
+    if len(steps) > MOST_STEPS:
+        raise FieldError("flight", msg("error.yuncos.flight_too_long", n=len(steps), most=MOST_STEPS))
     return steps
+
+
+# A die flies at most 6 unit steps (Y4, Y5); a longer flight is a finding, but eight times
+# that is no flight a die drew on a sheet, and drawing it would cost the checked sheet more
+# than the whole game.
+MOST_STEPS = 6 * 8
 
 
 def other_readings(text: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
@@ -236,11 +244,13 @@ class RecordModel(Model):
             raise FieldError("crashes_marked", msg(
                 "error.yuncos.crash_track_seventh" if self.crashes_marked > len(CRASH_TRACK) else "error.yuncos.crash_track",
                 boxes=len(CRASH_TRACK), got=self.crashes_marked))
+        seen: set[str] = set()  # a set: a list of thousands of names is not compared name by name
         for i, u in enumerate(self.used or []):
             if not _BOX.match(u):
                 raise FieldError(f"used[{i}]", msg("error.yuncos.used", got=repr(u)))
-            if u in (self.used or [])[:i]:
+            if u in seen:
                 raise FieldError(f"used[{i}]", msg("error.listed_twice", item=u))
+            seen.add(u)
         return self
 
 
@@ -348,6 +358,9 @@ def _cell(spec, text: str) -> Cell:
 def _turn(spec, i: int, t: TurnModel) -> Turn:
     board = spec.board
     cell = _cell(spec, t.puzzle) if t.puzzle is not None else None
+    most = len(all_boxes(spec)) + len(ABILITIES)  # every ability box once a game, and the abilities by name
+    if len(t.use) > most:
+        raise FieldError("use", msg("error.yuncos.too_many_uses", n=len(t.use), most=most))
     for j, u in enumerate(t.use):
         if u not in ABILITIES and box_kind(spec, u) is None:
             raise FieldError(f"use[{j}]", msg("error.yuncos.no_box", box=repr(u), boxes=", ".join(all_boxes(spec))))

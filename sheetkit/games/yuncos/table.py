@@ -5,6 +5,14 @@
     [[player]]
     name = "Ana"
     sheet = "ana.toml"      # an ordinary Yuncos record, relative to this file
+    [[player]]
+    name = "Bea"
+    [player.sheet]          # or the sheet itself, inline: one file for the whole table
+    layout = "yuncos-easy"
+    [[player.sheet.turn]]
+    ...
+
+A table from outside (the web page) carries every sheet inline and opens no file.
 
 Each sheet is replayed with the Yuncos rules, then the sheets are held against each other:
 the dice noted on any sheet agree turn by turn (the two dice are rolled for everybody),
@@ -15,6 +23,7 @@ sheets.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,14 +37,15 @@ from sheetkit.checking.verdict import ERROR, WARNING, Details, Finding, Verdict
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.interface import Checked
 from sheetkit.schema import Model, validate
-from sheetkit.tomlfile import read_toml
+from sheetkit.tomlfile import MISSING, problem, read_toml
 
 MOST_PLAYERS = 6  # Yuncos is for 1-6 players; a table has 2 or more
 
 
 class PlayerModel(Model):
     name: str
-    sheet: str  # the player's record, relative to the table record
+    # the player's record: a file relative to the table record, or the record's own data
+    sheet: str | dict[str, Any]
 
 
 class TableModel(Model):
@@ -47,7 +57,8 @@ class TableModel(Model):
     @model_validator(mode="after")
     def _check(self):
         if not 2 <= len(self.player) <= MOST_PLAYERS:
-            raise FieldError("player", msg("error.yuncos.table_players", most=MOST_PLAYERS, got=len(self.player)))
+            why = "error.yuncos.table_players_one" if len(self.player) < 2 else "error.yuncos.table_players"
+            raise FieldError("player", msg(why, most=MOST_PLAYERS, got=len(self.player)))
         names: set[str] = set()
         for i, p in enumerate(self.player):
             if not p.name.strip():
@@ -74,53 +85,61 @@ class Table:
 
 
 def read_table(data: dict[str, Any], source: str) -> Table:
+    """A table record: each sheet read from its file (relative to the table record) or
+    from its inline data."""
     from sheetkit.games.yuncos.record import read_record
 
     model = validate(TableModel, data, source)
-    base = Path(source).parent
     sheets, seen = [], {}
     for i, p in enumerate(model.player):
         field = f"player[{i}].sheet"
-        path = base / Path(p.sheet).expanduser()
-        if not path.is_file():
-            raise UserError(msg("error.yuncos.no_sheet_file", path=repr(str(path))), source=source, field=field)
-        key = path.resolve()
-        if key in seen:
-            raise UserError(msg("error.yuncos.same_sheet", a=p.name, b=seen[key], sheet=repr(p.sheet)), source=source, field=field)
-        seen[key] = p.name
-        sheet_data = read_toml(path)
+        if isinstance(p.sheet, dict):
+            sheet_data, sheet_source = dict(p.sheet), f"{source}: {field}"  # a layout path is still beside `source`
+        else:
+            path = _sheet_path(source, p.sheet, field)
+            key = path.resolve()
+            if key in seen:
+                raise UserError(msg("error.yuncos.same_sheet", a=p.name, b=seen[key], sheet=repr(p.sheet)), source=source,
+                                field=field)
+            seen[key] = p.name
+            sheet_data, sheet_source = read_toml(path), str(path)
         if sheet_data.get("kind") == "table":
-            raise UserError(msg("error.yuncos.table_in_table", sheet=repr(p.sheet)), source=source, field=field)
+            shown = repr(p.sheet) if isinstance(p.sheet, str) else field
+            raise UserError(msg("error.yuncos.table_in_table", sheet=shown), source=source, field=field)
         sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
-        rec = read_record(sheet_data, str(path))
+        rec = read_record(sheet_data, sheet_source)
         if rec.model.solo:
-            raise UserError(msg("error.yuncos.solo_at_table", name=p.name), source=str(path), field="solo")
+            raise UserError(msg("error.yuncos.solo_at_table", name=p.name), source=sheet_source, field="solo")
         sheets.append(rec)
     return _table(model, source, sheets)
+
+
+def _sheet_path(source: str, sheet: str, field: str) -> Path:
+    """The file a table's `sheet = "..."` names, relative to the table record; one line for
+    any path that cannot be a sheet (missing, a folder, a device or pipe, a name too long,
+    an unknown ~user)."""
+    path = Path(source).parent / os.path.expanduser(sheet)  # os.path's leaves an unknown ~user as written
+    bad = problem(path)
+    if bad == MISSING:
+        raise UserError(msg("error.yuncos.no_sheet_file", path=repr(str(path))), source=source, field=field)
+    if bad is not None:
+        raise UserError(msg("error.yuncos.sheet_file", path=repr(str(path)), why=bad), source=source, field=field)
+    return path
 
 
 def table_from_sheets(players: list[tuple[str, dict[str, Any]]], source: str, in_progress: bool = False) -> Table:
     """A table whose sheets are held in memory, (name, record data) per player: the web page's
-    plays. The same checks as a table record read from its file, and no file is opened: a
-    sheet here may name only a shipped layout (`layout = "yuncos-easy"`)."""
-    from sheetkit import layouts
-    from sheetkit.games.yuncos.record import read_record
+    plays. The same reading as a table record with its sheets inline, and no file is opened:
+    a sheet here may name only a shipped layout (`layout = "yuncos-easy"`)."""
+    from sheetkit.checking.outside import refuse_files
 
-    data = {"game": "yuncos", "kind": "table", "in_progress": in_progress,
-            "player": [{"name": name, "sheet": f"{name}'s sheet"} for name, _ in players]}
-    model = validate(TableModel, data, source)
-    sheets = []
-    for (name, sheet), p in zip(players, model.player):
+    for name, sheet in players:
         if not isinstance(sheet, dict) or sheet.get("kind") == "table":
             raise UserError(msg("error.yuncos.not_a_sheet", name=name), source=source, field="player")
-        if sheet.get("layout") not in layouts.shipped_ids():
-            raise UserError(msg("error.yuncos.shipped_level", name=name, got=repr(sheet.get("layout"))), source=source,
-                            field="player")
-        rec = read_record(sheet, f"{source}: {p.sheet}")
-        if rec.model.solo:
-            raise UserError(msg("error.yuncos.solo_at_table", name=name), source=source, field="solo")
-        sheets.append(rec)
-    return _table(model, source, sheets)
+    data = {"game": "yuncos", "kind": "table", "in_progress": in_progress,
+            "player": [{"name": name, "sheet": sheet} for name, sheet in players]}
+    refuse_files(data, source)
+    return read_table(data, source)
 
 
 def _table(model: TableModel, source: str, sheets: list[Any]) -> Table:
@@ -166,7 +185,7 @@ def check_table(table: Table, source: str) -> Checked:
         rules = Rules(rec)
         replayed = replay(rules, rec.turns, finished=False)  # the table decides when the game ended
         states[name] = replayed.state
-        verdicts[name] = sheet_verdict(rules, replayed.state, replayed.findings, rec.model.layout)
+        verdicts[name] = sheet_verdict(rules, replayed.state, replayed.findings, rec.model.layout, in_progress)
     spec = table.sheets[0].spec
 
     # The dice are rolled for everybody: every sheet that notes a turn's dice notes the same.
@@ -175,21 +194,29 @@ def check_table(table: Table, source: str) -> Checked:
     for n in range(1, longest + 1):
         noted = [(name, tuple(sorted(r.turns[n - 1].dice))) for name, r in zip(table.names, table.sheets)
                  if n <= len(r.turns) and r.turns[n - 1].dice is not None]
-        # the dice most sheets note are the table's (in a tie, the first sheet's)
         counts = Counter(d for _, d in noted)
-        table_dice = max(counts, key=lambda d: (counts[d], -next(i for i, (_, e) in enumerate(noted) if e == d))) if noted else None
-        first = next(((name, d) for name, d in noted if d == table_dice), None)
-        for name, dice in noted:
-            if dice != first[1]:
-                findings.append(Finding(dice_rule, _at(name, n), msg(
-                    "finding.yuncos.table_dice", dice=msg("yuncos.dice", a=dice[0], b=dice[1]),
-                    table=msg("yuncos.dice", a=first[1][0], b=first[1][1]), other=first[0]),
-                    ERROR, {"player": name, "turn": n, "dice": list(dice)}))
+        if len(counts) < 2:
+            continue
+        top = counts.most_common()
+        if top[0][1] > top[1][1]:  # the dice most sheets note are the table's: the odd sheets are at fault
+            table_dice = top[0][0]
+            first = next(name for name, d in noted if d == table_dice)
+            for name, dice in noted:
+                if dice != table_dice:
+                    findings.append(Finding(dice_rule, _at(name, n), msg(
+                        "finding.yuncos.table_dice", dice=msg("yuncos.dice", a=dice[0], b=dice[1]),
+                        table=msg("yuncos.dice", a=table_dice[0], b=table_dice[1]), other=first),
+                        ERROR, {"player": name, "turn": n, "dice": list(dice)}))
+        else:  # no majority: nothing says which sheet is right, so each one is marked
+            said = [msg("yuncos.dice_of", player=name, dice=msg("yuncos.dice", a=d[0], b=d[1])) for name, d in noted]
+            for name, dice in noted:
+                findings.append(Finding(dice_rule, _at(name, n), msg("finding.yuncos.table_dice_split", turn=n, noted=said),
+                                        ERROR, {"player": name, "turn": n, "dice": list(dice)}))
 
-    # The first player to end the game ends it for all (Y21); an eliminated player stops (Y20),
-    # and a Yunco eliminated in the turn it came back to the island ends nothing: it is gone.
-    ends = [(s.end[0], i, name, s.end[1]) for i, (name, s) in enumerate(states.items())
-            if s.end is not None and not (s.eliminated is not None and s.eliminated <= s.end[0])]
+    # The first player to end the game ends it for all (Y21), at the step where it happens:
+    # a Yunco eliminated later in the same flight still ended it (the rules keep such an end
+    # and drop one that an earlier crash prevented); an eliminated player stops (Y20).
+    ends = [(s.end[0], i, name, s.end[1]) for i, (name, s) in enumerate(states.items()) if s.end is not None]
     end = min(ends)[:1] + min(ends)[2:] if ends else None  # (turn, player, why); in a tie, the first listed
     last = end[0] if end else longest
     for name, rec in zip(table.names, table.sheets):
@@ -231,6 +258,106 @@ def check_table(table: Table, source: str) -> Checked:
         end=None if end is None else {"turn": end[0], "reason": end[2], "player": end[1]},
         ranking=ranking, sheets={name: verdicts[name].details for name in table.names},
     )
+    nxt = _next(table, states, details.end) if in_progress else None
     v = Verdict(game="yuncos", source=source, findings=findings, scores=scores, winners=winners, details=details,
-                in_progress=in_progress)
+                in_progress=in_progress, to_move=None if nxt is None else table.names[nxt.seat])
     return Checked(states, v)
+
+
+# --- the next move of a table in progress (`sheetkit moves TABLE`) ---------------------------
+
+@dataclass(frozen=True, slots=True)
+class NextTurn:
+    """Who enters what next at a table: the seat (index in the table's order), the turn,
+    and that turn's dice when another sheet noted them already (rolled for everybody)."""
+
+    seat: int
+    turn: int
+    dice: tuple[int, int] | None
+    noted_by: str | None  # the player whose sheet notes those dice
+
+
+def next_turn(table: Table, checked: Checked) -> NextTurn | None:
+    """The next turn to enter, turn by turn in the table's order; None once the game is
+    over: everybody has entered the turn in which the first player ended it (Y21), or every
+    Yunco is eliminated (Y20)."""
+    return _next(table, checked.state, checked.verdict.details.end)
+
+
+def _next(table: Table, states: dict[str, Any], end: dict[str, Any] | None) -> NextTurn | None:
+    lengths = [len(r.turns) for r in table.sheets]
+    alive = [i for i, name in enumerate(table.names) if states[name].eliminated is None]
+    if not alive:
+        return None
+    longest = max(lengths)
+    behind = [i for i in alive if lengths[i] < longest]
+    if behind:
+        seat, turn = behind[0], longest
+    else:
+        if end is not None:
+            return None
+        seat, turn = alive[0], longest + 1
+    return NextTurn(seat, turn, *noted_dice(table, turn))
+
+
+def noted_dice(table: Table, turn: int) -> tuple[tuple[int, int] | None, str | None]:
+    """The dice of `turn` as the first sheet that notes them has them, and whose it is."""
+    for name, rec in zip(table.names, table.sheets):
+        if turn <= len(rec.turns) and rec.turns[turn - 1].dice is not None:
+            a, b = rec.turns[turn - 1].dice
+            return (a, b), name
+    return None, None
+
+
+@dataclass(frozen=True, slots=True)
+class TableMoves:
+    """The legal next moves of one sheet of a table (sheetkit.games.yuncos.moves.Moves) and
+    whose sheet it is; `moves` None and `over` said when no turn follows at the table."""
+
+    player: str | None
+    moves: Any  # the sheet's Moves
+    over: Any = None  # why no turn follows (a Msg)
+    dice_from: str | None = None  # the sheet whose noted dice were taken (none given)
+
+    def to_json(self) -> dict[str, Any]:
+        from sheetkit.checking.verdict import say
+
+        out: dict[str, Any] = self.moves.to_json() if self.moves is not None else {"game": "yuncos"}
+        out.update({"kind": "table", "player": self.player, "dice_from": self.dice_from,
+                    "over": None if self.over is None else say(self.over, "en")})
+        return out
+
+    def lines(self, lang: str = "en") -> list[str]:
+        from sheetkit.checking.messages import text
+
+        if self.moves is None:
+            return [text("moves.yuncos.table_over", lang, why=self.over)]
+        head = text("moves.yuncos.table_player", lang, player=self.player, turn=self.moves.turn)
+        if self.dice_from is not None and self.moves.dice is not None:
+            a, b = self.moves.dice
+            head += " " + text("moves.yuncos.table_dice", lang, a=a, b=b, other=self.dice_from)
+        return [head] + self.moves.lines(lang)
+
+
+def table_moves(table: Table, checked: Checked, dice: tuple[int, ...] | None = None,
+                player: str | None = None) -> TableMoves:
+    """The legal next moves at a table: for the player whose sheet is next (or `player`'s
+    sheet), with the dice given, else that turn's dice if another sheet noted them."""
+    from sheetkit.games.interface import Checked as One
+    from sheetkit.games.yuncos.moves import moves
+
+    if player is not None and player not in table.names:
+        raise UserError(msg("error.yuncos.moves_player", player=repr(player), names=", ".join(table.names)),
+                        source=table.source)
+    nxt = next_turn(table, checked)
+    end = checked.verdict.details.end
+    if nxt is None:
+        over = msg("yuncos.ended_by", player=end["player"], reason=end["reason"]) if end else msg("moves.yuncos.all_eliminated")
+        return TableMoves(player, None, over)
+    name = player if player is not None else table.names[nxt.seat]
+    rec = table.sheets[table.names.index(name)]
+    noted, by = noted_dice(table, len(rec.turns) + 1) if dice is None else (None, None)
+    answer = moves(rec, One(checked.state[name], checked.verdict), dice if dice is not None else noted)
+    if answer.over is None and end is not None and len(rec.turns) >= end["turn"]:  # another player ended it
+        answer = replace(answer, over=msg("yuncos.ended_by", player=end["player"], reason=end["reason"]), options=())
+    return TableMoves(name, answer, answer.over, by)

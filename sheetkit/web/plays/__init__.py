@@ -33,7 +33,6 @@ from __future__ import annotations
 import copy
 import importlib
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -121,12 +120,55 @@ def text_of(data: dict[str, Any]) -> str:
     return dump_toml(data, "Entered on the sheetkit score-keeper page. Check it: sheetkit check FILE")
 
 
-def records_of(play) -> Records:
-    """A stored play's records, read from their texts."""
+class Unusable(Exception):
+    """A stored play whose records the page cannot use: a history it did not write (an
+    import, a hand edit of the file) may hold any text. Every route of the play says so in
+    one line naming the play (routes.py), instead of failing halfway through a step."""
+
+    def __init__(self, play, why: str):
+        super().__init__(why)
+        self.play = play
+        self.why = " ".join(why.split())[:300]
+
+
+def records_of(play, t: Callable | None = None) -> Records:
+    """A stored play's records, read from their texts within the caps of an uploaded
+    record (sheetkit.web.inputs: UTF-8 TOML, nesting, 64-bit integers, no file named) and
+    of the play's own game; Unusable otherwise. `t`: the page's words (English when None)."""
+    t = t or english
     out: Records = []
     for s in play.sheets:
-        out.append((None if s.named else s.player, tomllib.loads(s.text)))
+        try:
+            data = inputs.toml_text(s.text.encode("utf-8", "surrogatepass"), s.source, t)
+            inputs.refuse_paths(data, s.source, t)
+        except FormError as e:
+            raise Unusable(play, str(e)) from None
+        if data.get("game") != play.game:
+            from sheetkit import games
+
+            known = {g.name: g.title for g in games.all_games()}
+            raise Unusable(play, t("err_other_game", source=s.source, game=known.get(play.game, play.game)))
+        out.append((None if s.named else s.player, data))
     return out
+
+
+def stored_data(text: str) -> dict[str, Any] | None:
+    """A stored record text's data when it reads within the caps of records_of, else None
+    (for a glance at one field of a play that may have been written elsewhere)."""
+    try:
+        return inputs.toml_text(text.encode("utf-8", "surrogatepass"), "record", english)
+    except FormError:
+        return None
+
+
+def load(play, t: Callable | None = None) -> tuple[Records, list[Result]]:
+    """A stored play's records and each one checked, as a step starts from them; Unusable
+    when the stored texts are not records of the play's game the engine accepts."""
+    records = records_of(play, t)
+    try:
+        return records, check(play.game, records, play.id)
+    except FormError as e:
+        raise Unusable(play, str(e)) from None
 
 
 def default_check(records: Records, sources: list[str]) -> list[tuple[Any, Any]]:
@@ -185,16 +227,18 @@ def start(store, game: str, records: Records, played_at: str) -> int:
     return play_id
 
 
-def step(store, play_id: int, version: str, change: Callable[[Records], Records]) -> list[Result]:
+def step(store, play_id: int, version: str, change: Callable[[Records], Records], t: Callable | None = None) -> list[Result]:
     """One step of a play: `change` its records, check them, save texts and verdicts in
-    one transaction. StalePlay (nothing written) when the play is no longer at `version`."""
+    one transaction. StalePlay (nothing written) when the play is no longer at `version`;
+    Unusable when its stored records are not ones the page can read."""
     from sheetkit.history.schema import HistoryError
     from sheetkit.history.store import StalePlay
 
     play = store.get(play_id)
     if play.version != version:
         raise StalePlay(f"play {play_id} was changed meanwhile")
-    new = change(records_of(play))
+    records, _ = load(play, t)  # what the adapter changes is a record it can read (Unusable else)
+    new = change(records)
     results = check(play.game, new, play_id)
     try:
         store.update_sheets(play_id, sheets(results), expect=version)

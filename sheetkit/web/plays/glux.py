@@ -88,11 +88,19 @@ def new_records(start, t) -> list[tuple[None, dict[str, Any]]]:
 def open_record(data: dict[str, Any], form, t) -> list[tuple[None, dict[str, Any]]]:
     if data.get("kind") != "game":
         raise FormError(t("err_glux_board_record"))
-    return [(None, copy.deepcopy(data))]
+    data = copy.deepcopy(data)
+    moves = str(data.get("moves", ""))
+    if moves and not moves.endswith("\n"):  # every line ends: a placement added and undone gives it back exactly
+        data["moves"] = moves + "\n"
+    return [(None, data)]
+
+
+def _is_move(line: str) -> bool:
+    return bool(line.split("#", 1)[0].strip())
 
 
 def _lines(data) -> list[str]:
-    return [ln for ln in str(data.get("moves", "")).splitlines() if ln.split("#", 1)[0].strip()]
+    return [ln for ln in str(data.get("moves", "")).splitlines() if _is_move(ln)]
 
 
 def add_move(records, form, t):
@@ -119,17 +127,20 @@ def add_move(records, form, t):
 
         line = f"{letter} {square_name(sq)} {face}"
     data = copy.deepcopy(data)
-    data["moves"] = "".join(ln + "\n" for ln in _lines(data) + [line])
+    moves = str(data.get("moves", ""))  # the lines as they are, comments of an uploaded record kept
+    data["moves"] = moves + ("\n" if moves and not moves.endswith("\n") else "") + line + "\n"
     return [(player, data)]
 
 
 def undo(records, t):
+    """The last placement's line taken out, every other line as it was."""
     (player, data), = records
-    lines = _lines(data)
-    if not lines:
+    lines = str(data.get("moves", "")).splitlines(keepends=True)
+    last = next((i for i in range(len(lines) - 1, -1, -1) if _is_move(lines[i])), None)
+    if last is None:
         raise FormError(t("err_nothing_to_undo"))
     data = copy.deepcopy(data)
-    data["moves"] = "".join(ln + "\n" for ln in lines[:-1])
+    data["moves"] = "".join(lines[:last] + lines[last + 1:])
     return [(player, data)]
 
 

@@ -30,9 +30,11 @@ def _game(records) -> dict:
     return one_record(records, GAME, "a Level X play")
 
 
-def _with(data: dict, **changes) -> list[tuple[str | None, dict]]:
-    out = {k: v for k, v in data.items() if k not in changes}
-    out.update({k: v for k, v in changes.items() if v is not None})
+def _with(data: dict, turn: list) -> list[tuple[str | None, dict]]:
+    """The record with these turns, every other key where it was: written back as the same
+    text, so that undo gives back exactly the record before the turn."""
+    out = dict(data)
+    out["turn"] = turn  # an existing key keeps its place
     return [(None, out)]
 
 
@@ -98,7 +100,10 @@ def undo(records, t: Callable = english):
     data = _game(records)
     if not data.get("turn"):
         raise FormError(t("lx_err_undo"))
-    return _with(data, turn=list(data["turn"][:-1]), in_progress=True)
+    if "in_progress" not in data:
+        # finished (never from the page: it refuses steps then): in progress again, where a new record says it
+        data = {k: v for k, v in data.items() if k != "turn"} | {"in_progress": True, "turn": data["turn"]}
+    return _with(data, turn=list(data["turn"][:-1]))
 
 
 def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
@@ -110,9 +115,10 @@ def finish(records, form: Mapping[str, str] | None = None, t: Callable = english
 
 def replay_state(data: dict):
     """The position after the recorded turns (the rules' own replay, no findings)."""
+    from sheetkit.games.levelx.board import BOARD, named
     from sheetkit.games.levelx.rules import State
 
-    state = State.start(data["players"])
+    state = State.start(data["players"], named(data.get("board", BOARD), "record"))  # L1: the board it names
     for turn in data.get("turn", []):
         state = state.play(turn["groups"])[0]
     return state
@@ -135,7 +141,7 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
     for f in checked.verdict.findings:
         n = (f.at or {}).get("turn")
         findings.setdefault(n, []).append(f)
-    turns, s = [], State.start(players)
+    turns, s = [], State.start(players, state.board)  # on the board the record names (L1)
     for i, turn in enumerate(data.get("turn", []), 1):
         if s.over():
             line = f"{notation(turn['groups'])}: {t('lx_eff_late')}"
@@ -163,14 +169,13 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
 def effect_line(opt, t: Callable) -> str:
     """What a turn did, in the page's language: "3+4 5 2: 7 to X, chip; 5 to square 2 of 4"."""
     from sheetkit.games.levelx.moves import notation
-    from sheetkit.games.levelx.rules import SQUARES
 
     parts = []
     for e in opt.events:
         if e.square is None:
             parts.append(t("lx_eff_nothing", total=e.total))
             continue
-        x = SQUARES[e.total]
+        x = e.x  # the row's X square on the board played on (L1)
         key = ("lx_eff_x" if e.square == x else "lx_eff_to") if e.moved else \
             ("lx_eff_stays" if e.square == x else "lx_eff_nothing")
         bits = [t(key, total=e.total, square=e.square, of=x)]
@@ -192,7 +197,7 @@ def board_scene(state, lang: str = "en"):
 
     scene = S.Scene(title="Level X", lang=lang)
     scene.pages.append(board_page(scene, state, "a4", lang, screen=True))
-    return scene, board_crop("a4")
+    return scene, board_crop("a4", state.board)
 
 
 def board_svg(state, lang: str = "en") -> str:

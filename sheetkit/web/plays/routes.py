@@ -87,6 +87,12 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     def history_error(e: HistoryError):
         return render_template("error.html", title=t("history_error"), text=str(e), code=503), 503
 
+    @app.errorhandler(plays.Unusable)
+    def unusable(e: plays.Unusable):  # a play's stored text the page cannot read: nothing to enter into
+        title = games.get(e.play.game).title if e.play.game in {x.name for x in games.all_games()} else t("error")
+        return render_template("error.html", title=title, code=409,
+                               text=t("err_unusable", n=e.play.id, why=e.why)), 409
+
     def get_play(play_id: int):
         return play_or_404(store(), play_id)
 
@@ -125,8 +131,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         ad = plays.adapter(game.name)
         try:
             start = read_start(game, ad, request.form, t)
-            records = ad.new_records(start, t)
-            play_id = plays.start(store(), game.name, records, now())
+            with store().transaction():  # what the start keeps (an IUNU deck) and the play: both or neither
+                records = ad.new_records(start, t)
+                play_id = plays.start(store(), game.name, records, now())
         except FormError as e:
             return start_page(game, str(e), 400)
         return redirect(f"/play/{play_id}", code=303)
@@ -165,7 +172,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             return render_template("error.html", title=games.get(play.game).title if play.game in
                                    {x.name for x in games.all_games()} else play.game,
                                    text=t("no_entry"), code=404), 404
-        results = plays.check(play.game, plays.records_of(play), play.id)
+        _, results = plays.load(play, t)
         form = form if form is not None else {}
         ctx = ad.view(results, t, lang(), form)
         return render_template(f"play_{play.game}.html", play=play, game=games.get(play.game), results=results,
@@ -190,7 +197,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         screen with the one message of a refused step (nothing saved)."""
         version = request.form.get("version", "")
         try:
-            plays.step(store(), play_id, version, change)
+            plays.step(store(), play_id, version, change, t)
         except StalePlay:
             return entry(store().get(play_id), t("err_stale"), 409)
         except FormError as e:
@@ -246,10 +253,18 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                                ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
 
+    def readable(play) -> None:
+        """Unusable for a play in progress whose stored records the page cannot read: each
+        of its routes says so, as its entry screen does (a finished play keeps its end page,
+        drawn from the verdicts kept)."""
+        if play.in_progress and plays.adapter(play.game) is not None:
+            plays.load(play, t)
+
     def sheet_of(play_id: int, n: int):
         play = get_play(play_id)
         if not 1 <= n <= len(play.sheets):
             abort(404)
+        readable(play)
         s = play.sheets[n - 1]
         return play, s, plays.source_name(play.game, play.id, s.player, n - 1, len(play.sheets))
 
@@ -261,14 +276,14 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
 
     @app.get("/play/<int:play_id>/table")
     def play_table(play_id: int):
-        """The record that names a play's sheets (a Yuncos table), beside their downloads."""
+        """The whole table of a play (Yuncos) as one record, its sheets inline."""
         play = get_play(play_id)
+        readable(play)
         ad = plays.adapter(play.game)
         n = len(play.sheets)
         if ad is None or not hasattr(ad, "table_text") or n < 2:
             abort(404)
-        names = [plays.source_name(play.game, play.id, s.player, i, n) for i, s in enumerate(play.sheets)]
-        text = ad.table_text(plays.records_of(play), names)
+        text = ad.table_text(plays.records_of(play, t))  # every sheet inline: one file
         return Response(text, mimetype="application/toml", headers={
             "Content-Disposition": f'attachment; filename="{play.game}-play-{play.id}.toml"'})
 
@@ -306,6 +321,8 @@ def read_start(game, ad, form, t) -> "plays.Start":
     variants = [v for v, _ in getattr(ad, "VARIANTS", ())]
     variant = inputs.choice(form, "variant", t(getattr(ad, "VARIANT_LABEL", "variant")), variants or [""], t,
                             variants[0] if variants else "")
+    from sheetkit.history.store import name_key
+
     lo, hi = getattr(ad, "PLAYERS", (2, 4))
     slots = []
     seen: dict[str, str] = {}
@@ -314,9 +331,13 @@ def read_start(game, ad, form, t) -> "plays.Start":
         n = inputs.name(form, f"name{i}", field, t)
         if not n:
             continue
-        if n.casefold() in seen:
+        try:  # as the history will tell people apart, before an adapter keeps anything (an IUNU deck)
+            key = name_key(n)
+        except HistoryError as e:
+            raise FormError(f"{field}: {inputs.said(e)}") from None
+        if key in seen:
             raise FormError(t("err_name_twice", field=field, name=n))
-        seen[n.casefold()] = n
+        seen[key] = n
         slots.append((i, n))
     if not lo <= len(slots) <= hi:
         raise FormError(t("err_players_range", game=game.title, lo=lo, hi=hi, n=len(slots)))
@@ -372,10 +393,10 @@ def view_json(v: dict, lang: str, t) -> dict:
                "notes": s.get("notes") or [], "eliminated": s.get("eliminated")} for s in v.get("scores") or []]
     info = v.get("info") or {}
     rank = info.get("rank")
-    winners = v.get("winners") or []
+    winners = (v.get("leading") if v.get("in_progress") else v.get("winners")) or []  # the leaders while it goes on
     return {"legal": bool(v.get("legal")), "status": status, "findings": findings, "scores": scores,
             "multi": len(scores) > 1, "winners": winners if len(scores) > 1 else [],
-            "winner_label": t("winner") if len(winners) == 1 else t("shared_win"),
+            "winner_label": t("leading") if v.get("in_progress") else t("winner") if len(winners) == 1 else t("shared_win"),
             "tiebreak": info.get("tiebreak"), "rank": rank.get(lang) if isinstance(rank, dict) else rank,
             "game": v.get("game")}
 

@@ -44,6 +44,11 @@ def new_records(start, t: Callable = english) -> list[tuple[str | None, dict[str
     return blank_sheets(start.variant, list(start.players), t)
 
 
+def first_start(spec) -> int:
+    """The start point a sheet names until its first turn taps one: the island's first."""
+    return min(spec.board.starts)
+
+
 def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tuple[str | None, dict[str, Any]]]:
     """One blank sheet in progress per player, in the table's order. The start point is
     tapped on the map at each player's first turn; until then a sheet names the island's
@@ -59,7 +64,7 @@ def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tu
         if n.casefold() in seen:
             raise FormError(t("err_name_twice", field=t("player"), name=n))
         seen.add(n.casefold())
-    start = min(layouts.load(level).spec.board.starts)
+    start = first_start(layouts.load(level).spec)
     out: list[tuple[str | None, dict[str, Any]]] = []
     for n in names:
         rec: dict[str, Any] = {"game": "yuncos", "layout": level, "start": start}
@@ -111,17 +116,17 @@ def verdicts(records) -> list[dict[str, Any]]:
     return [c.verdict.to_json() for _, c in sheet_checks(records)]
 
 
-def table_text(records, names: list[str]) -> str:
-    """The table record that names the sheets, each by the file name it is downloaded as
-    (`names`, in the table's order): `sheetkit check` of it beside them checks the table."""
+def table_text(records) -> str:
+    """The whole table as one record, every sheet inline (`[player.sheet]`): what the page
+    downloads, and what it accepts back; `sheetkit check` of it checks the table."""
     from sheetkit.tomlfile import dump_toml
 
     data: dict[str, Any] = {"game": "yuncos", "kind": "table"}
     if any(r.get("in_progress") for _, r in records):
         data["in_progress"] = True
-    data["player"] = [{"name": n, "sheet": f} for (n, _), f in zip(records, names)]
-    return dump_toml(data, "A Yuncos table entered on the sheetkit score-keeper page. Check it beside its sheets: "
-                           "sheetkit check FILE")
+    data["player"] = [{"name": n, "sheet": {k: v for k, v in r.items() if k != "lang"}} for n, r in records]
+    return dump_toml(data, "A Yuncos table entered on the sheetkit score-keeper page, every sheet inline. "
+                           "Check it: sheetkit check FILE")
 
 
 # ------------------------------------------------------------------ whose turn
@@ -241,8 +246,11 @@ def undo(records, t: Callable = english):
     if seat is None:
         raise FormError(t("yu_err_nothing"))
     name, rec = records[seat]
+    back = dict(rec, turn=rec["turn"][:-1])
+    if not back["turn"]:  # the start point was tapped at the first turn: the blank sheet's again
+        back["start"] = first_start(_spec(rec))
     out = [(n, _in_progress(r)) for n, r in records]
-    out[seat] = (name, _marked(_in_progress(dict(rec, turn=rec["turn"][:-1]))))
+    out[seat] = (name, _marked(_in_progress(back)))
     return out
 
 
