@@ -50,20 +50,20 @@ IUNU_NO_DECK = (EX / "iunu-game.toml").read_text(encoding="utf-8").replace(
 CASES = [
     ("tomlfile", ["check", "--lang", "L", "bad.toml"], {"bad.toml": b'game = "yuncos"\n\xff\xfe'},
      "bad.toml: not UTF-8 text (line 2); save it as UTF-8"),
-    ("tomlfile-missing", ["check", "--lang", "L", "missing.toml"], {}, "missing.toml: no such file"),
+    ("tomlfile-missing", ["check", "--lang", "L", "missing.toml"], {}, "missing.toml: no such file: check the file's name and folder"),
     ("games", ["check", "--lang", "L", "nogame.toml"], {"nogame.toml": b'layout = "yuncos-easy"\n'},
      'nogame.toml: game: missing: every file names its game, e.g. game = "yuncos"'),
     ("records", ["check", "--lang", "L", "lang.toml"], {"lang.toml": b'game = "levelx"\nlang = "fr"\n'},
      "lang.toml: lang: 'fr' is not a language sheetkit speaks: expected lang = \"es\" or \"en\""),
     ("layouts", ["render", "--lang", "L", "nolayout"], {},
-     "unknown layout 'nolayout'; known ids: calibration, glux-board-2p, glux-board-34p, glux-chips, glux-score-pad, "
+     "unknown layout 'nolayout': use one of the known ids: calibration, glux-board-2p, glux-board-34p, glux-chips, glux-score-pad, "
      "glux-score-track, iunu-score-pad, levelx-board, levelx-score-pad, yuncos, yuncos-easy, yuncos-hard"),
     ("schema", ["check", "--lang", "L", "glux.toml"],
      {"glux.toml": b'game = "glux"\nkind = "game"\nboard = "glux-board-2p"\nplayers = 5\nmoves = []\n'},
-     "glux.toml: players: Input should be a valid list (got 5)"),
+     "glux.toml: players: expected a list in square brackets, e.g. [3, 5] (got 5)"),
     ("schema-players", ["score", "levelx", "--lang", "L", "lx.toml"],
      {"lx.toml": b'game = "levelx"\nkind = "game"\nplayers = ["Ana"]\nturns = []\n'},
-     "lx.toml: players: Level X is for 2 to 4 players (got 1)"),
+     "lx.toml: players: Level X is for 2 to 4 players (got 1): list 2 to 4 players"),
     ("yuncos-record", ["check", "--lang", "L", EX / "yuncos-bad-input.toml"], {},
      f"{EX}/yuncos-bad-input.toml: turn[2].flight: 'X' is not a step; expected N, E, S, W, or NE/NW/SE/SW "
      "with the diagonal ability"),
@@ -71,44 +71,45 @@ CASES = [
      {"table.toml": b'game = "yuncos"\nkind = "table"\n[[player]]\nname = "Ana"\nsheet = "ana.toml"\n'
                     b'[[player]]\nname = "Ben"\nsheet = "ben.toml"\n'},
      "table.toml: player[0].sheet: no such sheet file 'ana.toml' (a path not starting with / or ~ is relative "
-     "to the table record)"),
-    ("yuncos-tally", ["score", "yuncos", "--nests", "99", "--lang", "L"], {}, "--nests 99: the easy sheet has 12 nest boxes"),
+     "to the table record): check the path"),
+    ("yuncos-tally", ["score", "yuncos", "--nests", "99", "--lang", "L"], {}, "--nests 99: the easy sheet has 12 nest boxes: give at most that"),
     ("yuncos-moves", ["moves", EX / "yuncos-in-progress.toml", "--dice", "3", "--lang", "L"], {},
      "expected the two dice of the turn, each 1-6 (got 3)"),
     ("glux-record", ["check", "--lang", "L", EX / "glux-bad-input.toml"], {},
-     f"{EX}/glux-bad-input.toml: players[1].start: Z40 is not on the board (13 x 9 squares)"),
+     f"{EX}/glux-bad-input.toml: players[1].start: Z40 is not on the board (13 x 9 squares): correct the square"),
     ("glux-tally", ["score", "glux", "--room", "Ana=x", "--lang", "L"], {}, "--room 1: 'Ana=x': expected NAME=PIPS, e.g. Ana=10"),
     ("iunu-record", ["check", "--lang", "L", EX / "iunu-bad-input.toml"], {},
      f"{EX}/iunu-deck-unfilled.toml: castes.farmer.cards: not filled in: copy the number printed on your cards "
      "(see `sheetkit template iunu-deck`)"),
     ("iunu-deck", ["check", "--lang", "L", "iunu.toml"], {"iunu.toml": IUNU_NO_DECK},
-     "iunu.toml: deck: no such deck file 'nodeck.toml' (a path not starting with / or ~ is relative to the record)"),
+     "iunu.toml: deck: no such deck file 'nodeck.toml' (a path not starting with / or ~ is relative to the record): check the path"),
     ("levelx-record", ["check", "--lang", "L", EX / "levelx-bad-input.toml"], {},
-     f"{EX}/levelx-bad-input.toml: turn[0].groups[1]: an empty group; every group holds at least one die"),
+     f"{EX}/levelx-bad-input.toml: turn[0].groups[1]: an empty group; every group holds at least one die: remove it"),
     ("levelx-kind", ["check", "--lang", "L", "lxk.toml"], {"lxk.toml": b'game = "levelx"\nplayers = ["Ana", "Ben"]\n'},
-     'lxk.toml: kind: missing: kind = "game" (the whole game, turn by turn) or kind = "final" (the final position)'),
+     'lxk.toml: kind: missing: add kind = "game" (the whole game, turn by turn) or kind = "final" (the final position)'),
     ("layout-field", ["render", "--lang", "L", "bad.toml"], {"bad.toml": EASY.replace("square = 7.6", "square = 3.0").encode()},
      "bad.toml: map.square: expected at least 4 mm (got 3.0)"),
     ("layout-count", ["render", "--lang", "L", "bad2.toml"],
      {"bad2.toml": re.sub(r"(\[nests\][^\[]*?length = )\d+", r"\g<1>99", EASY, count=1).encode()},
      "bad2.toml: nests.length: expected boxes 2 to 20 (got 99)"),
     ("printing", ["render", "yuncos-easy", "--bleed", "2", "--lang", "L"], {},
-     "--bleed: yuncos-easy has nothing to cut out; it is for the chips (glux-chips)"),
+     "--bleed: yuncos-easy has nothing to cut out; it is for the chips (glux-chips): leave --bleed out"),
     ("pads", ["identify", "SK2:x", "--lang", "L"], {},
      "not a sheetkit QR text 'SK2:x': unknown format 'SK2'; the form is SK1:<layout id>:<version>:<serial>, "
      "e.g. SK1:yuncos-easy:e7bc4f0d:0042"),
     ("pads-copies", ["render", "calibration", "--copies", "5", "--lang", "L"], {},
      "layout calibration has no place for a serial number and QR code (no page has a stamp square); it cannot "
-     "be printed as a pad"),
+     "be printed as a pad: leave --copies out"),
     ("cli-paper", ["render", "--lang", "L"], {}, "give at least one layout id or path, or --all"),
     ("cli-checking", ["check", "--render", "", "--lang", "L", EX / "yuncos-illegal.toml"], {},
-     "--render needs a file name for the PDF"),
+     "--render needs a file name for the PDF: give one, e.g. --render checked.pdf"),
     ("cli-moves", ["moves", EX / "levelx-final.toml", "--lang", "L"], {},
-     f"{EX}/levelx-final.toml: levelx final records have no next moves to ask about"),
+     f"{EX}/levelx-final.toml: levelx final records have no next moves to ask about: give a record of the game "
+     "turn by turn"),
     ("history-schema", ["plays", "--db", "notdb.sqlite3", "--lang", "L"], {"notdb.sqlite3": b"hello, not a database" * 10},
-     "notdb.sqlite3: not a sheetkit history: not an SQLite database (left as it is)"),
+     "notdb.sqlite3: not a sheetkit history: not an SQLite database (left as it is): give another file with --db or SHEETKIT_DB"),
     ("history-exports", ["import", "--db", "h.sqlite3", "bad.json", "--lang", "L"], {"bad.json": b"{}"},
-     "bad.json: not sheetkit's history JSON (made by `sheetkit export --format json`)"),
+     "bad.json: not sheetkit's history JSON: give a file made by `sheetkit export --format json`"),
     ("history-store", ["show", "99", "--db", "h.sqlite3", "--lang", "L"], {},
      "no play 99 in the history (see `sheetkit plays`)"),
     # commands without --lang: the system locale says the language
@@ -117,8 +118,8 @@ CASES = [
     ("cli-history", ["export", "--db", "h.sqlite3"], {}, "export: name the plays (see `sheetkit plays`) or give --all"),
     ("intake", ["log", "--db", "h.sqlite3", "--date", "yesterday", EX / "yuncos-easy-legal.toml"], {},
      "--date: expected YYYY-MM-DD or YYYY-MM-DD HH:MM (got 'yesterday')"),
-    ("cli-serve", ["serve", "--db", ""], {}, "--db needs a file name"),
-    ("cli-photo", ["read", "-o", "", "x.jpg"], {"x.jpg": b"not a jpeg"}, "-o and --debug need a file name"),
+    ("cli-serve", ["serve", "--db", ""], {}, "--db needs a file name: give one after it"),
+    ("cli-photo", ["read", "-o", "", "x.jpg"], {"x.jpg": b"not a jpeg"}, "-o and --debug need a file name: give one after each"),
 ]
 
 # What an error line quotes from the input or names as the game's own (ids, the record's
@@ -170,17 +171,17 @@ def _png_header(width: int, height: int) -> bytes:
 
 # the photo reader's errors (the photo extra): (what, the command, files, the English line)
 PHOTO_CASES = [
-    ("photo-empty", ["read", "--lang", "L", "x.jpg"], {"x.jpg": b""}, "x.jpg: the file is empty"),
+    ("photo-empty", ["read", "--lang", "L", "x.jpg"], {"x.jpg": b""}, "x.jpg: the file is empty: give the photo's own file"),
     ("photo-not-an-image", ["read", "--lang", "L", "x.jpg"], {"x.jpg": b"just some text, not a photo"},
      "x.jpg: not an image (JPEG or PNG expected)"),
     ("photo-too-large", ["read", "--lang", "L", "big.png"], {"big.png": _png_header(9000, 9000)},
-     "big.png: the image is 9000x9000 pixels: too large for a photo"),
+     "big.png: the image is 9000x9000 pixels: too large for a photo: give the photo as the camera took it"),
     ("photo-too-small", ["read", "--lang", "L", "tiny.png"], {"tiny.png": _png(120, 90)},
-     "tiny.png: not an image sheetkit can read, or too small to read a sheet from"),
+     "tiny.png: not an image sheetkit can read, or too small to read a sheet from: give a JPEG or PNG photo of "
+     "the whole sheet"),
     # without --lang: the system locale says the language
     ("photo-no-qr", ["read", "wall.png"], {"wall.png": _png(300, 400)},
-     "wall.png: no QR code found: sheetkit reads numbered sheets (sheetkit render --copies N) photographed whole "
-     "and sharp"),
+     "wall.png: no QR code found: photograph a numbered sheet (sheetkit render --copies N) whole and sharp"),
 ]
 
 
@@ -209,17 +210,20 @@ def test_the_photo_readers_errors_raised_deeper_say_both_languages():
             call()
         errors.append(e.value)
     assert [str(e) for e in errors[:2]] == [
-        "a.jpg: the QR code ('https://example.org') is not a sheetkit sheet's",
-        "a.jpg: the QR code names layout glux-score-pad; sheetkit read reads Yuncos sheets (yuncos-easy, yuncos-hard)"]
+        "a.jpg: the QR code ('https://example.org') is not a sheetkit sheet's: photograph a numbered sheet "
+        "(sheetkit render --copies N)",
+        "a.jpg: the QR code names layout glux-score-pad; sheetkit read reads Yuncos sheets (yuncos-easy, yuncos-hard): "
+        "copy this sheet by hand (sheetkit template glux-score-pad)"]
     assert str(errors[2]).startswith("a.jpg: the sheet was printed from yuncos-easy version deadbeef, which is not "
                                      "installed (the installed one is ")
-    assert str(errors[3]) == "no flight found on the map: is the path pencilled dark enough to see?"
+    assert str(errors[3]) == ("no flight found on the map: pencil the path darker and photograph again, or copy the "
+                              "sheet by hand (sheetkit template)")
     quoted = ("glux-score-pad", "yuncos-easy", "yuncos-hard", "deadbeef", "example.org")
     for e in errors:
         line = e.line("es")
         assert "⟦" not in line and not english_left(line, quoted), line
     install = UserError(msg("error.photo.install", cmd=photo.INSTALL))
-    assert str(install) == "sheetkit read needs the photo extra: pip install 'sheetkit[photo]'"
+    assert str(install) == "sheetkit read needs the photo extra: install it with pip install 'sheetkit[photo]'"
     assert "⟦" not in install.line("es") and not english_left(install.line("es")), install.line("es")
 
 
@@ -256,8 +260,9 @@ def test_the_errors_no_command_reaches_say_both_languages_too():
         errors.append(e.value)
     assert [e.line("en") for e in errors] == [
         "layout glux-chips (chips) has no record to fill; try a board side, e.g. glux-board-2p",
-        'the next moves are asked of a game recorded turn by turn (kind = "game"), not of a final position',
-        "the record's lang: 'fr' is not a language sheetkit speaks (en or es)"]
+        'the next moves are asked of a game recorded turn by turn (kind = "game"), not of a final position: '
+        'give a game record',
+        "the record's lang: 'fr' is not a language sheetkit speaks: use one of en or es"]
     for e in errors:
         assert str(e) == e.line("en")
         assert "⟦" not in e.line("es") and not english_left(e.line("es"), ("glux-chips", "glux-board-2p")), e.line("es")

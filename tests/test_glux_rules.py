@@ -264,7 +264,7 @@ def test_g1_a_25th_chip_is_one_finding(geom):
     moves = [P("Ana", "A1", "E1", f) for f in faces]  # out of turn and mostly illegal: beside the point
     rp = run(geom, SETUP, moves)
     last = [f for f in rp.findings if f.at["turn"] == 24 and f.rule == "G1"]
-    assert [f.message for f in last] == ["Ana has no chip left: all 24 are on the board"]
+    assert [f.message for f in last] == ["Ana has no chip left: all 24 are on the board: correct this placement's letter, or remove it"]
 
 
 def test_g10_a_record_stopping_when_the_bags_run_empty_is_told_why():

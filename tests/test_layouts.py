@@ -70,7 +70,7 @@ def test_yuncos_board_reads_the_map():
 BROKEN = [
     # (change to the Easy layout, words expected in the one-line error)
     (lambda s: s.replace("dice_log = 36", "dice_log = 36\ncolour_scheme = 1"), ["colour_scheme", "unknown field"]),
-    (lambda s: s.replace("dice_log = 36", 'dice_log = "36"'), ["dice_log", "integer"]),
+    (lambda s: s.replace("dice_log = 36", 'dice_log = "36"'), ["dice_log", "whole number"]),
     (lambda s: edit_grid(s, drop=0), ["map.grid", "row 1", "20 vertices"]),
     (lambda s: edit_grid(s, {(7, 4): "Q"}), ["map.grid", "'Q'", "legend"]),
     (lambda s: s.replace('icon = "fish"', 'icon = "fsh"'), ["map.legend.F.icon"]),

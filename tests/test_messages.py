@@ -90,7 +90,7 @@ def test_every_message_formats_in_both_languages():
 SAME = {"status.legal", "history.legal", "part.total", "part.deben", "yuncos.ability.diagonal", "iunu.caste.noble", "glux.pips",
         "print.bar_short",
         # only placeholders and punctuation
-        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because"}
+        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of"}
 
 
 def test_spanish_is_never_the_english_text():
@@ -104,8 +104,11 @@ def test_plural_forms_choose_by_their_count():
     assert M.text("status.illegal", "es", n=1) == "ILEGAL: 1 error"
     assert M.text("status.illegal", "es", n=3) == "ILEGAL: 3 errores"
     assert M.text("finding.yuncos.Y4_neither_die", "en", steps=1, dice="5 and 1") == \
-        "a flight of 1 unit step matches neither die (5 and 1)"
-    assert M.text("finding.yuncos.Y7_fish", "es", eaten=1, marked=2) == "1 pez comido, pero hay 2 casilla(s) marcada(s)"
+        ("a flight of 1 unit step matches neither die (5 and 1): correct the flight or the dice "
+         "(one die flies as many unit steps as it shows)")
+    assert M.text("finding.yuncos.Y7_fish", "es", eaten=1, marked=2) == \
+        "1 pez comido, pero el contador de peces marca 2: marca una sola casilla (fish_marked = 1)"
+    assert M.text("finding.yuncos.Y7_fish", "es", eaten=3, marked=2).endswith("marca 3 casillas (fish_marked = 3)")
 
 
 def test_unknown_id_language_or_value_raise_in_tests():
@@ -200,12 +203,13 @@ def test_yuncos_findings_of_the_illegal_example_word_for_word():
 def test_the_same_findings_in_spanish():
     t = lambda mid, **kw: M.text(mid, "es", **kw)  # noqa: E731
     assert t("finding.yuncos.Y4_neither_die", steps=3, dice=t("yuncos.dice", a=5, b=1)) == \
-        "un vuelo de 3 pasos no corresponde a ninguno de los dados (5 y 1)"
+        ("un vuelo de 3 pasos no corresponde a ninguno de los dados (5 y 1): corrige el vuelo o los dados "
+         "(un dado vuela tantos pasos como marca)")
     assert t("where.yuncos.turn_cell", turn=7, cell=t("yuncos.cell.nest_box", row=1, box=2)) == \
         "turno 7, fila 1 de los nidos, casilla 2"
     assert t("finding.yuncos.Y21_after_end", end=18, reason=t("yuncos.end_island", point="N6", stars=4)) == \
         ("la partida terminó tras el turno 18 (volvió a la Isla de Choros en N6 tras pasar por 4 estrellas); "
-         "este turno no debería estar en la hoja")
+         "este turno no debería estar en la hoja: quítalo")
 
 
 # ---- which language
@@ -236,14 +240,16 @@ def test_a_language_sheetkit_does_not_speak_is_a_clear_error(option, record):
 
 def test_a_message_kept_for_later_renders_in_either_language_and_as_json():
     m = M.msg("finding.yuncos.Y13_die_fits", value=4, cell=M.msg("yuncos.cell.nest_box", row=1, box=3))
-    assert m("en") == "a ground/sea crash is marked, but the puzzle die 4 fits in nest row 1, box 3"
+    assert m("en") == ("a ground/sea crash is marked, but the puzzle die 4 fits in nest row 1, box 3: "
+                       "remove crash = true and write 4 there")
     assert m("es") == ("hay un choque contra el suelo o el mar, pero el dado del puzle, un 4, cabe en la "
-                       "fila 1 de los nidos, casilla 3")
+                       "fila 1 de los nidos, casilla 3: quita crash = true y anota ahí el 4")
     assert m.to_json() == {"id": "finding.yuncos.Y13_die_fits",
                            "values": {"value": 4, "cell": {"id": "yuncos.cell.nest_box", "values": {"row": 1, "box": 3}}}}
     kinds = [M.msg("yuncos.crash.tally", n=1, kind=M.msg("yuncos.crash.ground")),
              M.msg("yuncos.crash.tally", n=2, kind=M.msg("yuncos.crash.obstacle"))]
     track = M.msg("finding.yuncos.Y20_track", marks=3, detail=kinds, due=3, marked=2)
-    assert track("en") == "the turns give 3 crash mark(s) (1 ground, 2 obstacle), so 3 box(es) should be marked, but 2 are"
-    assert track("es") == ("los turnos dan 3 choque(s) (suelo o mar: 1, obstáculo: 2), así que debería haber "
-                           "3 casilla(s) marcada(s), pero hay 2")
+    assert track("en") == ("the turns give 3 crash mark(s) (1 ground, 2 obstacle): mark 3 boxes of the crash track, "
+                           "not 2 (crashes_marked = 3)")
+    assert track("es") == ("choques de los turnos: 3 (suelo o mar: 1, obstáculo: 2); marca 3 casillas del contador "
+                           "de choques, no 2 (crashes_marked = 3)")

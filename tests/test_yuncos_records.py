@@ -85,7 +85,7 @@ def test_bad_records_name_file_and_field(over, field, words):
 def test_missing_fields():
     data = base()
     del data["fish_marked"]
-    assert error(data) == "rec.toml: fish_marked: missing field"
+    assert error(data).startswith("rec.toml: fish_marked: missing field: add it")
 
 
 @pytest.mark.parametrize("turn, field, words", [
@@ -94,7 +94,7 @@ def test_missing_fields():
     ({"flight": "S", "value": 2}, "turn[1].puzzle", "missing"),
     ({"flight": "S", "crash": True, "value": 2}, "turn[1].crash", "not both"),
     ({"flight": "S", "puzzle": "nest1", "value": 7}, "turn[1].value", "1-6"),
-    ({"flight": "S", "puzzle": "nest1", "value": "4"}, "turn[1].value", "integer"),
+    ({"flight": "S", "puzzle": "nest1", "value": "4"}, "turn[1].value", "whole number"),
     ({"flight": "S", "puzzle": "nest3", "value": 4}, "turn[1].puzzle", "nest1 and nest2"),
     ({"flight": "S", "puzzle": "lum5", "value": 4}, "turn[1].puzzle", "lum1-lum4"),
     ({"flight": "S", "puzzle": "lum1.4", "value": 4}, "turn[1].puzzle", "levels 1-3"),
@@ -150,18 +150,18 @@ def test_template_filled_minimally_loads(lid):
 
 def test_template_as_printed_says_what_to_fill_first():
     text = records.template("yuncos-easy")
-    with pytest.raises(UserError, match=r"^t\.toml: start: not filled in: the number of the starting point"):
+    with pytest.raises(UserError, match=r"^t\.toml: start: not filled in: write the number of the starting point"):
         load_record(tomllib.loads(text), "t.toml")
     steps = [("start = 1", "fish_marked: not filled in"), ("fish_marked = 0", "crashes_marked: not filled in"),
-             ("crashes_marked = 0", r"turn\[1\]\.flight: not filled in: the steps drawn"),
-             ('flight = "S"', r"turn\[1\]\.puzzle: not filled in: where this turn's number went"),
-             ('puzzle = "nest1"', r"turn\[1\]\.value: not filled in: the number written"),
+             ("crashes_marked = 0", r"turn\[1\]\.flight: not filled in: write the steps drawn"),
+             ('flight = "S"', r"turn\[1\]\.puzzle: not filled in: write where this turn's number went"),
+             ('puzzle = "nest1"', r"turn\[1\]\.value: not filled in: write the number written"),
              ("value = 3", r"turn\[2\]\.flight: not filled in")]
     for key, (filled, next_one) in zip(["start", "fish_marked", "crashes_marked", "flight", "puzzle", "value"], steps):
         text = re.sub(rf'^{key} = "\?"', filled, text, count=1, flags=re.M)
         with pytest.raises(UserError, match=next_one):
             load_record(tomllib.loads(text), "t.toml")
-    with pytest.raises(UserError, match=r"turn\[1\]\.dice: not filled in: the turn's two dice"):
+    with pytest.raises(UserError, match=r"turn\[1\]\.dice: not filled in: write the turn's two dice"):
         load_record(tomllib.loads(text.replace('# dice = ["?", "?"]', 'dice = ["?", "?"]')), "t.toml")
 
 

@@ -151,10 +151,15 @@ class Verdict:
     # turn it is where the rules know it.
     in_progress: bool = False
     to_move: str | None = None
+    # while the game goes on, who leads so far; `winners` is only ever said of a game over
+    leading: tuple[str, ...] = ()
 
     def __post_init__(self):  # lists are welcome in, tuples are kept
-        for name in ("findings", "scores", "winners"):
+        for name in ("findings", "scores", "winners", "leading"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
+        if self.in_progress and self.winners:  # the games name their leaders as winners: moved
+            object.__setattr__(self, "leading", self.leading or self.winners)
+            object.__setattr__(self, "winners", ())
 
     @property
     def legal(self) -> bool:
@@ -179,9 +184,14 @@ class Verdict:
         return status
 
     def result_label(self, lang: str = "en") -> str:
-        """"leading", "winner" or "shared win": what the winners list is."""
+        """"leading", "winner" or "shared win": what `ahead` lists."""
         key = "leading" if self.in_progress else "winner" if len(self.winners) == 1 else "shared_win"
         return text(f"status.{key}", lang)
+
+    @property
+    def ahead(self) -> tuple[str, ...]:
+        """The winners of a game over, the leaders of one going on."""
+        return self.leading if self.in_progress else self.winners
 
     @property
     def info(self) -> dict[str, Any]:
@@ -206,6 +216,7 @@ class Verdict:
         if self.in_progress:  # only then, so that finished games read as they always have
             d["in_progress"] = True
             d["to_move"] = self.to_move
+            d["leading"] = list(self.leading)
         if lang is not None:
             d["lang"] = lang
             d["status"] = self.status(lang)
@@ -233,8 +244,8 @@ class Verdict:
             out.append(f"  {name}{parts}  = {s.total}" + (f"  {text('status.eliminated', lang)}" if s.eliminated else ""))
             for n in s.notes_in(lang):
                 out.append(f"    {n}")
-        if self.winners and len(self.scores) > 1:
-            out.append(f"  {self.result_label(lang)}: {', '.join(self.winners)}")
+        if self.ahead and len(self.scores) > 1:
+            out.append(f"  {self.result_label(lang)}: {', '.join(self.ahead)}")
             if self.tiebreak:
                 out.append(f"  {say(self.tiebreak, lang)}")
         return "\n".join(out)

@@ -179,8 +179,24 @@ def check_reached(board: Board, player: str, dest: Square, foreign_starts: dict[
         out.append(("G5", blocker, msg("finding.glux.G5_nothing_reaches", player=player, square=square_name(dest),
                                        blocker=square_name(blocker))))
     elif not origins:
-        out.append(("G4", dest, msg("finding.glux.G4_nothing_counts", player=player, square=square_name(dest))))
+        covered = _covered(board, player, dest)
+        if covered is not None:
+            out.append(("G4", covered, msg("finding.glux.G4_covered", player=player, square=square_name(dest),
+                                            origin=square_name(covered), owner=board.top(covered).owner)))
+        else:
+            out.append(("G4", dest, msg("finding.glux.G4_nothing_counts", player=player, square=square_name(dest))))
     return origins, out + _destination(board, dest, foreign_starts)
+
+
+def _covered(board: Board, player: str, dest: Square) -> Square | None:
+    """The nearest square in a straight line from `dest` holding a chip of `player`'s that
+    shows the count to `dest` but lies under another chip (only a top chip counts, G4)."""
+    for k in range(1, 7):
+        for dx, dy in DIRS:
+            sq = (dest[0] - dx * k, dest[1] - dy * k)
+            if any(c.owner == player and c.pips == k for c in board.stack(sq)[:-1]):
+                return sq
+    return None
 
 
 # ---------------------------------------------------------------- replaying a game
@@ -546,8 +562,8 @@ def verdict(result: Result, source: str, findings: list[Finding] | None = None, 
         scores.append(Score(p, parts, result.totals[p], notes, eliminated=False))
     details = GluxDetails(layout, kind, turns, tuple(result.rooms), result.middle)
     if in_progress:
-        return Verdict("glux", source, findings or (), scores, (), details, None,
-                       in_progress=True, to_move=to_move)
+        return Verdict("glux", source, findings or (), scores, (), details, None,  # who leads, no winner yet
+                       in_progress=True, to_move=to_move, leading=result.winners)
     return Verdict("glux", source, findings or (), scores, result.winners, details, result.tiebreak or None)
 
 

@@ -17,18 +17,28 @@ KINDS = ("plusminus", "diagonal", "yunco")
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One way to play the dice: the die `rolled` flies as `fly`, the other is written as
-    `write`, with `plusminus` uses of +/-1 (the fewest that do it)."""
+    """One way to play the dice: the die `rolled` flies as `fly`, the other die (`other`) is
+    written as `write`, with `plusminus` uses of +/-1 (the fewest that do it)."""
 
     rolled: int
     fly: int
     write: int
     plusminus: int
     cells: tuple[str, ...]  # where `write` can go; none: a ground crash (Y13)
+    other: int = 0  # the written die as rolled
 
     def to_json(self) -> dict[str, Any]:
-        return {"rolled": self.rolled, "fly": self.fly, "write": self.write, "plusminus": self.plusminus,
-                "cells": list(self.cells), "crash": not self.cells}
+        return {"rolled": self.rolled, "fly": self.fly, "other": self.other, "write": self.write,
+                "plusminus": self.plusminus, "cells": list(self.cells), "crash": not self.cells}
+
+    def words(self, lang: str) -> str:
+        """"fly the 6 lowered to 5, write the 3": which die does what, and how it was changed."""
+        def die(rolled: int, used: int) -> str:
+            if used == rolled:
+                return text("moves.yuncos.die", lang, die=rolled)
+            return text("moves.yuncos.die_raised" if used > rolled else "moves.yuncos.die_lowered", lang,
+                        die=rolled, value=used, n=abs(used - rolled))
+        return text("moves.yuncos.option", lang, fly=die(self.rolled, self.fly), write=die(self.other, self.write))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +83,7 @@ class Moves:
         out.append("  " + t("moves.yuncos.dice", a=self.dice[0], b=self.dice[1], flies=", ".join(map(str, self.flies))))
         for o in self.options:
             where = (", ".join(cell_words(c)(lang) for c in o.cells) if o.cells else t("moves.yuncos.ground_crash"))
-            key = "moves.yuncos.option_plusminus" if o.plusminus else "moves.yuncos.option"
-            out.append("  " + t(key, fly=o.fly, rolled=o.rolled, n=o.plusminus, write=o.write, cells=where))
+            out.append(f"  {o.words(lang)}: {where}")
         if self.crash_forced:
             out.append("  " + t("moves.yuncos.crash_forced"))
         return out
@@ -100,7 +109,7 @@ def options(sheet: Sheet, dice: tuple[int, int], plusminus: int) -> list[Option]
                 if 1 <= f <= 6 and 1 <= w <= 6:
                     key = (dice[i], f, w)
                     best[key] = min(best.get(key, plusminus), abs(a) + abs(b))
-    return [Option(rolled, f, w, k, tuple(placements(sheet.nests, sheet.lums, w)))
+    return [Option(rolled, f, w, k, tuple(placements(sheet.nests, sheet.lums, w)), dice[1] if rolled == dice[0] else dice[0])
             for (rolled, f, w), k in sorted(best.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][2], kv[0][0]))]
 
 

@@ -34,6 +34,7 @@ class Game:
     total: int
     end: str | None  # why the game ended, None if it stopped at max_turns
     log: list[dict[str, Any]] = field(default_factory=list)  # per turn: what the player did
+    eliminated: bool = False  # by its crashes (Y20); `end` is "island" if it came back there first (Y21)
 
     @property
     def toml(self) -> str:
@@ -209,10 +210,13 @@ class _Player:
         lights = 0
         crossing = False
         end = None
+        light_steps: list[int] = []  # the step of each light flown into
+        crossing_step = None  # the step of the first crossing
         x, y = pos
-        for dx, dy in steps:
+        for k, (dx, dy) in enumerate(steps, 1):
             nx, ny = x + dx, y + dy
             v = (nx, ny)
+            crossed = crossing
             if v in self.visited:
                 crossing = True
             if dx and dy:
@@ -222,9 +226,12 @@ class _Player:
                 if (not slope) in got:
                     crossing = True
                 got.add(slope)
+            if crossing and not crossed:
+                crossing_step = k
             self.visited.add(v)
             if v in b.lights:
                 lights += 1
+                light_steps.append(k)
             if v in b.fish and v not in self.eaten:
                 self.eaten.add(v)
                 n = len(self.eaten)
@@ -234,9 +241,10 @@ class _Player:
             if v in b.stars and v not in self.stars:
                 self.stars[v] = b.stars[v]
             if end is None and v in b.land and len(self.stars) >= 4:
-                end = "island"
+                end = k  # the step the Yunco came back to the island
             x, y = nx, ny
-        return {"end": (x, y), "lights": lights, "crossing": crossing, "island": end}
+        return {"end": (x, y), "lights": lights, "crossing": crossing, "island": end,
+                "light_steps": light_steps, "crossing_step": crossing_step}
 
 
 def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ability_rate: float = 0.6,
@@ -257,6 +265,7 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
     turns: list[dict] = []
     log: list[dict] = []
     end = None
+    eliminated = False
     if rolls is not None:
         max_turns = min(max_turns, len(rolls))
     for t in range(1, max_turns + 1):
@@ -326,12 +335,20 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
         if use:
             entry["use"] = [b if rng.random() < name_boxes else k for k, b in zip(use, named)]
         turns.append(entry)
+        before = p.marks
         p.marks += events - yunco
         log.append({"turn": t, "dice": rolled, "fly": face, "write": w, "plusminus": pm, "diagonal": n_diag,
                     "yunco": yunco, "lights": met["lights"], "crossing": met["crossing"], "ground": ground,
+                    "island": met["island"],
                     "cell": None if ground else cell, "end": pos, "sheet": p.standing()})
         if p.marks > len(TRACK):
-            end = "eliminated"
+            eliminated = True
+            # Y21: back at the island before the crash that eliminates it, the Yunco still
+            # ended the game (crashes marked as flown, the Yunco ability on the first ones
+            # noted, the ground crash last)
+            noted = met["light_steps"] + ([met["crossing_step"]] if met["crossing"] else []) + ([len(steps) + 1] if ground else [])
+            fatal = sorted(noted[yunco:])[len(TRACK) - before]
+            end = "island" if met["island"] and fatal >= met["island"] else "eliminated"
             break
         if met["island"]:
             end = "island"
@@ -345,7 +362,7 @@ def play(layout, rng: random.Random, *, solo: bool = True, dice: bool = True, ab
         record["solo"] = True
     record.update({"fish_marked": sheet["fish_marked"], "crashes_marked": sheet["crashes_marked"],
                    "used": sheet["used"], "turn": turns})
-    return Game(record, sheet["parts"], sum(sheet["parts"].values()), end, log)
+    return Game(record, sheet["parts"], sum(sheet["parts"].values()), end, log, eliminated)
 
 
 def play_table(layout, rng: random.Random, players: int = 3, **kw) -> list[Game]:

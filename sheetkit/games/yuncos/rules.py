@@ -212,6 +212,7 @@ class _Turn:
         self.lums = [list(line) for line in s.lums]
         self.boxes = {b.id: b for b in s.boxes}
         self.end, self.eliminated = s.end, s.eliminated
+        self.end_step: int | None = None  # the step of this turn's flight where the game ended (Y21)
         self.findings: list[Finding] = []
 
     def add(self, rule: str, where: Msg, message: Msg, severity: str = ERROR, **at) -> None:
@@ -441,6 +442,7 @@ class Rules:
                 w.stars[nxt] = board.stars[nxt]
             if w.end is None and nxt in board.land and len(w.stars) >= 4:
                 w.end = (t, msg("yuncos.end_island", point=vertex_name(nxt), stars=len(w.stars)))
+                w.end_step = k
         w.pos = pos
         if crossing is not None:
             k, v = crossing
@@ -474,12 +476,24 @@ class Rules:
                   WARNING, turn=t)
         for c in events[:skipped]:
             c["skipped"] = True
+        before = w.marks
         for _ in range(len(events) - skipped):
             w.marks += 1
             if w.marks > len(CRASH_TRACK) and w.eliminated is None:
                 w.eliminated = t
+        if w.eliminated == t and w.end_step is not None:
+            # Y21: the end is met at the step where it happens. Only a crash earlier in the
+            # flight than the island (the crashes marked in the order flown, the ground
+            # crash last) eliminates the Yunco before it; a later one does not undo the end.
+            flown = sorted((c for c in events if not c.get("skipped")),
+                           key=lambda c: len(turn.steps) + 1 if c["step"] is None else c["step"])
+            fatal = flown[len(CRASH_TRACK) - before]
+            if fatal["step"] is not None and fatal["step"] < w.end_step:
+                w.end = None
 
-        if w.end is None and all(v is not None for line in w.nests + w.lums for v in line):
+        # the puzzles are completed when the number is written, after the flight: a Yunco
+        # eliminated by this flight's crashes is gone before (Y20, Y21)
+        if w.end is None and w.eliminated is None and all(v is not None for line in w.nests + w.lums for v in line):
             w.end = (t, msg("yuncos.end_puzzles"))
 
     def dice(self, w: _Turn, turn: Turn, t: int, faces: set[int], pm: int, fits_now) -> None:
