@@ -40,21 +40,25 @@ def crop_mm(img, x0, y0, x1, y1):
 @pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_tiles_count_and_page_size(pdfs, lid, paper):
+    from sheetkit.games.glux.compose import ART, FORM, board_plan
+
     path, layout, scene = pdfs[lid, paper]
     g = layout.spec
-    plan = tiling.plan(g.width * layout.spec.square, g.height * layout.spec.square, paper)
+    plan = board_plan(g, paper, "en")
     sizes = page_sizes_mm(path)
     assert len(sizes) == len(plan.tiles) + 1  # the assembly page, then the tiles
     pw, ph = PAPERS[paper]
     for w, h in sizes:
         assert {round(w, 1), round(h, 1)} == {round(pw, 1), round(ph, 1)}
+    assert sizes[0][0] > sizes[0][1]  # the assembly page turned to suit the wide board
+    for w, h in sizes[1:]:
         assert (round(w, 1), round(h, 1)) == (round(plan.page_w, 1), round(plan.page_h, 1))
     # real size: the tiles together cover the board, squares of 25 mm
     assert plan.tiles[-1].x + plan.tiles[-1].w == pytest.approx(g.width * 25.0)
     assert plan.tiles[-1].y + plan.tiles[-1].h == pytest.approx(g.height * 25.0)
     assert len(plan.tiles) == {"glux-board-2p": 2, "glux-board-34p": 4}[lid]
-    # the board is one form, placed (never redrawn) by every tile
-    assert list(scene.forms) == ["glux-board"]
+    # the board is one form placed (never redrawn) by every tile, its strips a second one
+    assert set(scene.forms) == {FORM, ART}
     assert scene.pages[0].stamp is not None and all(p.stamp is None for p in scene.pages[1:])
 
 
@@ -70,22 +74,44 @@ def dark(img, level=120):
     return img.point(lambda v: 0 if v < level else 255)
 
 
+def white_out(img, t, ox, oy, boxes):
+    """Paint white the `boxes` (form coordinates) on tile `t`'s page image."""
+    from PIL import ImageDraw
+
+    k = DPI / 25.4
+    d = ImageDraw.Draw(img)
+    for x0, y0, x1, y1 in boxes:
+        d.rectangle([(x0 - t.x + ox) * k - 2, (y0 - t.y + oy) * k - 2, (x1 - t.x + ox) * k + 2,
+                     (y1 - t.y + oy) * k + 2], fill=255)
+    return img
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
-    path, layout, _ = pdfs["glux-board-34p", paper]
+    """The strip of the sheet underneath shows the same board as the sheet on top over it
+    (its labels left out: those are only on the sheet on top, never clipped in a strip)."""
+    from sheetkit.games.glux.compose import board_plan, label_boxes
+    from sheetkit.paper.scene import Rect
+
+    path, layout, scene = pdfs["glux-board-34p", paper]
     g = layout.spec
-    plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
+    plan = board_plan(g, paper, "en")
     ox, oy = tiling.tile_origin(plan)
     ov = plan.overlap
     assert plan.rows == 2 and plan.cols == 2
-    img = {t.label: raster(path, 1 + i, DPI) for i, t in enumerate(plan.tiles)}
     t = plan.tile(0, 0)
-    # right strip of 1-1 (underneath: the glue area) against left strip of 1-2 (on top);
-    # bottom strip of 1-1 against top of 2-1. Marks sit on the cut line, left out here.
-    right = crop_mm(img["1-1"], ox + t.w - ov + 3.5, oy + 1, ox + t.w - 0.5, oy + t.h - ov - 1)
-    left = crop_mm(img["1-2"], ox + 3.5, oy + 1, ox + ov - 0.5, oy + t.h - ov - 1)
-    bottom = crop_mm(img["1-1"], ox + 1, oy + t.h - ov + 3.5, ox + t.w - ov - 1, oy + t.h - 0.5)
-    top = crop_mm(img["2-1"], ox + 1, oy + 3.5, ox + t.w - ov - 1, oy + ov - 0.5)
+    # what differs by design: the labels, and the glue words' white boxes on the strip
+    hidden = list(label_boxes(g, "en"))
+    for it in scene.pages[1].items:
+        if isinstance(it, Rect) and it.style.fill == "#ffffff" and it.style.stroke is None:
+            hidden.append((it.x - ox + t.x, it.y - oy + t.y, it.x + it.w - ox + t.x, it.y + it.h - oy + t.y))
+    img = {u.label: white_out(raster(path, 1 + i, DPI), u, ox, oy, hidden) for i, u in enumerate(plan.tiles)}
+    # right strip of 1 (underneath: the glue area) against the left strip of 2 (on top);
+    # bottom strip of 1 against the top of 3
+    right = crop_mm(img["1"], ox + t.w - ov + 0.5, oy + 1, ox + t.w - 0.5, oy + t.h - ov - 1)
+    left = crop_mm(img["2"], ox + 0.5, oy + 1, ox + ov - 0.5, oy + t.h - ov - 1)
+    bottom = crop_mm(img["1"], ox + 1, oy + t.h - ov + 0.5, ox + t.w - ov - 1, oy + t.h - 0.5)
+    top = crop_mm(img["3"], ox + 1, oy + 0.5, ox + t.w - ov - 1, oy + ov - 0.5)
     assert ImageStat.Stat(right).mean[0] < 250  # the strip carries a drawing
     # the glue area is shaded on the sheet underneath, not on the sheet on top
     assert ImageStat.Stat(right).mean[0] < ImageStat.Stat(left).mean[0] - 5
@@ -93,25 +119,28 @@ def test_neighbouring_tiles_share_their_overlap_strip(pdfs, paper):
     assert d < 8
     assert strip_diff(dark(bottom), dark(top)) < 8
     # and a strip of the same tile 5 mm further in does not match: the test can fail
-    shifted = crop_mm(img["1-2"], ox + 8.5, oy + 1, ox + ov + 4.5, oy + t.h - ov - 1)
+    shifted = crop_mm(img["2"], ox + 5.5, oy + 1, ox + ov + 4.5, oy + t.h - ov - 1)
     assert strip_diff(dark(right), dark(shifted)) > 1.5 * d + 1
 
 
 @pytest.mark.parametrize("lid", ["glux-board-2p", "glux-board-34p"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_registration_marks_are_inside_the_strips(lid, paper):
-    """Every mark sits on the cut line of the sheet on top (its left or top edge, inside the
-    strip it shares), so trimming halves it and the sheet underneath, holding the whole mark
-    inside its drawing, completes it; each seam has two of them."""
+    """Every mark lies whole on the sheet on top, just past its cut line, and whole inside
+    the strip of the sheet underneath, so the two copies coincide once glued; each seam
+    has two of them."""
+    from sheetkit.games.glux.compose import board_plan
+
     g = layouts.load(lid).spec
-    plan = tiling.plan(g.width * 25.0, g.height * 25.0, paper)
+    plan = board_plan(g, paper, "en")
     seams = 0
     for t in plan.tiles:
         for x, y in tiling.registration_marks(plan, t):
-            on_cut = [u for u in plan.tiles if (x == u.x and u.col > 0 and u.y <= y <= u.y + u.h)
-                      or (y == u.y and u.row > 0 and u.x <= x <= u.x + u.w)]
-            under = [u for u in plan.tiles if u.x + 3 <= x <= u.x + u.w - 3 and u.y + 3 <= y <= u.y + u.h - 3]
-            assert on_cut and under and t in on_cut + under, (t.label, x, y)
+            x0, y0, x1, y1 = tiling.mark_box(x, y)
+            on_cut_side = [u for u in plan.tiles if (u.col > 0 and u.x < x0 < x1 < u.x + tiling.OVERLAP)
+                           or (u.row > 0 and u.y < y0 < y1 < u.y + tiling.OVERLAP)]
+            assert on_cut_side and t in on_cut_side + [v for v in plan.tiles if v.x < x0 and x1 < v.x + v.w
+                                                      and v.y < y0 and y1 < v.y + v.h], (t.label, x, y)
         for u in plan.tiles:
             if (u.row, u.col) in ((t.row, t.col + 1), (t.row + 1, t.col)):
                 seams += 1
@@ -166,25 +195,26 @@ def vertical_lines_mm(img, y0, y1, dark=128, share=0.9):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_chip_backs_line_up_with_fronts_long_edge_flip(pdfs, paper):
     path, layout, scene = pdfs["glux-chips", paper]
-    assert len(page_sizes_mm(path)) == 2
+    assert len(page_sizes_mm(path)) == 4  # two sheets, each a front and its back
     W, _ = PAPERS[paper]
     spec = layout.spec
-    y0 = 20 + 5
-    y1 = y0 + 12 * spec.chip - 10
-    front = raster(path, 0, DPI)
-    back = raster(path, 1, DPI)
-    fx = vertical_lines_mm(front, y0, y1)
-    bx = vertical_lines_mm(back, y0, y1)
-    assert len(fx) == spec.per_pair + 1 == len(bx)
-    mirrored = sorted(W - x for x in bx)
-    assert all(abs(a - b) < 0.6 for a, b in zip(fx, mirrored)), (fx, mirrored)
-    # the flipped back page, seen through the sheet, covers the front chip for chip
-    flipped = ImageOps.mirror(back)
-    k = DPI / 25.4
-    box = (round(fx[0] * k) + 2, round(y0 * k), round(fx[-1] * k) - 2, round(y1 * k))
-    tint_front = front.crop(box).point(lambda v: 255 if v < 250 else 0)
-    tint_back = flipped.crop(box).point(lambda v: 255 if v < 250 else 0)
-    assert ImageStat.Stat(ImageChops.difference(tint_front, tint_back)).mean[0] < 40
+    left, top, tw, _ = scene.pages[0].trim
+    y0, y1 = top + 0.3, top + 1.6  # the first row of chips, above the frames inside them
+    for sheet in (0, 2):
+        front = raster(path, sheet, DPI)
+        back = raster(path, sheet + 1, DPI)
+        fx = [x for x in vertical_lines_mm(front, y0, y1) if left - 1 < x < left + tw + 1]  # not the scale square
+        bx = [x for x in vertical_lines_mm(back, y0, y1) if W - left - tw - 1 < x < W - left + 1]
+        assert len(fx) == 2 * 6 == len(bx)  # each chip its own cut lines, a gutter between
+        mirrored = sorted(W - x for x in bx)
+        assert all(abs(a - b) < 0.6 for a, b in zip(fx, mirrored)), (fx, mirrored)
+        # the flipped back page, seen through the sheet, covers the front chip for chip
+        flipped = ImageOps.mirror(back)
+        k = DPI / 25.4
+        box = (round(fx[0] * k) + 2, round(top * k), round(fx[-1] * k) - 2, round((top + 8 * spec.chip) * k))
+        tint_front = front.crop(box).point(lambda v: 255 if v < 250 else 0)
+        tint_back = flipped.crop(box).point(lambda v: 255 if v < 250 else 0)
+        assert ImageStat.Stat(ImageChops.difference(tint_front, tint_back)).mean[0] < 40
 
 
 def test_chip_faces_follow_g1():

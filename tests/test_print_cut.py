@@ -7,8 +7,14 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from sheetkit import layouts
+from sheetkit.games.glux.compose import CROP_CLEAR, chip_pitch
 from sheetkit.paper import printing
 from sheetkit.paper.scene import SAFE_MARGIN, paper_size
+
+
+def scene_spec():
+    return layouts.load("glux-chips").spec
 
 PT = 72 / 25.4
 
@@ -34,37 +40,44 @@ def test_trim_and_bleed_boxes_frame_the_chips(tmp_path, paper, bleed):
     for page in reader.pages:
         tx0, ty0, tx1, ty1 = _box(page, "/TrimBox")
         bx0, by0, bx1, by1 = _box(page, "/BleedBox")
-        assert (tx1 - tx0, ty1 - ty0) == (pytest.approx(160.0, abs=0.01), pytest.approx(240.0, abs=0.01))
+        # the block of 6 columns x 8 rows of chips, from its outer cut lines
+        pitch = chip_pitch(scene_spec(), bleed)
+        assert (tx1 - tx0, ty1 - ty0) == (pytest.approx(6 * pitch - (pitch - 20), abs=0.01),
+                                          pytest.approx(8 * pitch - (pitch - 20), abs=0.01))
         for a, b in ((tx0 - bx0, bleed), (bx1 - tx1, bleed), (ty0 - by0, bleed), (by1 - ty1, bleed)):
             assert a == pytest.approx(b, abs=0.01)
         assert SAFE_MARGIN <= bx0 and bx1 <= W - SAFE_MARGIN and SAFE_MARGIN <= by0 and by1 <= H - SAFE_MARGIN
 
 
 @pytest.mark.parametrize("bleed", [0.0, 2.0])
-def test_crop_marks_lie_outside_the_trim_beyond_the_bleed(tmp_path, bleed):
-    """Every thin line object outside the trim box is a crop mark on the extension of a cut
-    line; none reaches into the bleed, and every cut line has its marks on both ends."""
+def test_crop_marks_in_the_gutters_only_with_bleed(tmp_path, bleed):
+    """With bleed, every thin mark lies on the extension of a cut line, in the white beyond
+    the bleed: the marks' lines are the block's 12 vertical and 16 horizontal cut lines,
+    spanning the TrimBox exactly. Without bleed there is no mark (the cut lines are drawn)."""
     scene, out = _render(tmp_path, "letter", bleed)
     pg = pdfium.PdfDocument(str(out))[0]
-    trim = [float(v) for v in PdfReader(out).pages[0]["/TrimBox"]]
-    tx0, ty0, tx1, ty1 = trim
+    tx0, ty0, tx1, ty1 = [float(v) for v in PdfReader(out).pages[0]["/TrimBox"]]
     marks = []
     for o in pg.get_objects():
         if o.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
             continue
         l, b, r, t = o.get_bounds()
-        if r < tx0 or l > tx1 or t < ty0 or b > ty1:  # wholly outside the trim
+        if max(r - l, t - b) < 3.2 * PT and min(r - l, t - b) < 0.5 * PT and max(r - l, t - b) > 2.6 * PT:
             marks.append((l, b, r, t))
-    vertical = [m for m in marks if (m[3] - m[1]) > 2 * PT and m[2] - m[0] < 0.5 * PT]
-    horizontal = [m for m in marks if (m[2] - m[0]) > 2 * PT and m[3] - m[1] < 0.5 * PT]
-    assert len(vertical) == 2 * 9 and len(horizontal) == 2 * 13  # 9 vertical cuts, 13 horizontal
-    gap = (bleed + 1) * PT - 0.3 * PT  # strokes straddle the line
-    for l, b, r, t in vertical:
-        assert b >= ty1 + gap or t <= ty0 - gap
-    for l, b, r, t in horizontal:
-        assert l >= tx1 + gap or r <= tx0 - gap
+    if not bleed:
+        assert marks == []
+        return
+    vertical = [m for m in marks if (m[3] - m[1]) > (m[2] - m[0])]
+    horizontal = [m for m in marks if (m[2] - m[0]) > (m[3] - m[1])]
     xs = sorted({round((l + r) / 2 / PT, 2) for l, b, r, t in vertical})
-    assert xs[-1] - xs[0] == pytest.approx(160.0, abs=0.02) and len(xs) == 9
+    ys = sorted({round((b + t) / 2 / PT, 2) for l, b, r, t in horizontal})
+    assert len(xs) == 2 * 6 and len(ys) == 2 * 8
+    assert xs[-1] - xs[0] == pytest.approx((tx1 - tx0) / PT, abs=0.02)
+    assert ys[-1] - ys[0] == pytest.approx((ty1 - ty0) / PT, abs=0.02)
+    # each mark starts beyond the bleed of the chip whose cut it extends
+    for l, b, r, t in vertical:
+        assert min(abs(b / PT - y) for y in ys) >= bleed + CROP_CLEAR - 0.25 or \
+            min(abs(t / PT - y) for y in ys) >= bleed + CROP_CLEAR - 0.25
 
 
 @pytest.mark.parametrize("bleed", [2.0, 3.0])
@@ -75,7 +88,7 @@ def test_the_colour_runs_exactly_the_bleed_past_the_outer_cut(tmp_path, bleed):
     tx0, ty0, tx1, ty1 = (float(v) / PT for v in PdfReader(out).pages[0]["/TrimBox"])
     H = paper_size("a4")[1]
     k = dpi / 25.4
-    y = H - (ty0 + ty1) / 2 + 3  # a row of chips, between pips, from the PDF's y-up box
+    y = H - ty1 + 10 + 3  # the first row of chips, clear of the pip, from the PDF's y-up box
     row = [img.getpixel((px, round(y * k))) for px in range(round((tx0 - 6) * k), round(tx0 * k))]
     tinted = [i for i, c in enumerate(row) if c != (255, 255, 255)]
     left_mm = (len(row) - tinted[0]) / k

@@ -54,9 +54,11 @@ def test_registration_marks_match_between_neighbours():
                 shared = mine & theirs
                 assert len(shared) == 2  # two marks in every shared strip
                 top = p.tile(r, c)
-                for x, y in shared:  # on the cut line of the tile on top, inside the one below
-                    assert (x == top.x) if dc else (y == top.y)
-                    assert t.x < x < t.x + t.w and t.y < y < t.y + t.h
+                for x, y in shared:  # whole on the tile on top, inside the strip of the one below
+                    assert (x == top.x + tiling.MARK_IN) if dc else (y == top.y + tiling.MARK_IN)
+                    x0, y0, x1, y1 = tiling.mark_box(x, y)
+                    assert t.x < x0 and x1 < t.x + t.w and t.y < y0 and y1 < t.y + t.h
+                    assert (x0 > top.x) if dc else (y0 > top.y)
 
 
 def form():
@@ -75,8 +77,8 @@ def test_pages_place_the_form_clipped_and_keep_the_margin(paper):
     sx, sy, ss = pages[0].stamp
     assert sx >= SAFE_MARGIN and sy + ss <= pages[0].height - SAFE_MARGIN
     for page in pages[1:]:
-        uses = [it for it in page.items if isinstance(it, Use)]
-        assert len(uses) == 1 and uses[0].name == "big" and uses[0].clip is not None
+        uses = [it for it in page.items if isinstance(it, Use)]  # the piece, and its neighbours' strips
+        assert 1 <= len(uses) <= 3 and all(u.name == "big" and u.clip is not None for u in uses)
     for page in pages:
         x0, y0, x1, y1 = bounds(page.items, {"big": f})
         assert x0 >= SAFE_MARGIN and y0 >= SAFE_MARGIN
@@ -102,3 +104,40 @@ def test_wrap_keeps_lines_within_width():
 
     lines = wrap("one two three four five six seven eight nine ten " * 4, 60, 9)
     assert len(lines) > 2 and all(text_width(l, 9) <= 60 for l in lines)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(325, 225), (375, 275), (600, 420), (250, 700)])
+def test_grid_cuts_fall_on_grid_lines_off_the_kept_boxes(paper, size):
+    w, h = size
+    keep = ((148.0, 10.0, 153.0, 20.0), (10.0, 123.0, 20.0, 127.0))  # a label across x = 150 and y = 125
+    p = tiling.plan(w, h, paper, step=(25.0, 25.0), keep=keep)
+    xs, ys = p.cuts()
+    for at in xs + ys:
+        assert at % 25 == pytest.approx(0)
+    assert 150.0 not in xs and 125.0 not in ys
+    assert tiling.seam_problems(p, (25.0, 25.0), keep) == []
+    ox, oy = tiling.tile_origin(p)
+    for t in p.tiles:  # every tile on its page, neighbours overlapping by exactly the strip
+        assert ox + t.w <= p.page_w - SAFE_MARGIN - tiling.GAP + 1e-6
+        assert oy + t.h <= p.page_h - SAFE_MARGIN - tiling.FOOTER - tiling.GAP + 1e-6
+        if t.col + 1 < p.cols:
+            assert t.x + t.w - p.tile(t.row, t.col + 1).x == pytest.approx(p.overlap)
+    last = p.tiles[-1]
+    assert last.x + last.w == pytest.approx(w) and last.y + last.h == pytest.approx(h)
+    # as few tiles as equal tiles off the grid would need, or one more row or column at most
+    free = tiling.plan(w, h, paper)
+    assert len(p.tiles) <= (free.rows + 1) * (free.cols + 1)
+
+
+def test_seam_problems_name_a_cut_inside_a_square_and_through_a_label():
+    p = tiling.plan(375, 275, "a4")  # equal tiles: cuts at 181.5 / 131.5 mm, inside squares
+    kinds = {k for k, _, _ in tiling.seam_problems(p, (25.0, 25.0), ((178.0, 5.0, 185.0, 9.0),))}
+    assert {"square", "label"} <= kinds
+
+
+def test_grid_cuts_balance_the_sheets():
+    # 375 mm on 271 mm pages: 175 + 12 and 200, not 250 + 12 and 125
+    assert tiling.grid_cuts(375, 271, 12, 25) == [175.0]
+    assert tiling.grid_cuts(100, 271, 12, 25) == []
+    assert tiling.grid_cuts(375, 30, 12, 25) is None  # no tile fits between grid lines

@@ -22,6 +22,7 @@ WALL = Style(stroke=BLACK, width=0.9)
 BORDER = Style(stroke=BLACK, width=1.2)
 PATTERN = Style(stroke="#8c8c8c", width=0.15)
 FORM = "glux-board"
+ART = "glux-board-art"  # the board without its labels: what the glue strips show
 
 
 # ------------------------------------------------------------------ the board
@@ -57,11 +58,17 @@ def _pattern(kind: str, x: float, y: float, s: float) -> list[Item]:
 
 
 def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: float = 0.0,
-                names: bool = True, labels_aside: bool = False) -> list[Item]:
+                names: bool = True, labels_aside: bool = False, part: str = "all") -> list[Item]:
     """The board drawn with squares of `sq` mm, its top-left corner at (ox, oy).
     `labels_aside`: room labels small in a square's bottom-left corner, leaving its middle
-    free for a chip drawn on top."""
+    free for a chip drawn on top. `part`: "all", "art" (tints, patterns, grid, walls and
+    border: what a tile's glue strip shows, with no label to be printed clipped) or
+    "labels" (square names, start circles and room labels, each inside its square)."""
     g = spec
+    if part == "art":
+        return board_items(spec, lang, sq, ox, oy, names, labels_aside)[:_art_count(spec, sq, ox, oy)]
+    if part == "labels":
+        return board_items(spec, lang, sq, ox, oy, names, labels_aside)[_art_count(spec, sq, ox, oy):]
     items: list[Item] = []
     region = {}
     for r, row in enumerate(spec.rows):
@@ -93,6 +100,7 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
                 else:
                     items.append(Line(x, y, x + sq, y, WALL))
     items.append(Rect(ox, oy, W, H, BORDER))
+    # everything from here on is a label
     label_size = 7 if sq >= 20 else 6
     if names and sq >= 12:
         for (c, r) in region:
@@ -146,6 +154,13 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
                           Style(stroke=BLACK, width=0.3, fill=WHITE), radius=1.0))
         items.append(Text(x, y, label, size=size, bold=True, anchor="middle"))
     return items
+
+
+def _art_count(spec: GluxBoard, sq: float, ox: float, oy: float) -> int:
+    """How many of board_items' items are the art (drawn before the first label): up to
+    and including the border."""
+    items = board_items(spec, "en", sq, ox, oy, names=False)
+    return next(i for i, it in enumerate(items) if isinstance(it, Rect) and it.style == BORDER) + 1
 
 
 def board_form(spec: GluxBoard, lang: str) -> Form:
@@ -206,8 +221,29 @@ def compose_board(layout, paper: str, lang: str, scale: str) -> Scene:
                            overlap=lab.overlap(lang), lang=lang)
     # page 1 reduces the board without the square names: too small to print there
     overview = board_items(spec, lang, spec.square, names=False)
-    pages = tiling.tile_pages(FORM, form, paper, text, overview=overview)
-    return Scene(pages, {FORM: form}, title)
+    art = Form(form.width, form.height, board_items(spec, lang, spec.square, part="art"))
+    pages = tiling.tile_pages(FORM, form, paper, text, overview=overview, step=(spec.square, spec.square),
+                              keep=label_boxes(spec, lang), art=ART)
+    return Scene(pages, {FORM: form, ART: art}, title)
+
+
+def label_boxes(spec: GluxBoard, lang: str) -> tuple[tiling.Box, ...]:
+    """Where the board's labels lie at real size (square names, start circles and their
+    words, room labels with their boxes): what no seam and no registration mark may cross."""
+    from sheetkit.paper.scene import bounds
+
+    out = []
+    for it in board_items(spec, lang, spec.square, part="labels"):
+        b = bounds([it])
+        if b is not None:
+            out.append(b)
+    return tuple(sorted(set(out)))
+
+
+def board_plan(spec: GluxBoard, paper: str, lang: str) -> tiling.Plan:
+    """The tiles a board side prints on at real size (what compose_board uses)."""
+    return tiling.plan(spec.width * spec.square, spec.height * spec.square, paper,
+                       step=(spec.square, spec.square), keep=label_boxes(spec, lang))
 
 
 # ------------------------------------------------------------------ chips
@@ -248,91 +284,188 @@ def chip_items(x: float, y: float, s: float, face: int, colour, lang: str = "en"
     return items
 
 
-CROP_LEN = 2.5  # mm: each crop mark
+CROP_LEN = 2.5  # mm: each crop mark (outside the block: on its edges)
 MAX_BLEED = 3.0  # mm
+GUTTER = 4.0  # mm of white between neighbouring chips' printed colour (between their cut lines without bleed)
+CROP_CLEAR = 0.5  # mm between a crop mark and any colour
+HEAD = 11.0  # mm above the chips for the title and the colour key
+CUT_LINE = Style(stroke=BLACK, width=0.25)
+SIDE = 22.0  # mm beside the chips that the stamp square and the scale check need
+
+
+def chip_pitch(spec: GluxChips, bleed: float = 0.0) -> float:
+    """From one chip's cut line to the next one's: the chip, its bleed on both sides of the
+    gutter, and the white gutter between the colours where the crop marks go."""
+    return spec.chip + 2 * bleed + GUTTER
+
+
+def chip_outer(bleed: float = 0.0) -> float:
+    """How far the printing reaches past the outer cut lines: the bleed and, in bleed mode,
+    the crop marks beyond it; the cut lines' half stroke without."""
+    return bleed + CROP_CLEAR + CROP_LEN + marks.CROP.width if bleed else CUT_LINE.width / 2 + 0.5
+
+
+def chip_sheets(spec: GluxChips, paper: str, bleed: float = 0.0) -> list[list[list[tuple]]]:
+    """The chips sheet by sheet, column by column: each column one colour and one pair of
+    faces (G1: `per_pair` chips of 1|6, of 2|5, of 3|4), as many whole colours to a sheet as
+    fit its width (3 columns each), a column split where it is taller than the page.
+    Each chip: (colour, front face, back face)."""
+    W, H = paper_size(paper)
+    s, p, o = spec.chip, chip_pitch(spec, bleed), chip_outer(bleed)
+    fit_cols = max(1, int((W - 2 * SAFE_MARGIN - 2 * o + p - s) // p))
+    fit_rows = max(1, int((H - 2 * SAFE_MARGIN - HEAD - 2 * o + p - s) // p))
+    columns = []
+    for colour in spec.colours:
+        for lo, hi in PAIRS:
+            chips = [(colour, lo, hi)] * spec.per_pair
+            for k in range(0, len(chips), fit_rows):
+                columns.append(chips[k:k + fit_rows])
+    per_colour = len(PAIRS) * math.ceil(spec.per_pair / fit_rows)
+    per_sheet = (fit_cols // per_colour) * per_colour or fit_cols
+    return [columns[k:k + per_sheet] for k in range(0, len(columns), per_sheet)]
 
 
 def chip_grid(spec: GluxChips, paper: str, bleed: float = 0.0) -> tuple[float, float, int, int]:
-    """(x of the grid on the front page, y, columns, rows): room left of and above it for
-    the bleed and the crop marks beyond it."""
-    cols = spec.per_pair
-    rows = len(spec.colours) * len(PAIRS)
-    out = bleed + 1 + CROP_LEN + 0.2  # the marks start 1 mm past the bleed
-    return SAFE_MARGIN + out, SAFE_MARGIN + 8 + bleed, cols, rows
+    """(x of the first chip's left cut line on a front page, y of its top cut line, the
+    columns and rows of the fullest sheet)."""
+    sheets = chip_sheets(spec, paper, bleed)
+    cols = max(len(sh) for sh in sheets)
+    rows = max(len(c) for sh in sheets for c in sh)
+    o, p = chip_outer(bleed), chip_pitch(spec, bleed)
+    W = paper_size(paper)[0]
+    gw = cols * p - (p - spec.chip)
+    x0 = SAFE_MARGIN + o
+    y0 = SAFE_MARGIN + HEAD + o
+    side = W - SAFE_MARGIN - (x0 + gw + o) - 1.5
+    below = paper_size(paper)[1] - SAFE_MARGIN - (y0 + rows * p - (p - spec.chip) + o) - 1.5
+    if side < SIDE and below > side:  # more room below: centred, the stamp below
+        x0 = (W - gw) / 2
+    return x0, y0, cols, rows
 
 
 def chip_faces(spec: GluxChips) -> list[tuple[int, int, object, int, int]]:
-    """(row, column, colour, front face, back face) of every chip."""
+    """(row, column, colour, front face, back face) of every chip, on the sheet it is printed
+    on (A4; the sheet is not part of the tuple)."""
     out = []
-    for ci, colour in enumerate(spec.colours):
-        for pi, (lo, hi) in enumerate(PAIRS):
-            for k in range(spec.per_pair):
-                out.append((ci * len(PAIRS) + pi, k, colour, lo, hi))
+    for sheet in chip_sheets(spec, "a4"):
+        for col, column in enumerate(sheet):
+            for row, (colour, lo, hi) in enumerate(column):
+                out.append((row, col, colour, lo, hi))
     return out
 
 
 def chip_x(spec: GluxChips, paper: str, col: int, back: bool, bleed: float = 0.0) -> float:
-    """Left edge of a chip: on the back, mirrored so it lands behind its front (long-edge flip)."""
+    """Left cut line of a chip: on the back, mirrored so it lands behind its front (long-edge flip)."""
     x0, _, _, _ = chip_grid(spec, paper, bleed)
-    x = x0 + col * spec.chip
+    x = x0 + col * chip_pitch(spec, bleed)
     if back:
         return paper_size(paper)[0] - x - spec.chip
     return x
 
 
+def chip_crop_marks(boxes: list[tuple[float, float]], s: float, bleed: float) -> list[Item]:
+    """Crop marks for chips of side `s` whose top-left corners are `boxes`: at every corner,
+    short lines on the extension of its two cut lines, in the white gutter beyond the bleed
+    (never over colour); marks that two neighbours share are drawn once."""
+    reach = bleed + CROP_CLEAR
+    lines = set()
+    for x, y in boxes:
+        for cx, sx in ((x, -1), (x + s, 1)):
+            for cy, sy in ((y, -1), (y + s, 1)):
+                # the horizontal cut line y = cy, beyond the chip's side; the vertical one x = cx
+                a, b = cx + sx * reach, cx + sx * (reach + CROP_LEN)
+                lines.add((round(min(a, b), 4), round(cy, 4), round(max(a, b), 4), round(cy, 4)))
+                a, b = cy + sy * reach, cy + sy * (reach + CROP_LEN)
+                lines.add((round(cx, 4), round(min(a, b), 4), round(cx, 4), round(max(a, b), 4)))
+    return [Line(*ln, marks.CROP) for ln in sorted(lines)]
+
+
 def compose_chips(layout, paper: str, lang: str, bleed: float = 0.0) -> Scene:
-    """The fronts and the backs of the chips, with crop marks outside the cut area (the
-    PDF's TrimBox) and, with `bleed` mm, the chips' colour running that far past the outer
-    cut lines (BleedBox); inside the grid, neighbouring chips' colours meet on the cut."""
+    """The chips sheet by sheet, each a front page then its back page (mirrored for a
+    long-edge flip), chips apart by a white gutter. Without bleed each chip has its cut
+    line; with `bleed` mm its colour runs that far past the cut on all four sides and crop
+    marks in the gutters (outside the colour) replace the cut lines. The PDF's TrimBox is
+    the block from the outer cut lines, its BleedBox that grown by the bleed."""
     spec: GluxChips = layout.spec
     W, H = paper_size(paper)
-    s = spec.chip
-    b = bleed
-    x0, y0, cols, rows = chip_grid(spec, paper, b)
+    s, b, pitch, o = spec.chip, bleed, chip_pitch(spec, bleed), chip_outer(bleed)
+    x0, y0, _, _ = chip_grid(spec, paper, b)
+    sheets = chip_sheets(spec, paper, b)
     pages = []
-    for back in (False, True):
-        gx = chip_x(spec, paper, cols - 1, True, b) if back else x0
-        gw, gh = cols * s, rows * s
-        items: list[Item] = []
-        if b:  # each row's tint past the outer cut lines
-            for r in range(rows):
-                tint = spec.colours[r // len(PAIRS)].tint
-                top = y0 + r * s - (b if r == 0 else 0)
-                h = s + (b if r == 0 else 0) + (b if r == rows - 1 else 0)
-                items.append(Rect(gx - b, top, gw + 2 * b, h, Style(stroke=None, fill=tint)))
-        for row, col, colour, lo, hi in chip_faces(spec):
-            items += chip_items(chip_x(spec, paper, col, back, b), y0 + row * s, s, hi if back else lo, colour, lang)
-        cut = Style(stroke=BLACK, width=0.25)
-        for c in range(cols + 1):
-            items.append(Line(gx + c * s, y0, gx + c * s, y0 + gh, cut))
-        for r in range(rows + 1):
-            items.append(Line(gx, y0 + r * s, gx + gw, y0 + r * s, cut))
-        trim = (gx, y0, gw, gh)
-        items += marks.crop_marks(trim, b + 1, CROP_LEN, tuple(gx + c * s for c in range(1, cols)),
-                                  tuple(y0 + r * s for r in range(1, rows)))
-        head = f"{spec.title(lang)} · {spec.labels.backs(lang) if back else spec.labels.fronts(lang)}"
-        note = spec.labels.note(lang)
-        head_w = gw - text_width(note, 7) - 4
-        ty = SAFE_MARGIN + 3.2  # above the crop marks
-        items.append(Text(gx, ty, head, size=fit_size(head, head_w, 9, True), bold=True))
-        items.append(Text(gx + gw, ty, note, size=7, anchor="end"))
-        stamp = None
-        if not back:
-            kx = x0 + gw + b + 1 + CROP_LEN + 0.8
-            stamp = (kx, y0, min(STAMP, W - SAFE_MARGIN - kx))
-            # the colour key beside the chips, below the stamp square
-            ky = y0 + STAMP + 8
-            for i, colour in enumerate(spec.colours):
-                yy = ky + i * len(PAIRS) * s
-                items.append(Text(kx, yy, colour.letter_in(lang), size=9, bold=True, color=colour.ink))
-                items.append(Text(kx, yy + 4, colour.name(lang), size=6.5))
-            # the scale check under the key: the chips are cut at real size
-            kw = W - SAFE_MARGIN - kx
-            items += marks.scale_square(kx + 1.5, ky + (len(spec.colours) - 1) * len(PAIRS) * s + 8,
-                                        min(15.0, math.floor(kw - 2)), lang, kw - 1.5)
-        bleed_box = (gx - b, y0 - b, gw + 2 * b, gh + 2 * b)
-        pages.append(Page(W, H, items, stamp=stamp, back=back, trim=trim, bleed=bleed_box))
+    n_sheets = len(sheets)
+    for si, sheet in enumerate(sheets):
+        cols, rows = len(sheet), max(len(c) for c in sheet)
+        gw, gh = cols * pitch - (pitch - s), rows * pitch - (pitch - s)
+        for back in (False, True):
+            gx = W - x0 - gw if back else x0
+            items: list[Item] = []
+            corners = []
+            for ci, column in enumerate(sheet):
+                for ri, (colour, lo, hi) in enumerate(column):
+                    x = chip_x(spec, paper, ci, back, b)
+                    y = y0 + ri * pitch
+                    corners.append((x, y))
+                    if b:
+                        items.append(Rect(x - b, y - b, s + 2 * b, s + 2 * b, Style(stroke=None, fill=colour.tint)))
+                    items += chip_items(x, y, s, hi if back else lo, colour, lang)
+                    if not b:
+                        items.append(Rect(x, y, s, s, CUT_LINE))
+            if b:
+                items += chip_crop_marks(corners, s, b)
+            # the colour key: each colour's letter and name above its columns
+            k = 0
+            while k < cols:
+                colour = sheet[k][0][0]
+                n = 1
+                while k + n < cols and sheet[k + n][0][0] is colour:
+                    n += 1
+                left = chip_x(spec, paper, k + n - 1 if back else k, back, b)
+                key = f"{colour.letter_in(lang)} · {colour.name(lang)}"
+                items.append(Text(left, y0 - o - 1.2, key, size=8, bold=True, color=colour.ink))
+                k += n
+            side = spec.labels.backs(lang) if back else spec.labels.fronts(lang)
+            head = f"{spec.title(lang)} · {side}"
+            if n_sheets > 1:
+                head += f" · {marks.words(lang, 'sheet_only', n=si + 1, total=n_sheets)}"
+            note = spec.labels.note(lang)
+            left, right = gx - o, gx + gw + o
+            head_w = right - left - text_width(note, 7) - 4
+            ty = SAFE_MARGIN + 3.2
+            items.append(Text(left, ty, head, size=fit_size(head, head_w, 9, True, min_pt=6), bold=True))
+            items.append(Text(right, ty, note, size=7, anchor="end"))
+            stamp = None
+            if not back:
+                items_side, stamp = _chip_side(spec, lang, paper, gx + gw + o, y0 - o, y0 + gh + o, si == 0)
+                items += items_side
+            trim = (gx, y0, gw, gh)
+            bleed_box = (gx - b, y0 - b, gw + 2 * b, gh + 2 * b)
+            pages.append(Page(W, H, items, stamp=stamp, back=back, trim=trim, bleed=bleed_box))
     return Scene(pages, {}, spec.title(lang))
+
+
+def _chip_side(spec: GluxChips, lang: str, paper: str, right: float, top: float, bottom: float,
+               first: bool) -> tuple[list[Item], tuple[float, float, float] | None]:
+    """Beside the chips on a front page (below them if the side is too narrow): the stamp
+    square (first sheet only) and the scale check; the chips are cut at real size."""
+    W, H = paper_size(paper)
+    m = SAFE_MARGIN
+    side_w = W - m - right - 1.5
+    below_h = H - m - bottom - 1.5
+    items: list[Item] = []
+    if side_w >= SIDE or side_w >= below_h:
+        x, y, w = right + 1.5, top, side_w
+        size = min(STAMP, w)
+        stamp = (x, y, size) if first else None
+        sy = y + (size + 4 if first else 0)
+        sq = min(15.0, math.floor(w - 1))
+        items += marks.scale_square(x + 0.5, sy, sq, lang, w - 2)
+    else:
+        x, y = m + 0.5, bottom + 1.5
+        size = min(STAMP, below_h)
+        stamp = (W - m - size, y, size) if first else None
+        sq = min(15.0, math.floor(below_h - 9))
+        items += marks.scale_square(x, y, max(sq, 5), lang, 60)
+    return items, stamp
 
 
 # ------------------------------------------------------------------ score track and pad

@@ -72,10 +72,33 @@ def board_findings(spec: GluxBoard) -> list[Finding]:
     return out
 
 
+def seam_findings(spec: GluxBoard) -> list[Finding]:
+    """The floor of a board printed at real size: on both papers, in both languages, every
+    seam between sheets on a grid line and through no label (square names, start circles,
+    room labels), every registration mark whole on the sheet on top and over no label."""
+    from sheetkit.games.glux.compose import board_plan
+    from sheetkit.paper import tiling
+    from sheetkit.paper.scene import PAPERS
+
+    out: list[Finding] = []
+    said = set()
+    for paper in PAPERS:
+        for lang in ("es", "en"):
+            p = board_plan(spec, paper, lang)
+            for kind, at, _ in tiling.seam_problems(p, (spec.square, spec.square), p.keep):
+                key = (paper, kind, round(at, 1))
+                if key in said:
+                    continue
+                said.add(key)
+                out.append(Finding("print", f"{paper}, {lang}",  # options: the same words in both languages
+                                   msg(f"lint.glux.seam_{kind}", paper=paper, at=f"{at:.1f}")))
+    return out
+
+
 def lint(layout) -> list[Finding]:
     spec = layout.spec
     if isinstance(spec, GluxBoard):
-        return board_findings(spec)
+        return board_findings(spec) + seam_findings(spec)
     out: list[Finding] = []
     if isinstance(spec, GluxChips):
         if spec.per_pair != 8:
