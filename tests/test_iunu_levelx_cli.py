@@ -61,7 +61,7 @@ def test_score_levelx_marks_the_first_player():
     run = sheetkit("score", "levelx", "examples/levelx-final.toml")
     assert run.code == 0
     lines = run.out.splitlines()
-    assert lines[1].startswith("  Ana (1): 76")
+    assert lines[1].startswith("  Ana (1): 117")
     assert "winner: Carla" in run.out
 
 

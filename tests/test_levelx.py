@@ -7,7 +7,8 @@ import pytest
 
 from sheetkit.checking import records
 from sheetkit.errors import UserError
-from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES, State, supply
+from sheetkit.games.levelx.board import shipped, squares
+from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, State, supply
 
 from conftest import assert_unusable, check_data, read_data
 
@@ -37,7 +38,9 @@ def full(n: int) -> dict:
 
 def test_board_constants():
     assert ROWS == (5, 6, 7, 8, 9, 10)
-    assert [SQUARES[r] for r in ROWS] == [4, 4, 3, 3, 2, 2]
+    # L1: the shipped board's rows, each of a different length, 2 to 7 squares (X the last)
+    assert [squares(shipped())[r] for r in ROWS] == [2, 3, 4, 5, 6, 7]
+    assert State.start(["A", "B"]).squares == {5: 2, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}
     assert [CHIPS[r] for r in ROWS] == [12, 11, 10, 9, 8, 7]
     assert BONUSES == (15, 12, 9, 6)
     assert supply(4)[5] == 12 and supply(3)[5] == 11 and supply(2)[10] == 6
@@ -46,24 +49,29 @@ def test_board_constants():
 # -- movement, bumping, chips, bonuses (L4-L7) ----------------------------------------------
 
 def test_movement_and_reaching_x_takes_a_chip():
-    g = State.start(["A", "B"])
-    g, _ = g.play_group("A", 9)
-    assert g.pos["A"][9] == 1 and g.chips["A"][9] == 0
-    g, ev = g.play_group("A", 9)
-    assert ev.moved and ev.chip and g.pos["A"][9] == 2 and g.chips["A"][9] == 1
-    g, ev = g.play_group("A", 9)  # on X: does not move, takes another chip
-    assert not ev.moved and ev.chip and g.chips["A"][9] == 2
-    assert g.stacks[9] == supply(2)[9] - 2
+    g = State.start(["A", "B"])  # row 5: 2 squares, the second X
+    g, _ = g.play_group("A", 5)
+    assert g.pos["A"][5] == 1 and g.chips["A"][5] == 0
+    g, ev = g.play_group("A", 5)
+    assert ev.moved and ev.chip and g.pos["A"][5] == 2 and g.chips["A"][5] == 1 and ev.x == 2
+    g, ev = g.play_group("A", 5)  # on X: does not move, takes another chip
+    assert not ev.moved and ev.chip and g.chips["A"][5] == 2
+    assert g.stacks[5] == supply(2)[5] - 2
+    for k in range(1, 7):  # row 10: 7 squares, X the 7th
+        g, ev = g.play_group("B", 10)
+        assert ev.moved and not ev.chip and g.pos["B"][10] == k
+    g, ev = g.play_group("B", 10)
+    assert ev.moved and ev.chip and g.pos["B"][10] == 7 == ev.x
 
 
 def test_a_turn_leaves_the_state_it_was_played_on_as_it_was():
     g = State.start(["A", "B"])
-    g, _ = g.play([[4, 6], [1, 1]])
+    g, _ = g.play([[4, 1], [1, 1]])
     g, _ = g.play([[4, 5], [1, 1]])
     before = g.copy()
-    after, events = g.play([[4, 6], [1, 1]])  # A reaches X in row 10 and takes a chip
+    after, events = g.play([[4, 1], [1, 1]])  # A reaches X in row 5 and takes a chip
     assert g == before and after != before
-    assert after.pos["A"][10] == 2 and g.pos["A"][10] == 1 and events[0].chip
+    assert after.pos["A"][5] == 2 and g.pos["A"][5] == 1 and events[0].chip
 
 
 def test_totals_outside_5_to_10_do_nothing():
@@ -76,31 +84,31 @@ def test_totals_outside_5_to_10_do_nothing():
 
 def test_bumping_from_x():
     g = State.start(["A", "B"])
-    g, _ = g.play_group("A", 10)
-    g, _ = g.play_group("A", 10)
-    assert g.on_x[10] == "A"
-    g, _ = g.play_group("B", 10)
-    g, ev = g.play_group("B", 10)
-    assert ev.bumped == "A" and g.pos["A"][10] == 0 and g.on_x[10] == "B"
-    assert g.chips == {"A": {**{r: 0 for r in ROWS}, 10: 1}, "B": {**{r: 0 for r in ROWS}, 10: 1}}
+    g, _ = g.play_group("A", 5)
+    g, _ = g.play_group("A", 5)
+    assert g.on_x[5] == "A"
+    g, _ = g.play_group("B", 5)
+    g, ev = g.play_group("B", 5)
+    assert ev.bumped == "A" and g.pos["A"][5] == 0 and g.on_x[5] == "B"
+    assert g.chips == {"A": {**{r: 0 for r in ROWS}, 5: 1}, "B": {**{r: 0 for r in ROWS}, 5: 1}}
 
 
 def test_no_chip_once_the_row_is_empty():
     g = State.start(["A", "B"])
-    g.stacks[10] = 1
-    g, _ = g.play_group("A", 10)
-    g, ev = g.play_group("A", 10)
+    g.stacks[5] = 1
+    g, _ = g.play_group("A", 5)
+    g, ev = g.play_group("A", 5)
     assert ev.chip
-    g, ev = g.play_group("A", 10)
+    g, ev = g.play_group("A", 5)
     assert not ev.chip
-    assert g.stacks[10] == 0 and g.chips["A"][10] == 1
+    assert g.stacks[5] == 0 and g.chips["A"][5] == 1
 
 
 def test_bonus_as_soon_as_a_set_completes_highest_first():
     g = State.start(["A", "B"])
     for r in ROWS:
-        g.pos["A"][r] = SQUARES[r]
-        g.pos["B"][r] = SQUARES[r]  # (one pawn per X in real play; fine for this test)
+        g.pos["A"][r] = g.squares[r]
+        g.pos["B"][r] = g.squares[r]  # (one pawn per X in real play; fine for this test)
     for r in (5, 6, 7, 8, 9):
         g, _ = g.play_group("A", r)
     assert g.bonuses["A"] == []
@@ -120,7 +128,7 @@ def test_end_and_completed_round_two_players():
     g.chips["A"] = {r: 0 for r in ROWS}
     for r in (5, 6, 7, 8, 9):
         g.chips["A"][r] = 1
-    g.pos["A"][10] = 1
+    g.pos["A"][10] = g.squares[10] - 1  # one square short of X
     g, _ = g.play([[4, 6]])  # turn 1, A completes a set and takes the last tile: end triggered
     assert g.ended_at == 1 and not g.over() and g.last_turn() == 2
     g, _ = g.play([[1, 1, 1, 1]])  # turn 2: B plays one more turn
@@ -293,10 +301,10 @@ def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
 
 
 def test_chip_claimed_after_being_bumped_names_L5():
-    # A reaches X in row 10 (turns 1, 3), B reaches it (turns 2, 4) and bumps A; A then
-    # rolls a 10 again (turn 5) and the transcriber claims a chip: A's pawn is back at start.
-    ten = {"dice": [4, 6, 1, 1], "groups": [[4, 6], [1, 1]]}
-    v = game_verdict(["A", "B"], [ten, ten, ten, ten, dict(ten, chips=[10])])
+    # A reaches X in row 5 (turns 1, 3), B reaches it (turns 2, 4) and bumps A; A then
+    # rolls a 5 again (turn 5) and the transcriber claims a chip: A's pawn is back at start.
+    five = {"dice": [4, 1, 1, 1], "groups": [[4, 1], [1, 1]]}
+    v = game_verdict(["A", "B"], [five, five, five, five, dict(five, chips=[5])])
     l6 = [f for f in v.findings if f.rule == "L6"]
     assert len(l6) == 1 and l6[0].where == "turn 5"
     assert "B sent it back to the start on turn 4, L5" in l6[0].message
@@ -324,31 +332,31 @@ def _why(turns, players=("A", "B")):
 
 
 def test_chip_claimed_from_an_empty_row_says_so_even_when_the_player_has_some():
-    # 2 players: the 10 stack has 6. A rolls two 10s every turn: X on turn 1 (1 chip), then
-    # 2, 2 and 1 more: the row is empty on turn 7, where the transcriber writes two chips.
-    tens = {"dice": [4, 6, 5, 5], "groups": [[4, 6], [5, 5]]}
-    turns = [tens, T, tens, T, tens, T, dict(tens, chips=[10, 10])]
-    msg = _why(turns)
-    assert "recorded chips [10, 10] but the dice give [10]" in msg
-    assert "row 10 has no chips left" in msg
+    # 4 players: the 5 stack has 12. A rolls two 5s every turn: X on turn 1 (1 chip), then
+    # 2 a turn, 11 by turn 21: one is left on turn 25, where the transcriber writes two chips.
+    fives = {"dice": [4, 1, 3, 2], "groups": [[4, 1], [3, 2]]}
+    turns = [fives, T, T, T] * 6 + [dict(fives, chips=[5, 5])]
+    msg = _why(turns, ("A", "B", "C", "D"))
+    assert "recorded chips [5, 5] but the dice give [5]" in msg
+    assert "row 5 has no chips left" in msg
 
 
 def test_chip_claimed_for_a_total_not_rolled_says_so():
-    # A on X in row 9 (turns 1, 3), then claims a 9 on a turn whose groups total 7 and 5
-    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
-    msg = _why([nine, T, nine, T, {"dice": [3, 4, 4, 1], "groups": [[3, 4], [4, 1]], "chips": [9]}])
-    assert "no group totals 9" in msg
+    # A on X in row 5 (turns 1, 3), then claims a 5 on a turn whose groups total 7 and 6
+    five = {"dice": [4, 1, 1, 1], "groups": [[4, 1], [1, 1]]}
+    msg = _why([five, T, five, T, {"dice": [3, 4, 4, 2], "groups": [[3, 4], [4, 2]], "chips": [5]}])
+    assert "no group totals 5" in msg
 
 
 def test_two_chips_claimed_for_one_group_says_so():
-    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
-    msg = _why([nine, T, dict(nine, chips=[9, 9])])
-    assert "one group totals 9" in msg
+    five = {"dice": [4, 1, 1, 1], "groups": [[4, 1], [1, 1]]}
+    msg = _why([five, T, dict(five, chips=[5, 5])])
+    assert "one group totals 5" in msg
 
 
 def test_chip_claimed_for_the_move_onto_x_and_the_one_before():
-    # two groups of 10 from the start: the first moves the pawn to square 1, the second onto X
-    msg = _why([{"dice": [4, 6, 5, 5], "groups": [[4, 6], [5, 5]], "chips": [10, 10]}])
+    # two groups of 5 from the start: the first moves the pawn to square 1, the second onto X
+    msg = _why([{"dice": [4, 1, 3, 2], "groups": [[4, 1], [3, 2]], "chips": [5, 5]}])
     assert "short of X" in msg
 
 
@@ -370,7 +378,7 @@ def _near_end(players):
     g.bonus_left = [6]
     for p in players:
         g.chips[p] = {r: (1 if r != 10 else 0) for r in ROWS}
-        g.pos[p][10] = 1
+        g.pos[p][10] = g.squares[10] - 1  # one square short of X
     return g
 
 
@@ -394,11 +402,11 @@ def test_the_round_is_completed_after_the_end(players, trigger_turn, last):
 
 
 def test_a_chip_left_out_names_why_it_was_taken():
-    nine = {"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]}
-    # turn 3: A's pawn reaches X in row 9; turn 5: it is already there and a 9 is rolled
-    msg = _why([nine, T, dict(nine, chips=[]), T, nine])
-    assert "recorded chips [] but the dice give [9]" in msg and "reaches X" in msg
-    msg = _why([nine, T, nine, T, dict(nine, chips=[])])
+    five = {"dice": [4, 1, 1, 1], "groups": [[4, 1], [1, 1]]}
+    # turn 3: A's pawn reaches X in row 5; turn 5: it is already there and a 5 is rolled
+    msg = _why([five, T, dict(five, chips=[]), T, five])
+    assert "recorded chips [] but the dice give [5]" in msg and "reaches X" in msg
+    msg = _why([five, T, five, T, dict(five, chips=[])])
     assert "already on X" in msg and "L6" in msg
 
 

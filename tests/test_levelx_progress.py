@@ -89,22 +89,24 @@ def test_in_progress_is_true_or_false():
 # -- the legal-move question ---------------------------------------------------------------------
 
 def test_every_grouping_with_what_it_does():
-    # Ana stands on square 1 of row 9 and Ben on X there; Ana rolls 4 5 3 6
-    turns = [{"dice": [4, 5, 1, 1], "groups": [[4, 5], [1, 1]]},
-             {"dice": [4, 5, 4, 5], "groups": [[4, 5], [4, 5]]}]
-    m = asked(game(turns, in_progress=True), (4, 5, 3, 6))
+    # Ana stands on square 1 of row 5 (2 squares) and Ben on X there; Ana rolls 4 1 3 2
+    turns = [{"dice": [4, 1, 1, 1], "groups": [[4, 1], [1, 1]]},
+             {"dice": [4, 1, 4, 1], "groups": [[4, 1], [4, 1]]}]
+    m = asked(game(turns, in_progress=True), (4, 1, 3, 2))
     assert m.player == "Ana" and m.turn == 3 and len(m.options) == 15
     by = {notation(o.groups): o for o in m.options}
-    both = by["4+5 3+6"]  # two nines: to X sending Ben back, a chip; on X, another chip
-    assert [(e.total, e.square, e.moved) for e in both.events] == [(9, 2, True), (9, 2, False)]
-    assert both.events[0].bumped == "Ben" and both.chips == [9, 9] and both.points == 18
-    assert both.line() == "4+5 3+6: 9 to X, Ben back to start, chip; 9 stays on X, chip  (+18 points)"
-    one = by["4+5 3 6"]
-    assert one.chips == [9] and one.events[2].square == 1
-    none = by["4+5+3+6"]
-    assert none.chips == [] and none.points == 0 and none.line() == "4+5+3+6: 18 nothing"
+    both = by["4+1 3+2"]  # two fives: to X sending Ben back, a chip; on X, another chip
+    assert [(e.total, e.square, e.moved) for e in both.events] == [(5, 2, True), (5, 2, False)]
+    assert both.events[0].bumped == "Ben" and both.chips == [5, 5] and both.points == 10
+    assert both.line() == "4+1 3+2: 5 to X, Ben back to start, chip; 5 stays on X, chip  (+10 points)"
+    one = by["4+1 3 2"]
+    assert one.chips == [5] and one.events[1].square is None
+    ten = by["4+1+3+2"]  # row 10 has 7 squares on the shipped board (L1)
+    assert ten.chips == [] and ten.points == 0 and ten.line() == "4+1+3+2: 10 to square 1 of 7"
+    assert ten.events[0].x == 7 and both.to_json()["groups_do"][0]["x"] == 2
+    assert by["4 1 3 2"].line() == "4 1 3 2: 4 nothing; 1 nothing; 3 nothing; 2 nothing"
     assert m.to_json()["options"][0]["notation"] == notation(m.options[0].groups)
-    assert m.lines()[0] == "turn 3, Ana to move, dice 4 5 3 6: 15 grouping(s)"
+    assert m.lines()[0] == "turn 3, Ana to move, dice 4 1 3 2: 15 grouping(s)"
 
 
 def test_the_same_value_twice_gives_each_grouping_once():
@@ -122,7 +124,7 @@ def test_the_move_that_ends_the_game_says_so():
     s = State.start(["A", "B"])
     s.bonus_left = [6]
     s.chips["A"] = {5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 0}
-    s.pos["A"][10] = 1
+    s.pos["A"][10] = s.squares[10] - 1  # one square short of X
     c = records.Checked(s, None)
     opts = {notation(o.groups): o for o in moves(None, c, (4, 6, 1, 1)).options}
     assert opts["4+6 1 1"].ends_game and opts["4+6 1 1"].bonuses == [6]

@@ -139,7 +139,7 @@ def test_digit_boxes_text_and_lines(rendered, ref):
 
 
 @pytest.mark.parametrize("example, words, code", [
-    ("levelx-game.toml", ["Ana (1)", "138", "107", "legal, 51 turns; winner: Carla", "15+12"], 0),
+    ("levelx-game.toml", ["Ana (1)", "124", "100", "117", "legal, 84 turns; winner: Carla", "15"], 0),
     ("levelx-game-illegal.toml", ["ILLEGAL: 5 finding(s)", "L4 turn 3", "L8 after turn 6"], 1),
     ("iunu-game.toml", ["Carla", "Artisan", "34", "18", "legal"], 0),
     ("iunu-illegal.toml", ["ILLEGAL: 5 finding(s)", "I2 caste Pharaoh", "-2"], 1),

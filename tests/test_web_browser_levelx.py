@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(
     not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
     reason="Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
 
-SEED = 18  # a 26-turn game whose end comes with Ana's turn 25: Ben plays turn 26 (L8)
+SEED = 12  # a 28-turn game whose end comes with Ana's turn 27: Ben plays turn 28 (L8)
 
 
 def downloaded(phone, tmp_path, link: str, pattern: str):

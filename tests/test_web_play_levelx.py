@@ -133,7 +133,7 @@ def test_a_turn_after_the_end_is_L8_and_finishing_early_is_L8():
 
 
 def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
-    record, _ = random_game(random.Random(5), NAMES[:3], 1.0)
+    record, _ = random_game(random.Random(1), NAMES[:3], 1.0)  # its end comes before the round's last seat
     recs = start(3)
     c = None
     for turn in record["turn"]:

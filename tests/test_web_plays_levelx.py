@@ -39,7 +39,7 @@ def test_the_start_form_offers_level_x(phone):
 
 
 def test_a_whole_game_by_the_entry_form_gives_the_engines_verdict(phone, db, tmp_path):
-    record, final = random_game(random.Random(18), ["Ana", "Ben"], 1.0)
+    record, final = random_game(random.Random(19), ["Ana", "Ben"], 1.0)  # Ana ends it: Ben plays once more
     pid = start(phone)
     page = phone.get(f"/play/{pid}")
     assert page.find("play-status") == "Legal (in progress; Ana to move)"

@@ -1,10 +1,11 @@
 """Level X (Stefan Risthaus): the board, the score pad, final positions and whole games
 replayed turn by turn. Rules L1-L9 in RULES.md; formats and decisions in docs/levelx.md."""
 
-from sheetkit.games.interface import Game, LayoutKind, RecordKind, Ref
+from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
 
 _ = "sheetkit.games.levelx."
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
+BOARD = FileField("board", "error.outside.layout", shipped="levelx-board")  # the shipped board, or a layout file
 
 GAME = Game(
     name="levelx",
@@ -16,7 +17,7 @@ GAME = Game(
     record_kinds={
         "final": RecordKind(Ref(_ + "record:FinalRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),
         "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
-                           moves=Ref(_ + "moves:moves")),
+                           moves=Ref(_ + "moves:moves"), files=(BOARD,)),
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),

@@ -153,7 +153,7 @@ def check_game(record: GameRecord, source: str) -> Checked:
     """The turns replayed with the shared replay (the state is the position at the end). A
     game in progress gets the standings so far, no end-of-game findings and whose turn it
     is; turns recorded after the end are still findings (L8)."""
-    rules = Rules(record.players)
+    rules = Rules(record.players, record.board_spec)  # L1: the rows of the board the record names
     done = replay(rules, record.turn, finished=not record.in_progress)
     state = done.state
     findings = done.findings

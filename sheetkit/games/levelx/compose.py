@@ -33,23 +33,71 @@ def _title(text: str, W: float, items: list[S.Item]) -> None:
 
 
 # -- the board -------------------------------------------------------------------------------
+#
+# The rows are stacked in the layout's order (5 at the top, the longest, 10, at the bottom on
+# the shipped board), their X squares in one column on the right, each row's start area just
+# before its first square and its number before that: a staircase, the short rows leaving
+# room on the left, where the bonus tiles go when they fit (two by two). A row of 7 squares
+# (140 mm), its start area and number fill the page's width, so the chip stacks cannot sit
+# beside the X squares: they are a line of their own under the rows, each chip printed with
+# its row's number as the real chips are. Then the rules and the scale check.
+
+GAP = 4.0  # mm between rows
+TILE_GAP = 6.0  # mm between bonus tiles
+
 
 def board_geometry(spec: Board, paper: str) -> dict:
+    """Where everything of the board goes, in mm: `rows` (per row: `y`, `first` square's x,
+    `start` area's x and width, `num` the number's centre), `chips` (per row: the chip's
+    centre `cx`, `cy`), `tiles` (per bonus tile: its top-left corner; `tile` its side) and
+    `bonus_head` (the tiles' heading), `text_y` (the rules' first line) and `bottom`."""
     W, H = S.paper_size(paper)
     s = spec.square
     num_w = 17.0
     chip_d = s + 4
     most = max(r.squares for r in spec.rows)
-    texts = []
-    for r in spec.rows:
-        texts.append(text_width(f"× {r.chips} {spec.labels.chips.en}", 9.0, True))
-        texts.append(text_width(f"× {r.chips} {spec.labels.chips.es}", 9.0, True))
-    text_w = max(texts) + 2
-    total = num_w + spec.start + most * s + 4 + chip_d + 3 + text_w
+    width = lambda r: num_w + spec.start + 1.5 + r.squares * s  # noqa: E731
+    total = max(width(r) for r in spec.rows)
     x0 = max(INNER, (W - total) / 2)
-    return {"W": W, "H": H, "s": s, "num_w": num_w, "chip_d": chip_d, "x0": x0,
-            "xX": x0 + num_w + spec.start + (most - 1) * s, "y0": INNER + STAMP + 8, "gap": 5.0,
-            "text_w": text_w, "total": total}
+    xX = x0 + total - s  # the X squares' column
+    y0 = INNER + STAMP + 8
+    rows = []
+    for i, r in enumerate(spec.rows):
+        first = xX - (r.squares - 1) * s
+        sx = first - 1.5 - spec.start
+        rows.append({"y": y0 + i * (s + GAP), "first": first, "start": sx, "start_w": spec.start,
+                     "num": sx - num_w / 2, "left": sx - num_w})
+    below = y0 + len(spec.rows) * (s + GAP) - GAP
+    # the bonus tiles: two by two in the room the short rows leave on the left, if there is
+    # room; else in a line under the chips
+    tile, n = s + 2, len(spec.bonuses)
+    cols = 2
+    lines = -(-n // cols) if n else 0
+    block_w, block_h = cols * tile + (cols - 1) * TILE_GAP, 8 + lines * tile + max(lines - 1, 0) * 5
+    tiles = []
+    beside = False
+    for top in (y0, below - block_h):  # the short rows at the top (the shipped board), or at the bottom
+        spans = [row for row in rows if row["y"] < top + block_h and row["y"] + s > top]
+        if n and top >= y0 and all(x0 + block_w + 4 <= row["left"] for row in spans):
+            beside, bonus_head = True, (x0, top)
+            for k in range(n):
+                tiles.append((x0 + (k % cols) * (tile + TILE_GAP), top + 8 + (k // cols) * (tile + 5)))
+            break
+    # the chips: one line, a column each, the count and the count with 2-3 players under each
+    cw = min((W - 2 * INNER) / max(len(spec.rows), 1), chip_d + 12)
+    cx0 = W / 2 - cw * len(spec.rows) / 2 + cw / 2
+    cy = below + 7 + chip_d / 2
+    chips = [{"cx": cx0 + i * cw, "cy": cy, "w": cw} for i in range(len(spec.rows))]
+    y = cy + chip_d / 2 + 14.5  # under the counts, and the chips left a checked board writes there
+    if not beside:
+        bonus_head = (x0, y + 2)
+        for k in range(n):
+            tiles.append((x0 + k * (tile + TILE_GAP + 2), y + 10))
+        y += (10 + tile + 3) if n else 0
+    return {"W": W, "H": H, "s": s, "num_w": num_w, "chip_d": chip_d, "x0": x0, "xX": xX, "y0": y0,
+            "gap": GAP, "total": total, "most": most, "rows": rows, "chips": chips, "tiles": tiles,
+            "tile": tile, "bonus_head": bonus_head, "tiles_beside": beside, "below": below,
+            "text_y": y + 4, "chip_text": 9.0}
 
 
 def compose_board(spec: Board, paper: str, lang: str) -> S.Scene:
@@ -58,15 +106,12 @@ def compose_board(spec: Board, paper: str, lang: str) -> S.Scene:
     L = spec.labels
     items: list[S.Item] = []
     _title(spec.title(lang), W, items)
-    x0, xX = g["x0"], g["xX"]
-    y = g["y0"]
-    for row in spec.rows:
+    for row, at in zip(spec.rows, g["rows"]):
+        y = at["y"]
         mid = y + s / 2
-        items.append(S.Text(x0 + g["num_w"] / 2, mid + 2.8, str(row.number), size=22.0, bold=True,
-                            anchor="middle"))
-        first = xX - (row.squares - 1) * s
-        sx = x0 + g["num_w"]
-        items.append(S.Rect(sx, y, first - 1.5 - sx, s, style=START, radius=2.0))
+        items.append(S.Text(at["num"], mid + 2.8, str(row.number), size=22.0, bold=True, anchor="middle"))
+        sx, first = at["start"], at["first"]
+        items.append(S.Rect(sx, y, at["start_w"], s, style=START, radius=2.0))
         items.append(S.Text(sx + 1.5, y + 3.6, L.start(lang), size=6.5))
         for k in range(row.squares):
             qx = first + k * s
@@ -76,38 +121,39 @@ def compose_board(spec: Board, paper: str, lang: str) -> S.Scene:
                                     color=GREY))
             items.append(S.Rect(qx, y, s, s, style=X_SQUARE if last else SQUARE))
             items.append(S.Text(qx + 1.2, y + 3.4, str(row.number), size=6.5))
-        cx = xX + s + 4 + g["chip_d"] / 2
-        items.append(S.Circle(cx, mid, g["chip_d"] / 2, style=SQUARE))
-        items.append(S.Circle(cx, mid, g["chip_d"] / 2 - 1.5, style=T.RULE))
-        items.append(S.Text(cx, mid + 2.6, str(row.number), size=20.0, bold=True, anchor="middle"))
-        tx = cx + g["chip_d"] / 2 + 3
-        items.append(S.Text(tx, mid - 0.5, f"× {row.chips} {L.chips(lang)}", size=9.0, bold=True))
+
+    # the chip stacks, each chip with its row's number
+    r = g["chip_d"] / 2
+    for row, c in zip(spec.rows, g["chips"]):
+        cx, cy = c["cx"], c["cy"]
+        items.append(S.Circle(cx, cy, r, style=SQUARE))
+        items.append(S.Circle(cx, cy, r - 1.5, style=T.RULE))
+        items.append(S.Text(cx, cy + 2.6, str(row.number), size=20.0, bold=True, anchor="middle"))
+        count = f"× {row.chips} {L.chips(lang)}"
+        items.append(S.Text(cx, cy + r + 4.5, count, size=fit_size(count, c["w"] - 1, g["chip_text"], True),
+                            bold=True, anchor="middle"))
         fewer = L.fewer_players(lang).replace("{n}", str(row.chips - 1))
-        items.append(S.Text(tx, mid + 3.5, fewer, size=fit_size(fewer, W - INNER - tx, 7.0)))
-        y += s + g["gap"]
+        items.append(S.Text(cx, cy + r + 8.5, fewer, size=fit_size(fewer, c["w"] - 1, 7.0), anchor="middle"))
 
     # the bonus tiles, highest first
-    y += 4
-    usable = W - 2 * INNER
-    items.append(S.Text(x0, y + 4, L.bonus(lang), size=11.0, bold=True))
-    y += 8
-    tile = s + 2
-    for i, b in enumerate(spec.bonuses):
-        bx = x0 + i * (tile + 8)
-        items.append(S.Rect(bx, y, tile, tile, style=SQUARE, radius=2.5))
-        items.append(S.Text(bx + tile / 2, y + tile / 2 + 3, str(b), size=20.0, bold=True, anchor="middle"))
-        if i < len(spec.bonuses) - 1:
-            items.append(S.Text(bx + tile + 4, y + tile / 2 + 1.5, "›", size=14.0, anchor="middle"))
-    y += tile + 5
-    note = L.bonus_note(lang)
-    items.append(S.Text(x0, y, note, size=fit_size(note, usable - (x0 - INNER), 8.0)))
-    y += 7
-    for line in L.rules:
-        text = "· " + line(lang)
-        items.append(S.Text(x0, y, text, size=fit_size(text, usable - (x0 - INNER), 8.0)))
+    hx, hy = g["bonus_head"]
+    items.append(S.Text(hx, hy + 4, L.bonus(lang), size=11.0, bold=True))
+    tile = g["tile"]
+    for i, (b, (bx, by)) in enumerate(zip(spec.bonuses, g["tiles"])):
+        items.append(S.Rect(bx, by, tile, tile, style=SQUARE, radius=2.5))
+        items.append(S.Text(bx + tile / 2, by + tile / 2 + 3, str(b), size=20.0, bold=True, anchor="middle"))
+        if i < len(spec.bonuses) - 1 and g["tiles"][i + 1][1] == by:
+            nx = g["tiles"][i + 1][0]
+            items.append(S.Text((bx + tile + nx) / 2, by + tile / 2 + 1.5, "›", size=14.0, anchor="middle"))
+    y = g["text_y"]
+    x0 = INNER + 1
+    usable = W - 2 * INNER - 1
+    for line in [L.bonus_note(lang)] + [rule(lang) for rule in L.rules]:
+        text = "· " + line
+        items.append(S.Text(x0, y, text, size=fit_size(text, usable, 8.0)))
         y += 4.4
     # the squares are real size: a scale check under the rules
-    items += marks.scale_check(x0, y + 1, lang, width=80)
+    items += marks.scale_check(x0, y - 2.4, lang, width=80)
 
     scene = S.Scene(title=spec.title(lang))
     _page(scene, f"levelx-board-{paper}-{lang}", W, H, items)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetkit.paper import tables
-from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS, SQUARES
+from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS
 from sheetkit.checking.messages import msg
 from sheetkit.checking.verdict import Finding
 
@@ -15,10 +15,15 @@ def lint(layout) -> list[Finding]:
         numbers = [r.number for r in spec.rows]
         if numbers != list(ROWS):
             out.append(Finding("L1", "rows", msg("lint.levelx.rows", rows=str(numbers), want=str(list(ROWS)))))
+        # L1: "each row of a different length"; which lengths is the board's (the rules
+        # are checked on the board a record names), so only a length shared is a finding
+        seen: dict[int, int] = {}
+        for r in spec.rows:
+            if r.squares in seen:
+                out.append(Finding("L1", msg("lint.where.row", n=r.number),
+                                   msg("lint.levelx.same_length", n=r.squares, other=seen[r.squares])))
+            seen.setdefault(r.squares, r.number)
         for i, r in enumerate(spec.rows):
-            if r.number in SQUARES and r.squares != SQUARES[r.number]:
-                out.append(Finding("L1", msg("lint.where.row", n=r.number), msg("lint.levelx.squares", n=r.squares,
-                                                                                  want=SQUARES[r.number])))
             if r.number in CHIPS and r.chips != CHIPS[r.number]:
                 out.append(Finding("L2", msg("lint.where.row", n=r.number), msg("lint.levelx.stack", n=r.chips,
                                                                                   want=CHIPS[r.number])))

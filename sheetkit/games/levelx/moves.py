@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sheetkit.checking.messages import msg
 from sheetkit.errors import UserError
-from sheetkit.games.levelx.rules import DICE, ROWS, SQUARES, Event, State, groupings
+from sheetkit.games.levelx.rules import DICE, ROWS, Event, State, groupings
 
 
 def notation(groups) -> str:
@@ -60,7 +60,7 @@ def _effect(e: Event, lang: str = "en") -> str:
     square = e.square
     if square is None:
         return t("moves.levelx.nothing", total=e.total)
-    x = SQUARES[e.total]
+    x = e.x  # the row's X square on the board played on
     if e.moved:
         out = (t("moves.levelx.to_x", total=e.total) if square == x
                else t("moves.levelx.to_square", total=e.total, square=square, of=x))

@@ -5,8 +5,6 @@ game, a last page with the board and every pawn where the game left it."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from sheetkit import layouts
 from sheetkit.checking.messages import text
 from sheetkit.paper import annotate
@@ -15,7 +13,7 @@ from sheetkit.paper import tables as T
 from sheetkit.games.levelx.compose import INNER, pad_items, pad_rows
 from sheetkit.games.levelx import GAME
 from sheetkit.games.levelx.rules import ROWS
-from sheetkit.paper.measure import clip_text, text_width
+from sheetkit.paper.measure import clip_text, fit_size, text_width
 
 
 def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
@@ -55,7 +53,7 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
 
     note = f", {text('checked.turns', lang, n=verdict.details.turns)}" if verdict.details.kind == "game" else ""
     if verdict.legal:  # an illegal record has no winner, nor a leader
-        note += f"; {verdict.result_label(lang)}: {', '.join(verdict.winners)}"
+        note += f"; {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"
     column = {name: p for p, name in enumerate(state.players[:spec.players])}
     turns = getattr(record, "turn", [])
 
@@ -101,21 +99,23 @@ def pawn(x: float, y: float, r: float, k: int) -> list[S.Item]:
     return items
 
 
-@lru_cache(maxsize=1)
 def board_spec():
     """The shipped board layout, read once per process: reading it costs more than drawing
     a whole position on it (the web page draws one per move)."""
-    return layouts.load("levelx-board").spec
+    from sheetkit.games.levelx.board import shipped
+
+    return shipped()
 
 
 def board_page(scene: S.Scene, state, paper: str, lang: str, screen: bool = False) -> S.Page:
-    """The Level X board with every pawn where the game left it (the start area, a square,
-    X), the chips left in each stack, the bonus tiles taken and by whom, and a legend of the
-    players' pawns. `screen`: for the phone page, which shows the board at about 2 px/mm:
-    larger pawns, and each stack's count in large print over the printed one."""
+    """The Level X board the game is played on (the one its record names: `state.board`)
+    with every pawn where the game left it (the start area, a square, X), the chips left in
+    each stack, the bonus tiles taken and by whom, and a legend of the players' pawns.
+    `screen`: for the phone page, which shows the board at about 2 px/mm: larger pawns, and
+    each stack's count in large print over the printed one."""
     from sheetkit.games.levelx.compose import board_geometry, compose_board
 
-    spec = board_spec()
+    spec = getattr(state, "board", None) or board_spec()
     board = compose_board(spec, paper, lang)
     page = board.pages[0]
     page.stamp = None
@@ -124,9 +124,8 @@ def board_page(scene: S.Scene, state, paper: str, lang: str, screen: bool = Fals
     s, r = g["s"], g["s"] * (0.21 if screen else 0.17)
     seat = {name: k for k, name in enumerate(state.players)}
     slots = [(-0.2, -0.1), (0.2, -0.1), (-0.2, 0.28), (0.2, 0.28)]  # clear of the square's number
-    y = g["y0"]
-    for row in spec.rows:
-        first = g["xX"] - (row.squares - 1) * s
+    for row, at_row, chip in zip(spec.rows, g["rows"], g["chips"]):
+        y, first = at_row["y"], at_row["first"]
         for name, k in seat.items():
             at = state.pos[name].get(row.number, 0)
             dx, dy = slots[k % 4]
@@ -135,14 +134,12 @@ def board_page(scene: S.Scene, state, paper: str, lang: str, screen: bool = Fals
             page.items += pawn(cx, y + s / 2 + dy * s, r, k)
         left = state.stacks.get(row.number)
         if left is not None:
-            page.items += _stack_left(g, y, left, lang, screen)
-        y += s + g["gap"]
-    y += 12  # the bonus tiles, as compose_board places them: a taken one crossed, its taker's pawn on it
-    tile = s + 2
+            page.items += _stack_left(g, chip, left, lang, screen)
+    # the bonus tiles, as compose_board places them: a taken one crossed, its taker's pawn on it
+    tile = g["tile"]
     holder = {b: p for p in state.players for b in state.bonuses[p]}
-    for i, b in enumerate(spec.bonuses):
+    for b, (bx, y) in zip(spec.bonuses, g["tiles"]):
         if b in holder:
-            bx = g["x0"] + i * (tile + 8)
             page.items.append(S.Line(bx, y + tile, bx + tile, y, style=S.Style(stroke=T.INK, width=0.6)))
             page.items += pawn(bx + tile - r - 1, y + tile - r - 1, r, seat[holder[b]])
     x = INNER + 1
@@ -154,29 +151,33 @@ def board_page(scene: S.Scene, state, paper: str, lang: str, screen: bool = Fals
     return page
 
 
-def board_crop(paper: str) -> tuple[float, float, float, float]:
-    """(x, y, width, height) in mm of the board's rows and bonus tiles on its page: what the
-    phone page shows."""
+def board_crop(paper: str, spec=None) -> tuple[float, float, float, float]:
+    """(x, y, width, height) in mm of the board's rows, chip stacks and bonus tiles on its
+    page (`spec`: the board played on; None: the shipped one): what the phone page shows."""
     from sheetkit.games.levelx.compose import board_geometry
 
-    spec = board_spec()
-    g = board_geometry(spec, paper)
-    bottom = g["y0"] + len(spec.rows) * (g["s"] + g["gap"]) + 12 + g["s"] + 2 + 1.5
-    return (g["x0"] - 3, g["y0"] - 3, g["total"] + 6, bottom - (g["y0"] - 3))
+    g = board_geometry(spec or board_spec(), paper)
+    left = min([g["x0"]] + [x for x, _ in g["tiles"]])
+    top = g["y0"] - 3
+    bottom = max([g["chips"][0]["cy"] + g["chip_d"] / 2 + 15] + [y + g["tile"] + 1.5 for _, y in g["tiles"]])
+    right = max(g["x0"] + g["total"], g["chips"][-1]["cx"] + g["chips"][-1]["w"] / 2)
+    return (left - 3, top, right - left + 6, bottom - top)
 
 
-def _stack_left(g: dict, y: float, left: int, lang: str, screen: bool) -> list[S.Item]:
-    """How many chips a row's stack has left, beside its printed "x 12 chips"; an empty stack
+def _stack_left(g: dict, chip: dict, left: int, lang: str, screen: bool) -> list[S.Item]:
+    """How many chips a row's stack has left, under its printed "x 12 chips"; an empty stack
     is struck through."""
-    s, d = g["s"], g["chip_d"] / 2
-    cx, mid = g["xX"] + s + 4 + d, y + s / 2
-    tx = cx + d + 3
+    d = g["chip_d"] / 2
+    cx, cy = chip["cx"], chip["cy"]
     words = text("checked.left", lang, n=left)
-    if screen:  # large, over the printed count: the screen shows it at about 2 px/mm
-        items: list[S.Item] = [S.Rect(tx - 0.5, mid - 4.5, g["W"] - 12 - tx, 9.5, style=S.Style(stroke=None, fill="#ffffff")),
-                               S.Text(tx, mid + 1.8, words, size=11.0, bold=True, color=T.INK)]
+    if screen:  # large, over the printed counts: the screen shows it at about 2 px/mm
+        w = chip["w"] - 1
+        items: list[S.Item] = [S.Rect(cx - w / 2, cy + d + 0.8, w, 9.5, style=S.Style(stroke=None, fill="#ffffff")),
+                               S.Text(cx, cy + d + 7.2, words, size=fit_size(words, w, 11.0, True), bold=True,
+                                      anchor="middle", color=T.INK)]
     else:
-        items = [S.Text(tx, mid + 7.5, words, size=7.0, bold=True, color=T.INK)]
+        items = [S.Text(cx, cy + d + 12.8, words, size=fit_size(words, chip["w"] - 1, 7.0, True), bold=True,
+                        anchor="middle", color=T.INK)]
     if left == 0:
-        items.append(S.Line(cx - d, mid + d, cx + d, mid - d, style=S.Style(stroke=T.INK, width=0.9)))
+        items.append(S.Line(cx - d, cy + d, cx + d, cy - d, style=S.Style(stroke=T.INK, width=0.9)))
     return items

@@ -11,19 +11,57 @@ Players are listed in turn order; the first one is the first player, whose score
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
-from pydantic import field_validator, model_validator
+from pydantic import PrivateAttr, field_validator, model_validator
 
 from sheetkit.checking.messages import msg
 from sheetkit.errors import FieldError, UserError
-from sheetkit.games.levelx.rules import DICE, ROWS
+from sheetkit.games.levelx.rules import BONUSES, DICE, ROWS, supply
 
 from sheetkit.schema import Model, Text, check_players, counts_table, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
     check_players("Level X", names, field, ("", lambda name: name))
+
+
+def _tiles_check(tiles: list, field: str) -> None:
+    """L3: the game has four bonus tiles; who lists more holds tiles that do not exist."""
+    if len(tiles) > len(BONUSES):
+        raise FieldError(field, msg("error.levelx.too_many_tiles", n=len(tiles), tiles=len(BONUSES)))
+
+
+def longest_game(players: int, squares: dict[int, int]) -> tuple[int, dict]:
+    """The most turns sheetkit takes a game of Level X for `players` to last, and the
+    numbers of the message that says why. The rules set no hard bound: a roll of four 1s
+    moves nothing (L4), a pawn on X can be sent back to the start (L5), and the dice may
+    be split so that nothing moves. But a game ends once 3 rows are out of chips (L8), and
+    a table that plays at all walks its pawns to X and takes chips: every pawn has the
+    board's squares to walk (L1: the board the record names; 27 on the shipped board) and
+    the supply holds 51 or 57 chips. Four turns are allowed for each of those steps and
+    chips: on the shipped board 420 turns for 2 players, 528 for 3, 660 for 4. The longest
+    of 200 simulated games of random dice splits (sheetkit.games.levelx.play, greedy=0)
+    took 1.5 turns a step or chip (156 turns for 2 players, 268 for 4), a game played with
+    any sense about one. A record longer than that is no transcription of a game, and is
+    refused (exit 2) before its turns are read."""
+    steps, chips = players * sum(squares.values()), sum(supply(players).values())
+    return 4 * (steps + chips), {"steps": steps, "chips": chips}
+
+
+def _length_check(data: dict, source: str, squares: dict[int, int]) -> None:
+    """A game record's turns (tables or lines) against `longest_game` on the board the
+    record names (`squares`: its rows' lengths); a player list that is not 2-4 names is
+    judged by the longest game there is, and reported by validate."""
+    field = "turns" if "turns" in data else "turn"
+    turns, names = data.get(field), data.get("players")
+    if not isinstance(turns, list):
+        return
+    players = len(names) if isinstance(names, list) and 2 <= len(names) <= 4 else 4
+    most, why = longest_game(players, squares)
+    if len(turns) > most:
+        raise UserError(msg("error.levelx.game_too_long", n=len(turns), players=players, most=most, **why),
+                        source=source, field=field)
 
 
 class _WithQR(Model):
@@ -51,6 +89,7 @@ class FinalPlayer(Model):
                 raise FieldError(f"chips.{key}", msg("error.levelx.chip_keys"))
             if n < 0:
                 raise FieldError(f"chips.{key}", msg("error.zero_or_more", got=n))
+        _tiles_check(self.bonuses, "bonuses")
         return self
 
     def chip_counts(self) -> dict[int, int]:
@@ -106,6 +145,16 @@ class Turn(Model):
         for i, c in enumerate(self.chips or []):
             if c not in ROWS:
                 raise FieldError(f"chips[{i}]", msg("error.levelx.chip_value", got=c))
+        # L4: four dice make at most four groups of at most four; a group wrongly written is
+        # a finding (L4), but no turn of the game has more than that to write
+        if len(self.groups) > DICE:
+            raise FieldError("groups", msg("error.levelx.too_many_groups", n=len(self.groups), dice=DICE))
+        for i, g in enumerate(self.groups):
+            if len(g) > DICE:
+                raise FieldError(f"groups[{i}]", msg("error.levelx.group_too_big", n=len(g), dice=DICE))
+        if self.chips is not None and len(self.chips) > DICE:  # L6: one chip a group at most
+            raise FieldError("chips", msg("error.levelx.too_many_chips", n=len(self.chips), dice=DICE))
+        _tiles_check(self.bonuses or [], "bonuses")
         return self
 
 
@@ -115,6 +164,19 @@ class GameRecord(_WithQR):
     players: list[Text]  # in turn order; the first is the first player
     turn: list[Turn] = []  # [[turn]] tables, in the order played
     in_progress: bool = False  # the game is still being played: no end-of-game findings (L8)
+    # the board played on (L1): a shipped layout id, or a designer's board layout file (a path
+    # beside the record, or as given); its rows' lengths are the ones the rules play with
+    board: str = "levelx-board"
+    _board: Any = PrivateAttr(default=None)  # its layout (layout.Board), set by read_record
+
+    @property
+    def board_spec(self):
+        """The board layout the record names (read by read_record; read here otherwise)."""
+        if self._board is None:
+            from sheetkit.games.levelx.board import named
+
+            self._board = named(self.board, "record")
+        return self._board
 
     @model_validator(mode="after")
     def _check(self):
@@ -143,9 +205,13 @@ def turn_from_line(text, players, field: str) -> dict:
     groups = []
     for word in play.split():
         dice = word.split("+")
-        if not all(d.strip().isdigit() and len(d.strip()) == 1 for d in dice):
+        # one ASCII digit each: "²" and "⑤" are digits to str.isdigit() but not to int()
+        if not all(len(d.strip()) == 1 and d.strip() in "0123456789" for d in dice):
             raise FieldError(field, msg("error.levelx.not_a_group", word=repr(word), example=LINE_EXAMPLE))
         groups.append([int(d) for d in dice])
+        face = next((int(d) for d in dice if not 1 <= int(d) <= 6), None)
+        if face is not None:  # say which die, where: the count below could only say "expected 1 to 6"
+            raise FieldError(field, msg("error.levelx.line_face", die=face, word=repr(word), group=len(groups)))
     dice = [d for g in groups for d in g]
     if len(dice) != DICE or not all(1 <= d <= 6 for d in dice):
         raise FieldError(field, msg("error.levelx.line_dice", n=DICE, example=LINE_EXAMPLE, got=repr(text)))
@@ -179,6 +245,15 @@ def read_record(data: dict, source: str) -> Record:
         raise UserError(msg("error.levelx.final_in_progress"), source=source, field="in_progress")
     if kind == "game" and "player" in data and "players" not in data:
         raise UserError(msg("error.levelx.game_player"), source=source, field="player")
+    board = None
+    if kind == "game":
+        from sheetkit.games.levelx.board import BOARD, named, squares
+
+        board = named(data.get("board", BOARD), source)  # L1: the lengths of the rows played on
+        _length_check(data, source, squares(board))
     if kind == "game" and "turns" in data:
         data = _turn_lines(data, source)
-    return validate(KINDS[kind], data, source)
+    record = validate(KINDS[kind], data, source)
+    if board is not None:
+        record._board = board
+    return record

@@ -1,8 +1,9 @@
 """Level X rules L1-L9 (RULES.md): the board, the supply, the position of a game, and the
 rules that play a turn on it in the shared replay shape (sheetkit/checking/replay.py).
 
-A `State` is the whole position (pawns, X squares, stacks, chips, bonus tiles, the end):
-a few dozen numbers whatever the length of the game, so a step copies it and returns the
+A `State` is the whole position (pawns, X squares, stacks, chips, bonus tiles, the end)
+on the board it is played on (L1: the rows' lengths are that board layout's, see
+board.py): a few dozen numbers whatever the length of the game, so a step copies it and returns the
 copy, and an earlier state stays as it was (undo, the legal-move question, prefixes).
 `Rules.step` plays one recorded turn and says what is wrong with it; `Rules.end` what is
 wrong with the record as a finished game (L8).
@@ -13,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import product
+from typing import Any
 
 from sheetkit.checking.messages import Msg, msg
 from sheetkit.checking.verdict import Finding
 
-ROWS = (5, 6, 7, 8, 9, 10)  # L1
-SQUARES = {5: 4, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2}  # L1: the last square is X
+ROWS = (5, 6, 7, 8, 9, 10)  # L1: the rows are the dice totals; their lengths are the board's
 CHIPS = {5: 12, 6: 11, 7: 10, 8: 9, 9: 8, 10: 7}  # L2, with 4 players
 BONUSES = (15, 12, 9, 6)  # L3, taken highest first (L7)
 DICE = 4  # L3
@@ -49,9 +50,10 @@ class Event:
     chip: bool = False  # a chip was taken (L6)
     bonuses: list[int] = field(default_factory=list)  # bonus tiles taken right after (L7)
     square: int | None = None  # where the pawn in row `total` stands after it (None: no such row)
+    x: int | None = None  # the X square of row `total` on this board: its length (None: no such row)
 
     def to_json(self) -> dict:
-        return {"total": self.total, "moved": self.moved, "square": self.square, "bumped": self.bumped,
+        return {"total": self.total, "moved": self.moved, "square": self.square, "x": self.x, "bumped": self.bumped,
                 "chip": self.chip, "bonuses": list(self.bonuses)}
 
 
@@ -60,7 +62,8 @@ class State:
     """The position of a game of Level X. Changed only on a fresh copy (`play`)."""
 
     players: tuple[str, ...]
-    pos: dict[str, dict[int, int]]  # per player and row: 0 is the start area, SQUARES[row] is X
+    squares: dict[int, int]  # L1: squares per row on the board played on, the last one X
+    pos: dict[str, dict[int, int]]  # per player and row: 0 is the start area, squares[row] is X
     on_x: dict[int, str | None]
     stacks: dict[int, int]
     chips: dict[str, dict[int, int]]
@@ -71,13 +74,19 @@ class State:
     # (player, row) -> (by whom, on which turn) the pawn was last sent back: why no chip (L5)
     bumps: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
     after_end: int = 0  # turns recorded after the game was over (not played)
+    board: Any = field(default=None, compare=False, repr=False)  # the board layout (layout.Board) played on, to draw it
 
     @classmethod
-    def start(cls, players) -> State:
+    def start(cls, players, board=None) -> State:
+        """The start of a game on `board` (a board layout; None: the shipped board)."""
+        if board is None:
+            from sheetkit.games.levelx.board import shipped
+
+            board = shipped()
         players = tuple(players)
-        return cls(players, {p: {r: 0 for r in ROWS} for p in players}, {r: None for r in ROWS},
-                   supply(len(players)), {p: {r: 0 for r in ROWS} for p in players}, list(BONUSES),
-                   {p: [] for p in players})
+        return cls(players, {r.number: r.squares for r in board.rows}, {p: {r: 0 for r in ROWS} for p in players},
+                   {r: None for r in ROWS}, supply(len(players)), {p: {r: 0 for r in ROWS} for p in players},
+                   list(BONUSES), {p: [] for p in players}, board=board)
 
     def copy(self) -> State:
         return replace(self, pos={p: dict(v) for p, v in self.pos.items()}, on_x=dict(self.on_x),
@@ -137,10 +146,10 @@ class State:
 
     def _group(self, player: str, total: int) -> Event:  # on a fresh copy only
         ev = Event(total)
-        if total not in SQUARES:
+        if total not in self.squares:
             return ev  # L4: totals outside 5-10 do nothing
         row = total
-        x = SQUARES[row]
+        x = ev.x = self.squares[row]
         if self.pos[player][row] < x:  # L4: a pawn on X does not move
             self.pos[player][row] += 1
             ev.moved = True
@@ -200,11 +209,12 @@ class Rules:
     """Level X in the shared replay shape: a move is one recorded turn (an object with
     player, dice, groups and optional chips and bonuses, as record.Turn)."""
 
-    def __init__(self, players: list[str]):
+    def __init__(self, players: list[str], board=None):
         self.players = list(players)
+        self.board = board  # the board layout the record names (None: the shipped board)
 
     def initial(self) -> State:
-        return State.start(self.players)
+        return State.start(self.players, self.board)
 
     def step(self, state: State, turn, number: int) -> tuple[State, list[Finding]]:
         where, at = msg("where.levelx.turn", turn=number), {"turn": number}

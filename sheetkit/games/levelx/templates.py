@@ -10,6 +10,8 @@ def game() -> str:
 game = "levelx"
 kind = "game"
 players = ["", ""]      # 2 to 4 names in turn order; the first is the first player, "(1)"
+# board = "levelx-board"  # the board played on (L1, the default); or a designer's board
+                        # layout file, e.g. "my-board.toml": its rows' lengths are the rules'
 # qr = ""               # the text of the score pad's QR code, if it has one
 
 # One [[turn]] per turn, in the order played. Turns go round in the order of `players`.
