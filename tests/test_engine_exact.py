@@ -158,3 +158,13 @@ def test_moves_say_which_die_was_changed_and_how(tmp_path):
     assert len(said) == len(set(said))  # no two lines read alike
     es = sheetkit("moves", name, "--player", "Ana", "--dice", "5 6", "--lang", "es", cwd=tmp_path).out
     assert "vuela el 6 bajado a 5 con un ±1, anota el 5" in es
+
+
+def test_a_sheet_behind_at_a_table_in_progress_is_no_finding_even_after_the_end(tmp_path):
+    """The game ended in Bea's turn 6 (say); Caro has not entered turn 6 yet: nothing is wrong."""
+    gs = play_table(layouts.load("yuncos-easy"), random.Random(2), players=3)
+    last = len(gs[0].record["turn"])
+    data = table_in_progress(cut=(last, last, last - 1))
+    v = records.check(records.parse(data, "t.toml")).verdict
+    assert v.legal and not [f for f in v.findings if f.rule == "Y21"], v.to_text()
+    assert v.to_move == "Caro"

@@ -230,7 +230,7 @@ def check_table(table: Table, source: str) -> Checked:
                     else msg("finding.yuncos.Y21_after_end", end=last, reason=reason))
             findings.append(Finding("Y21", _at(name, last + 1), said, ERROR, {"player": name, "turn": last + 1}))
         stopped = s.eliminated is not None
-        if turns < last and not stopped and not (in_progress and end is None):
+        if turns < last and not stopped and not in_progress:  # in progress: that turn is still to enter
             why = "finding.yuncos.Y21_sheet_stops_ended" if end else "finding.yuncos.Y21_sheet_stops_others"
             findings.append(Finding("Y21", _at(name, turns), msg(why, turn=turns, last=last), ERROR,
                                     {"player": name, "turn": turns}))
