@@ -227,3 +227,15 @@ def test_an_inline_table_record_round_trips_through_the_page_and_the_command_lin
     run = sheetkit("check", "one.toml", "--json", cwd=tmp_path)
     assert run.code == 0, run.err
     assert [s["total"] for s in json.loads(run.out)[0]["scores"]] == [31, 36, 40]
+
+
+def test_a_plays_checked_pdf_is_in_the_pages_language(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    assert sheetkit("log", EXAMPLES / "glux-game-3p.toml", "--db", db).code == 0
+    phone = Client(create_app(db=db), lang="es")
+    pdf = phone.c.get("/play/1/pdf/1")
+    assert pdf.status_code == 200
+    (tmp_path / "glux-play-1.toml").write_text((EXAMPLES / "glux-game-3p.toml").read_text())
+    for lang in ("es", "en"):
+        assert sheetkit("check", "glux-play-1.toml", "--render", f"{lang}.pdf", "--lang", lang, cwd=tmp_path).code == 0
+    assert pdf.get_data() == (tmp_path / "es.pdf").read_bytes() != (tmp_path / "en.pdf").read_bytes()

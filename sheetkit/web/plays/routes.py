@@ -300,7 +300,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             abort(404)
         loaded, checked = got
         with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:  # as `check --render` writes it
-            data = records.render(loaded, checked, os.path.join(tmp, "checked.pdf")).read_bytes()
+            data = records.render(loaded, checked, os.path.join(tmp, "checked.pdf"), lang=lang()).read_bytes()
         return Response(data, mimetype="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="{name.removesuffix(".toml")}-checked.pdf"'})
 
