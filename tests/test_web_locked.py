@@ -239,3 +239,27 @@ def test_a_plays_checked_pdf_is_in_the_pages_language(tmp_path):
     for lang in ("es", "en"):
         assert sheetkit("check", "glux-play-1.toml", "--render", f"{lang}.pdf", "--lang", lang, cwd=tmp_path).code == 0
     assert pdf.get_data() == (tmp_path / "es.pdf").read_bytes() != (tmp_path / "en.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("👩\u200d👩\u200d👧 Ana", True),  # an emoji sequence joined by zero-width joiners
+    ("🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Bea", True),  # a flag of tag characters
+    ("x" * 60, True),  # as long as the history keeps
+    ("x" * 61, False),
+    ("Ana\u202e", False),  # reorders the text after it
+    ("Ana\x07", False),
+])
+def test_names_are_taken_as_the_history_takes_them(tmp_path, name, ok):
+    page = Client().post("/tally/glux", {"board": "2p", "name0": name, "name1": "Ben", "pips0_A": "5", "pips1_B": "3"})
+    if ok:
+        assert page.code == 200 and page.error is None, page.error
+        assert name in __import__("html").unescape(page.text)
+    else:
+        assert_clear_error(page)
+
+
+def test_the_name_fields_allow_what_the_server_takes():
+    from sheetkit.history.store import MAX_NAME
+
+    page = Client().get("/play/new?game=glux")
+    assert re.findall(r'name="name0"[^>]*maxlength="(\d+)"', page.text) == [str(MAX_NAME)]

@@ -158,11 +158,15 @@ def clean_name(name: str) -> str:
         raise HistoryError(msg("error.history.name_needed"))
     if len(cleaned) > MAX_NAME:
         raise HistoryError(msg("error.history.name_long", most=MAX_NAME, got=len(cleaned)))
-    # control characters, and the invisible ones that reorder text on a terminal; the joiners
-    # of emoji sequences are welcome
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI for c in cleaned):
+    if name_refused(cleaned):
         raise HistoryError(msg("error.history.name_control", got=repr(name)))
     return cleaned
+
+
+def name_refused(name: str) -> bool:
+    """A name holding control characters, or the invisible ones that reorder text on a
+    terminal; the joiners and tags of emoji sequences are welcome."""
+    return any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI for c in name)
 
 
 def name_key(name: str) -> str:

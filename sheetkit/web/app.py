@@ -94,8 +94,10 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     def context():
         rule = request.url_rule
         here = request.path if rule is not None and "GET" in (rule.methods or ()) else "/"
+        from sheetkit.history.store import MAX_NAME
+
         return {"t": t, "lang": lang(), "other_lang": "en" if lang() == "es" else "es", "here": here,
-                "csrf_token": security.csrf_token, "games": games.all_games()}
+                "csrf_token": security.csrf_token, "games": games.all_games(), "max_name": MAX_NAME}
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

@@ -15,7 +15,6 @@ from typing import Any, Callable, Mapping
 
 from sheetkit.errors import UserError
 
-MAX_NAME = 40
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
 
 
@@ -49,8 +48,12 @@ def integer(form: Mapping[str, str], key: str, field: str, lo: int, hi: int, t: 
 
 
 def name(form: Mapping[str, str], key: str, field: str, t: Callable) -> str:
+    """A name as the history keeps it (the same characters, the same length): emoji
+    sequences welcome, control and text-reordering characters refused."""
+    from sheetkit.history.store import MAX_NAME, name_refused
+
     raw = form.get(key, "")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") for c in raw):
+    if not isinstance(raw, str) or name_refused(raw):
         raise FormError(t("err_name_chars", field=field))
     text = " ".join(raw.split())
     if len(text) > MAX_NAME:
