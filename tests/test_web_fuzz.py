@@ -321,10 +321,13 @@ def from_page(rng: Random, form, names, values) -> list[tuple[str, str]]:
     return pairs
 
 
-def random_request(rng: Random, rule, ids, versions, browser, names, values, forms) -> tuple[str, str, dict]:
-    """(method, url, kwargs of client.open), and the description a failure prints."""
+def random_request(rng: Random, rule, ids, versions, browser, names, values, forms,
+                   method: str | None = None) -> tuple[str, str, dict]:
+    """(method, url, kwargs of client.open), and the description a failure prints; the
+    method random unless given."""
     methods = sorted(m for m in rule.methods if m in ("GET", "POST"))
-    method = rng.choice(methods) if rng.random() < 0.97 else rng.choice(["PUT", "DELETE", "HEAD", "OPTIONS"])
+    if method is None:
+        method = rng.choice(methods) if rng.random() < 0.97 else rng.choice(["PUT", "DELETE", "HEAD", "OPTIONS"])
     pid = rng.choice(ids) if rng.random() < 0.85 else rng.choice(ABSURD_IDS)
     url = fill(rule, {"play_id": pid, "n": rng.choice([1, 1, 2, 0, 3, 99, 2 ** 70])}, rng)
     shaped = re.compile(VARIABLE.sub("[^/]+", re.escape(rule.rule).replace("\\<", "<").replace("\\>", ">")) + "$")
@@ -414,11 +417,16 @@ def fuzz(world, caplog, count: int, seed: int) -> list[str]:
     assert_history_whole(db)
     with Store.open(db) as store:
         versions = {pid: store.get(pid).version for pid in ids}
-    for i in range(count):
-        browser = rng.choices(browsers, [8, 4, 1, 1])[0]  # most requests past the token, to reach the routes
-        app = apps["open"] if browser.name == "open" else apps["token"]
-        rule = rng.choice(rules(app))
-        method, url, kw = random_request(rng, rule, ids, versions, browser, names, values, forms)
+    # every route with each of its methods once first, past the token, so that none is left
+    # to chance (a route added later included); then `count` random requests
+    first = [(r, m) for r in rules(apps["open"]) for m in sorted(r.methods & {"GET", "POST"})]
+    for i in range(len(first) + count):
+        if i < len(first):
+            browser, (rule, forced) = browsers[0], first[i]
+        else:
+            browser, forced = rng.choices(browsers, [8, 4, 1, 1])[0], None  # most past the token
+            rule = rng.choice(rules(apps["open"] if browser.name == "open" else apps["token"]))
+        method, url, kw = random_request(rng, rule, ids, versions, browser, names, values, forms, forced)
         caplog.clear()
         with caplog.at_level(logging.ERROR):
             resp = browser.c.open(url, **kw)

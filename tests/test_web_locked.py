@@ -263,3 +263,24 @@ def test_the_name_fields_allow_what_the_server_takes():
 
     page = Client().get("/play/new?game=glux")
     assert re.findall(r'name="name0"[^>]*maxlength="(\d+)"', page.text) == [str(MAX_NAME)]
+
+
+def test_the_page_can_be_kept_on_a_phones_home_screen():
+    c = create_app().test_client()
+    page = c.get("/").get_data(as_text=True)
+    links = dict(re.findall(r'<link rel="([a-z-]+)" href="([^"]+)"', page))
+    assert {"icon", "apple-touch-icon", "manifest", "stylesheet"} <= set(links)
+    manifest = c.get(links["manifest"])
+    assert manifest.status_code == 200 and manifest.mimetype == "application/manifest+json"
+    data = json.loads(manifest.get_data())
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    for url in [i["src"] for i in data["icons"]] + [links["icon"], links["apple-touch-icon"], "/favicon.ico"]:
+        got = c.get(url)
+        assert got.status_code == 200 and got.mimetype.startswith("image/"), url
+        assert "max-age" in got.headers["Cache-Control"]  # kept by the browser, not fetched at every page
+    from PIL import Image
+    import io
+
+    sizes = {i["sizes"] for i in data["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert Image.open(io.BytesIO(c.get("/static/icon-512.png").get_data())).size == (512, 512)

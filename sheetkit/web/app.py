@@ -20,7 +20,12 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 # The only files the page serves, by fixed name: nothing in a request names a file.
 STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
           "play_yuncos.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "play_yuncos.js")),
-          "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js"))}
+          "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js")),
+          # to keep the page on a phone's home screen (scripts/make_icons.py draws them)
+          "manifest.webmanifest": ("application/manifest+json", os.path.join(_HERE, "static", "manifest.webmanifest")),
+          **{name: (mime, os.path.join(_HERE, "static", name)) for name, mime in (
+              ("icon.svg", "image/svg+xml"), ("icon-180.png", "image/png"), ("icon-192.png", "image/png"),
+              ("icon-512.png", "image/png"), ("favicon.ico", "image/x-icon"))}}
 
 
 def _fonts() -> dict[str, tuple[str, str]]:
@@ -53,7 +58,8 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
         SESSION_COOKIE_SAMESITE="Lax",
         TEMPLATES_AUTO_RELOAD=False,
     )
-    files = {**{f"/static/{k}": v for k, v in STATIC.items()}, **{f"/font/{k}": v for k, v in _fonts().items()}}
+    files = {**{f"/static/{k}": v for k, v in STATIC.items()}, **{f"/font/{k}": v for k, v in _fonts().items()},
+             "/favicon.ico": STATIC["favicon.ico"]}  # asked for by browsers whatever the page says
     blobs = {}
     for url, (mime, path) in files.items():
         with open(path, "rb") as f:
