@@ -284,3 +284,25 @@ def test_the_page_can_be_kept_on_a_phones_home_screen():
     sizes = {i["sizes"] for i in data["icons"]}
     assert {"192x192", "512x512"} <= sizes
     assert Image.open(io.BytesIO(c.get("/static/icon-512.png").get_data())).size == (512, 512)
+
+
+def test_a_legal_play_with_a_warning_is_not_called_illegal_on_its_end_page(tmp_path):
+    import random
+
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.play import play_table
+    from sheetkit.tomlfile import dump_toml
+
+    gs = play_table(layouts.load("yuncos-easy"), random.Random(2), players=2)
+    n = 4  # the table stops after turn 4, before anybody ended the game: a warning (Y21)
+    sheets = [dict(g.record, turn=g.record["turn"][:n], fish_marked=g.log[n - 1]["sheet"]["fish_marked"],
+                   crashes_marked=g.log[n - 1]["sheet"]["crashes_marked"], used=g.log[n - 1]["sheet"]["used"])
+              for g in gs]
+    data = {"game": "yuncos", "kind": "table", "player": [{"name": p, "sheet": s} for p, s in zip(("Ana", "Bea"), sheets)]}
+    (tmp_path / "t.toml").write_text(dump_toml(data))
+    (v,) = json.loads(sheetkit("check", "t.toml", "--json", cwd=tmp_path).out)
+    assert v["legal"] and [f["severity"] for f in v["findings"]] == ["warning"]
+    db = tmp_path / "h.sqlite3"
+    assert sheetkit("log", "t.toml", "--db", db, cwd=tmp_path).code == 0
+    end = Client(create_app(db=db)).get("/play/1/end")
+    assert end.code == 200 and "the tally is not a result" not in end.text

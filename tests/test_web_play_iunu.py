@@ -178,3 +178,15 @@ def test_hostile_end_values_save_nothing_and_keep_the_form(tmp_path):
         assert store.get(pid).version == before and store.get(pid).in_progress
     assert phone.post(f"/play/{pid}/end", {"version": before, "p0_deben": "1"}, csrf=False).code == 403
     assert phone.post(f"/play/{pid}/end", {"version": before}, headers={"Origin": "http://evil.example"}).code == 403
+
+
+def test_a_fresh_play_names_no_winner_nor_leader_nor_tiebreak(tmp_path):
+    phone = Client(create_app(db=tmp_path / "history.sqlite3"))
+    pid = start(phone)
+    page = phone.get(f"/play/{pid}")
+    assert page.find("winners") is None and page.find("tiebreak") is None, page.text[:3000]
+    assert "Shared win" not in page.text and "Winner" not in page.text
+    step(phone, pid, "move", {"p0_deben": "4", "p0_cards_farmer": "2"})  # Ben ahead now
+    page = phone.get(f"/play/{pid}")
+    assert page.find("winners") == "Leading: Ben", page.find("winners")
+    assert "Shared win" not in page.text and page.find("tiebreak") is None

@@ -308,6 +308,15 @@ def _sheets(loaded, checked, lang: str = "en") -> list[str]:
     return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
 
 
+def ahead(names, players: int, in_progress: bool) -> list[str]:
+    """The winners of a game over, or who leads one going on, as the page names them: none
+    for a single player, and nobody leads while everybody is level (a fresh play at 0-0)."""
+    names = list(names)
+    if players < 2 or (in_progress and len(names) == players):
+        return []
+    return names
+
+
 def _view(verdict, lang: str) -> dict:
     """What the result partial shows of a verdict, in the page's language: the labels from
     the page's own words (web/i18n.py), the findings, notes and tiebreak from the message
@@ -327,9 +336,9 @@ def _view(verdict, lang: str) -> dict:
         "scores": [{"player": s.player, "eliminated": s.eliminated, "total": s.total, "notes": s.notes_in(lang),
                     "parts": [(part_label(label, lang), pts) for label, pts in s.parts]} for s in verdict.scores],
         "multi": len(verdict.scores) > 1,
-        "winners": list(verdict.ahead) if len(verdict.scores) > 1 else [],  # the leaders while it goes on
+        "winners": ahead(verdict.ahead, len(verdict.scores), verdict.in_progress),
         "winner_label": t("leading") if verdict.in_progress else t("winner") if len(verdict.winners) == 1 else t("shared_win"),
-        "tiebreak": say(verdict.tiebreak, lang) if verdict.tiebreak else None,
+        "tiebreak": say(verdict.tiebreak, lang) if verdict.tiebreak and not verdict.in_progress else None,
         "rank": rank(lang) if rank is not None else None,
         "game": verdict.game,
     }

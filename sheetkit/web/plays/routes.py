@@ -393,11 +393,14 @@ def view_json(v: dict, lang: str, t) -> dict:
                "notes": s.get("notes") or [], "eliminated": s.get("eliminated")} for s in v.get("scores") or []]
     info = v.get("info") or {}
     rank = info.get("rank")
-    winners = (v.get("leading") if v.get("in_progress") else v.get("winners")) or []  # the leaders while it goes on
+    from sheetkit.web.app import ahead
+
+    progress = bool(v.get("in_progress"))
+    winners = ahead((v.get("leading") if progress else v.get("winners")) or [], len(scores), progress)
     return {"legal": bool(v.get("legal")), "status": status, "findings": findings, "scores": scores,
-            "multi": len(scores) > 1, "winners": winners if len(scores) > 1 else [],
-            "winner_label": t("leading") if v.get("in_progress") else t("winner") if len(winners) == 1 else t("shared_win"),
-            "tiebreak": info.get("tiebreak"), "rank": rank.get(lang) if isinstance(rank, dict) else rank,
+            "multi": len(scores) > 1, "winners": winners,
+            "winner_label": t("leading") if progress else t("winner") if len(winners) == 1 else t("shared_win"),
+            "tiebreak": None if progress else info.get("tiebreak"), "rank": rank.get(lang) if isinstance(rank, dict) else rank,
             "game": v.get("game")}
 
 
