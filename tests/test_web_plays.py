@@ -99,7 +99,14 @@ def test_a_whole_glux_game_gives_the_engines_verdict_and_is_saved(phone, db, tmp
         page = move(phone, pid, form)
         assert page.code == 303, (k, page.error)
     page = phone.get(f"/play/{pid}")
-    assert 'id="over"' in page.text  # nobody can place: the page says so
+    assert 'id="over"' in page.text  # nobody can place: the page says so, and offers no placement
+    assert re.search(r'<form method="post" action="/play/\d+/move" id="move-form" hidden>', page.text)
+    with Store.open(db) as store:
+        before = store.get(pid).sheets[0].text
+    late = move(phone, pid, {"player": "A", "face": "3", "square": "A1", "action": "place"})
+    assert late.code == 400 and "game is over" in late.error
+    with Store.open(db) as store:
+        assert store.get(pid).sheets[0].text == before  # nothing taken
     assert step(phone, pid, "end").resp.headers["Location"] == f"/play/{pid}/end"
     end = phone.get(f"/play/{pid}/end")
     assert end.code == 200

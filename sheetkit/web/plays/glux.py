@@ -107,6 +107,8 @@ def add_move(records, form, t):
     from sheetkit.grid import parse_square
 
     (player, data), = records
+    if _over(data):  # nobody can place any more (G10): no move is offered, none is taken
+        raise FormError(t("glux_over"))
     letters = [p["letter"] for p in data["players"]]
     letter = inputs.choice(form, "player", t("who_places"), letters, t, "")
     face = inputs.integer(form, "face", t("chip_face"), 1, 6, t, default=None)
@@ -130,6 +132,15 @@ def add_move(records, form, t):
     moves = str(data.get("moves", ""))  # the lines as they are, comments of an uploaded record kept
     data["moves"] = moves + ("\n" if moves and not moves.endswith("\n") else "") + line + "\n"
     return [(player, data)]
+
+
+def _over(data) -> bool:
+    """The game of this record data is over: no player has a chip and a legal placement."""
+    from sheetkit.checking import records as engine
+    from sheetkit.games.glux.moves import legal_moves_of
+
+    loaded = engine.parse(copy.deepcopy(data), "glux play")
+    return legal_moves_of(loaded.record, engine.check(loaded)).player is None
 
 
 def undo(records, t):
