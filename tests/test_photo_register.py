@@ -74,7 +74,7 @@ def test_a_photo_turned_by_quarter_turns_registers_as_upright(easy, turns, tmp_p
     turned = register.register(_save(tmp_path, "turned.png", np.ascontiguousarray(np.rot90(img, turns))))
     assert turned.text == upright.text
     g = upright.blank.geometry
-    y0, y1, x0, x1 = (int(v * 6) for v in (g.oy, g.oy + 258, g.ox, g.ox + 188))
+    y0, y1, x0, x1 = (int(v * 6) for v in (g.oy, g.oy + g.content_h, g.ox, g.ox + g.content_w))
     assert np.abs(turned.photo - upright.photo)[y0:y1, x0:x1].mean() < 0.02
 
 

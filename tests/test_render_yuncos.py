@@ -113,7 +113,7 @@ def test_boxes_are_big_enough_and_the_calibration_bar_is_50_mm(rendered, paper):
     dpi = 300
     img = raster(rendered["yuncos-hard", paper, "en"], dpi=dpi)
     k = dpi / 25.4
-    x0 = g.ox + 188 - 52
+    x0 = g.ox + g.content_w - 52
     y = g.score_y + 2 + 3.2 + 1 + 0.8  # the middle of the bar (sheetkit.paper.marks.scale_check)
     row = [img.getpixel((px, round(y * k))) for px in range(round((x0 - 5) * k), round((x0 + 55) * k))]
     dark = [i for i, v in enumerate(row) if v < 100]

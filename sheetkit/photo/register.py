@@ -426,7 +426,7 @@ def _refine(photo: np.ndarray, blank_img: np.ndarray, H: np.ndarray, g) -> np.nd
     small = lambda im: cv2.GaussianBlur(cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),  # noqa: E731
                                         (0, 0), 1.0)
     mask = np.zeros((blank_img.shape[0] // 2 + 1, blank_img.shape[1] // 2 + 1), np.uint8)
-    x0, y0, x1, y1 = (int(v * PX_PER_MM / 2) for v in (g.ox, g.oy, g.ox + 188, g.oy + 258))
+    x0, y0, x1, y1 = (int(v * PX_PER_MM / 2) for v in (g.ox, g.oy, g.ox + g.content_w, g.oy + g.content_h))
     mask[y0:y1, x0:x1] = 255
     t, p = small(blank_img), small(photo)
     mask = mask[:t.shape[0], :t.shape[1]]
@@ -545,7 +545,8 @@ def register(path: str | Path) -> Registered:
     H, _ = cv2.findHomography(src, dst, 0)
     g = first.geometry
     # everything read lies in the content block: all of it must be in the picture
-    block = np.array([[g.ox, g.oy], [g.ox + 188, g.oy], [g.ox + 188, g.oy + 258], [g.ox, g.oy + 258]]) * PX_PER_MM
+    x1, y1 = g.ox + g.content_w, g.oy + g.content_h
+    block = np.array([[g.ox, g.oy], [x1, g.oy], [x1, y1], [g.ox, y1]]) * PX_PER_MM
     seen = cv2.perspectiveTransform(block[None], np.linalg.inv(H))[0]
     if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
         raise UserError(msg("error.photo.cut_off"), source=source)
@@ -558,7 +559,7 @@ def register(path: str | Path) -> Registered:
     # the blank then fixes it to a pixel (ECC on half-size images, in the content block).
     H = _refine(photo, first.image, H, first.geometry)
     photo = _even_light(warp(H))
-    content = (_px(g.ox), _px(g.oy), _px(g.ox + 188), _px(g.oy + 258))
+    content = (_px(g.ox), _px(g.oy), _px(x1), _px(y1))
     # a blank in the language the sheet was printed in: its printed text matches best
     best = None
     for lang in ("en", "es"):

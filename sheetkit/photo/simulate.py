@@ -240,7 +240,7 @@ def registration_error(s: Sample, homography: np.ndarray, g) -> np.ndarray:
     are, in blank px, by the transform the simulation applied to the sample `s`."""
     from sheetkit.photo import PX_PER_MM
 
-    xs, ys = np.meshgrid(np.arange(g.ox, g.ox + 188.1, 5.0), np.arange(g.oy, g.oy + 258.1, 5.0))
+    xs, ys = np.meshgrid(np.arange(g.ox, g.ox + g.content_w + 0.1, 5.0), np.arange(g.oy, g.oy + g.content_h + 0.1, 5.0))
     mm = np.column_stack([xs.ravel(), ys.ravel()])
     # pixel centres: a point x mm from the page's edge is pixel x * (px per mm) - 0.5
     photo = cv2.perspectiveTransform((mm * SHEET_PX_PER_MM - 0.5)[None], s.homography)

@@ -635,7 +635,7 @@ def _content_box(g) -> str:
     """The viewBox (mm) of the confirm screen's photo: the sheet's content block."""
     if g is None:
         return "0 0 210 297"
-    return f"{g.ox - 3:.1f} {g.oy - 3:.1f} 194 264"
+    return f"{g.ox - 3:.1f} {g.oy - 3:.1f} {g.content_w + 6:.1f} {g.content_h + 6:.1f}"
 
 
 def _zoom(box) -> str | None:

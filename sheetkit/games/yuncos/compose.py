@@ -2,8 +2,10 @@
 
 All positions come from SheetGeometry, so the sheet and the checker's overlay (which
 writes a transcription onto the sheet) agree on where every box and vertex is.
-The content is a 188 x 258 mm block centred on the page: that keeps 10 mm of margin
-on both A4 and US Letter.
+The content is a block 188 mm wide centred on the page, as tall as the page allows
+(MARGINS): on A4 the map has the layout's square and spare height opens the gaps between
+sections; on US Letter, shorter, the map is drawn smaller so that 10 mm and more stay
+clear at every edge.
 """
 
 from __future__ import annotations
@@ -17,55 +19,118 @@ from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, rank_ranges
 from sheetkit.paper.measure import fit_size, text_width, wrap
 
-CONTENT_W, CONTENT_H = 188.0, 258.0  # inside 10 mm margins on A4 and Letter, strokes included
+CONTENT_W = 188.0  # the content block's width: inside 10 mm margins on A4 and Letter, strokes included
 BOX = 9.0  # puzzle and counter boxes: room for a pencilled digit
 SMALL_BOX = 7.0  # dice log and ability boxes
 ABILITY = 6.5
 PATTERN_COLUMN = 26.0
-DICE_GAP = 2.8  # between rows of the dice log: room for the turn numbers
-STRIP_H = 10.0  # the rules strip: a heading and three lines of 6 pt per column
-STRIP_PT = 6.0
+DICE_GAP = 3.2  # between rows of the dice log: room for the turn numbers
+TITLE_PT = 14.0
+HEADER_H = 13.2  # the header band (title; subtitle and the player's name line), closed by a thin rule
+STRIP_PT = 7.0  # the rules strip: a heading and a few lines of 7 pt per column
+STRIP_LEAD = 2.75
+STRIP_GAP = 4.0  # between the strip's columns
+GUTTER = 4.0  # between the nests and the luminaries
+NAME_W = 64.0  # the player's name line in the header band, its label included
+CUE_R = 1.6  # the white discs of nest row 2's ">" cues
 MARK = 3.6  # the registration squares by which a photo of the sheet is aligned (sheetkit read)
+# The content block is centred on the page and fills it but for these margins (top and
+# bottom, mm): A4 is used, not left 20 mm short; Letter, shorter, keeps 10 mm and more from
+# its edges by drawing the map smaller (the layout's `square` is the map's size on A4).
+MARGINS = {"a4": 11.8, "letter": 10.8}
+GAPS = 7  # the vertical gaps between the sheet's sections that spare height on A4 widens
+MAX_PAD = 3.0  # mm added to each of them at most
 
 GRID = S.Style(stroke="#8c8c8c", width=0.15)
 INK = S.Style(width=0.3)
 HEAVY = S.Style(width=0.5)
 LAND_TINT = "#ece3c8"
 GREY = "#555555"
+LANGS = ("es", "en")
+
+
+def strip_layout(spec: YuncosSheet) -> tuple[float, int]:
+    """The width of a column of the rules strip and the most lines any of its texts takes in
+    any language (the geometry is the same in every language: a photo is read over it)."""
+    cols = spec.labels.strip
+    if not cols:
+        return 0.0, 0
+    w = (CONTENT_W - STRIP_GAP * (len(cols) - 1)) / len(cols)
+    return w, max(len(wrap(c.text(lang), w, STRIP_PT)) for c in cols for lang in LANGS)
+
+
+def _grid(mm: float, to=round) -> float:
+    """`mm` on a 0.1 mm grid: the sections of a sheet move by whole tenths of a millimetre
+    as the page's spare height is shared out, so positions stay round numbers (and whole
+    pixels of the photo reader's simulated pencil, drawn at 10 px/mm by sheetkit.photo.simulate)."""
+    return to(mm * 10 + 1e-9) / 10
+
+
 class SheetGeometry:
     """Where everything on a sheet level is, in page millimetres."""
 
     def __init__(self, spec: YuncosSheet, paper: str):
         self.spec = spec
+        self.paper = paper
         self.page = S.paper_size(paper)
         pw, ph = self.page
         self.ox = (pw - CONTENT_W) / 2
-        self.oy = (ph - CONTENT_H) / 2
+        self.content_w = CONTENT_W
+        self.strip_w, self.strip_lines = strip_layout(spec)
+        # the layout's square on A4; smaller where the page is shorter; spare height widens the gaps
+        avail = ph - 2 * MARGINS.get(paper, 10.8)
+        square = spec.map.square
+        need = self._stack(square, 0.0)
+        if need > avail and paper != "a4":  # on A4 the map keeps its size (lint says if it does not fit)
+            slope = self._stack(square + 1, 0.0) - need
+            square = max(4.0, square - (need - avail) / slope)
+            pad = 0.0
+        elif need > avail:
+            pad = 0.0
+        else:
+            pad = _grid(min(MAX_PAD, (avail - need) / GAPS), math.floor)
+        self.pad = pad
+        self.content_h = self._stack(square, pad)
+        self.oy = _grid((ph - self.content_h) / 2)
+        self._place(square, pad)
+
+    def _stack(self, square: float, pad: float) -> float:
+        """The content block's height with the map's `square` and `pad` mm added to every gap."""
+        self.oy = 0.0
+        self._place(square, pad)
+        return self.bottom
+
+    def _place(self, square: float, pad: float) -> None:
+        spec = self.spec
         board = spec.board
-        self.square = spec.map.square
+        self.square = square
         hard = spec.level == "hard"
         map_area = CONTENT_W - (PATTERN_COLUMN + 4 if hard else 0) - 7  # 7 mm for row numbers
         self.map_w = (board.width - 1) * self.square
         self.map_h = (board.height - 1) * self.square
         self.map_x = self.ox + 7 + max(0.0, (map_area - self.map_w) / 2)
-        self.map_y = self.oy + 17.5
+        # the column letters (6.5 pt, their baseline 0.45 square + 1.2 mm over the map) 2 mm
+        # and more under the header band's rule
+        self.header_y = self.oy + HEADER_H
+        self.map_y = self.header_y + pad + _grid(2.3 + 1.85 + 1.2 + 0.45 * self.square)
         self.pattern_x = self.ox + CONTENT_W - PATTERN_COLUMN + 3
-        y = self.map_y + self.map_h + 4.5
+        y = self.map_y + self.map_h + 4.5 + pad
         self.legend_y = y
-        y += 7.5
+        y += 7.5 + pad
         self.puzzles_y = y
-        nest_h = 5 + 4 + 2 * BOX + 3
+        # nests: the rows, the ">" discs under row 2, the abilities key under them
+        nest_h = 9 + 2 * BOX + 3 + 13.7
         lum_h = 5 + ABILITY + 1 + spec.luminaries.height * BOX
-        y += max(nest_h + 9, lum_h) + 2
+        y += max(nest_h, lum_h) + 2 + pad
         self.counters_y = y
-        y += 25.5
+        y += 26.0 + pad
         self.dice_y = y
         self.dice_per_row = 12
         rows = math.ceil(spec.dice_log / self.dice_per_row)
-        y += 4.5 + rows * (SMALL_BOX + DICE_GAP)
-        self.score_y = y + 0.5
-        self.strip_y = self.score_y + 4 + BOX + 1.5
-        self.bottom = self.strip_y + STRIP_H
+        y += 9.0 + rows * (SMALL_BOX + DICE_GAP) - DICE_GAP + 2.0 + pad
+        self.score_y = y
+        self.strip_y = self.score_y + 4 + BOX + 1.5 + pad
+        self.bottom = self.strip_y + (5.6 + (self.strip_lines - 1) * STRIP_LEAD + 0.7 if self.strip_lines else 0.0)
 
     # the map
     def vertex(self, v: tuple[int, int]) -> tuple[float, float]:
@@ -85,8 +150,17 @@ class SheetGeometry:
         return (x + BOX + 1, y + (BOX - ABILITY) / 2, ABILITY, ABILITY)
 
     @cached_property
+    def nests_right(self) -> float:
+        """The right edge of the nest rows (their last ability box)."""
+        n = self.spec.nests
+        return max(self.nest_ability(row, len(n.abilities[row]) - 1)[0] + ABILITY if n.abilities[row]
+                   else self.nest_box(row, n.length - 1)[0] + BOX for row in range(2))
+
+    @cached_property
     def lum_x(self) -> float:
-        return self.ox + 94
+        """The luminaries' first column: a gutter of GUTTER mm after the nests, the grid's
+        arrow (3.5 mm left of it) included."""
+        return max(self.ox + 94, self.nests_right + GUTTER + 3.5)
 
     def lum_box(self, col: int, level: int):
         h = self.spec.luminaries.height
@@ -119,16 +193,17 @@ class SheetGeometry:
     @cached_property
     def marks(self) -> tuple[tuple[float, float, float], ...]:
         """The four registration squares (x, y, size), in places no player writes: left and
-        right above the map, under the first fish box without an ability, and between the
-        crash track and the QR code. With the QR code they let a photo of a filled sheet be
-        laid exactly over the blank (sheetkit read)."""
-        fish = next((i for i in range(len(self.spec.fish.values)) if not self.spec.fish_ability(i + 1)), 0)
-        fx, fy, fw, fh = self.fish_box(fish)
+        right above the map (under the header band), between the fish counter and the crash
+        track (level with their boxes, away from the ability boxes, which it would pass for),
+        and between the crash track and the QR code. With the QR code they let a photo of a
+        filled sheet be laid exactly over the blank (sheetkit read); the lower two stand at
+        the code's height, so that two of them and the code still place the sheet."""
+        fx, fy, fw, fh = self.fish_box(len(self.spec.fish.values) - 1)
         cx, cy, cw, ch = self.crash_box(len(CRASH_TRACK) - 1)
         gap = (self.stamp[0] - cx - cw - MARK) / 2
-        return ((self.ox, self.oy + 12.2, MARK),
-                (self.ox + CONTENT_W - MARK, self.oy + 14.9, MARK),
-                (fx + (fw - MARK) / 2, fy + fh + 4.4, MARK),
+        return ((self.ox, self.map_y - 5.3, MARK),
+                (self.ox + CONTENT_W - MARK, self.map_y - 2.6, MARK),
+                ((fx + fw + self.crash_x - MARK) / 2, cy + (ch - MARK) / 2, MARK),
                 (cx + cw + gap, cy + (ch - MARK) / 2, MARK))
 
     # dice log
@@ -136,7 +211,7 @@ class SheetGeometry:
         row, col = divmod(turn - 1, self.dice_per_row)
         pitch = CONTENT_W / self.dice_per_row
         x = self.ox + col * pitch + (pitch - 2 * SMALL_BOX - 0.6) / 2 + which * (SMALL_BOX + 0.6)
-        y = self.dice_y + 6.5 + row * (SMALL_BOX + DICE_GAP)
+        y = self.dice_y + 9.0 + row * (SMALL_BOX + DICE_GAP)
         return (x, y, SMALL_BOX, SMALL_BOX)
 
     # score
@@ -266,31 +341,44 @@ def _box(box, style: S.Style = INK) -> S.Rect:
     return S.Rect(*box, style=style)
 
 
-def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+def sheet_parts(spec: YuncosSheet, g: SheetGeometry, lang: str) -> dict[str, list[S.Item]]:
+    """The sheet's drawing by named part, in drawing order: what the space checks
+    (tests/test_yuncos_space.py) measure the gaps between."""
     L = spec.labels
-    out: list[S.Item] = []
+    P: dict[str, list[S.Item]] = {}
     ox, oy = g.ox, g.oy
 
-    # header
-    out.append(S.Text(ox, oy + 6, spec.title(lang), size=fit_size(spec.title(lang), 120, 14, True), bold=True))
-    out.append(S.Text(ox + CONTENT_W, oy + 6, L.level(lang), size=12, bold=True, anchor="end"))
-    out.append(_note(ox, oy + 10.5, L.map_note(lang), 125, size=7))
+    # the header band: the title and the level; the map note and the player's name line
+    title = spec.title(lang)
+    level_w = text_width(L.level(lang), 12, True)
+    P["header"] = [S.Text(ox, oy + 4.2, title, size=fit_size(title, CONTENT_W - level_w - 8, TITLE_PT, True), bold=True),
+                   S.Text(ox + CONTENT_W, oy + 4.2, L.level(lang), size=12, bold=True, anchor="end"),
+                   _note(ox, oy + 10.8, L.map_note(lang), CONTENT_W - NAME_W - 5, size=7)]
     # a name line: sheets are shuffled and dealt after the start points are chosen
     name = L.player(lang) + ":"
-    out.append(S.Text(ox + CONTENT_W - 48, oy + 10.2, name, size=7.5))
-    out.append(S.Line(ox + CONTENT_W - 47 + text_width(name, 7.5), oy + 10.7, ox + CONTENT_W, oy + 10.7, S.Style(width=0.25)))
+    x = ox + CONTENT_W - NAME_W
+    P["player"] = [S.Text(x, oy + 10.8, name, size=8),
+                   S.Line(x + text_width(name, 8) + 1.5, oy + 11.2, ox + CONTENT_W, oy + 11.2, S.Style(width=0.25))]
+    P["header_rule"] = [S.Line(ox, g.header_y, ox + CONTENT_W, g.header_y, S.Style(stroke=GREY, width=0.2))]
 
-    out += map_items(spec, g)
+    drawn = map_items(spec, g)
+    letters = [it for it in drawn if isinstance(it, S.Text) and it.y < g.map_y]
+    P["map"] = [it for it in drawn if not any(it is t for t in letters)]
+    P["column_letters"] = letters
     if spec.level == "hard":
-        out += pattern_items(spec, g, lang)
-    out += legend_items(spec, g, lang)
-    out += puzzle_items(spec, g, lang)
-    out += counter_items(spec, g, lang)
-    out += dice_items(spec, g, lang)
-    out += score_items(spec, g, lang)
-    out += strip_items(spec, g, lang)
-    out += [S.Rect(x, y, size, size, S.FILLED) for x, y, size in g.marks]
-    return out
+        P["patterns"] = pattern_items(spec, g, lang)
+    P["legend"] = legend_items(spec, g, lang)
+    P.update(puzzle_items(spec, g, lang))
+    P.update(counter_items(spec, g, lang))
+    P.update(dice_items(spec, g, lang))
+    P["score"] = score_items(spec, g, lang)
+    P["strip"] = strip_items(spec, g, lang)
+    P["marks"] = [S.Rect(x, y, size, size, S.FILLED) for x, y, size in g.marks]
+    return P
+
+
+def sheet_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    return [it for part in sheet_parts(spec, g, lang).values() for it in part]
 
 
 def map_items(spec: YuncosSheet, g: SheetGeometry) -> list[S.Item]:
@@ -332,7 +420,7 @@ def map_items(spec: YuncosSheet, g: SheetGeometry) -> list[S.Item]:
 def pattern_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
     L = spec.labels
     x = g.pattern_x
-    out: list[S.Item] = [S.Text(x, g.map_y - 4, L.patterns(lang), size=fit_size(L.patterns(lang), 23, 8, True), bold=True)]
+    out: list[S.Item] = [S.Text(x, g.map_y - 4.6, L.patterns(lang), size=fit_size(L.patterns(lang), 23, 8, True), bold=True)]
     slot = (g.map_h - 6) / 6
     for face in range(1, 7):
         top = g.map_y + 1 + (face - 1) * slot
@@ -395,13 +483,16 @@ def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
     return out
 
 
-def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> dict[str, list[S.Item]]:
+    """The nests (their rows; the ">" cues of row 2; the abilities key) and the luminaries."""
     L = spec.labels
     out: list[S.Item] = []
+    parts: dict[str, list[S.Item]] = {"nests": out}
     top = g.puzzles_y
     # nests
-    out.append(_title(g.ox, top + 3.5, L.nests(lang)))
-    out.append(_note(g.ox, top + 7.2, L.nests_rule(lang), 92))
+    width = g.lum_x - 3.5 - GUTTER - g.ox
+    out.append(_title(g.ox, top + 3.5, L.nests(lang), min(90, width)))
+    out.append(_note(g.ox, top + 7.2, L.nests_rule(lang), width))
     n = spec.nests
     for row in range(2):
         bx, by, _, _ = g.nest_box(row, 0)
@@ -410,16 +501,18 @@ def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
             out.append(_box(g.nest_box(row, i)))
         for k, ability in enumerate(n.abilities[row]):
             out += ability_icon(g.nest_ability(row, k), ability)
-    # the descending row: a ">" on a white disc on the row's lower edge, between every two
-    # neighbouring boxes (across an ability box too), drawn over the borders
+    # the descending row: a ">" on a white disc just under the row, between every two
+    # neighbouring boxes (across an ability box too), clear of the boxes
+    out = parts["nest_cues"] = []
     for i in range(n.length - 1):
         x, y, w, h = g.nest_box(1, i)
         nx = g.nest_box(1, i + 1)[0]
-        cx, cy = (x + w + nx) / 2, y + h + 0.3
-        out.append(S.Circle(cx, cy, 1.8, S.Style(stroke=GREY, fill="#ffffff", width=0.2)))
-        out.append(S.Text(cx + 0.1, cy + 1.15, ">", size=8, bold=True, anchor="middle"))
+        cx, cy = (x + w + nx) / 2, y + h + 0.9 + CUE_R
+        out.append(S.Circle(cx, cy, CUE_R, S.Style(stroke=GREY, fill="#ffffff", width=0.2)))
+        out.append(S.Text(cx + 0.1, cy + 1.05, ">", size=8, bold=True, anchor="middle"))
     # the abilities key sits under the nests
-    ky = g.nest_box(1, 0)[1] + BOX + 5
+    out = parts["nests_key"] = []
+    ky = g.nest_box(1, 0)[1] + BOX + 7.6
     out.append(S.Text(g.ox, ky, L.abilities(lang), size=7.5, bold=True))
     x = g.ox
     for ab in ("plusminus", "diagonal", "yunco"):
@@ -429,6 +522,7 @@ def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
         x += 5.8 + text_width(text, 7) + 4
     # luminaries
     lum = spec.luminaries
+    out = parts["luminaries"] = []
     out.append(_title(g.lum_x, top + 3.5, L.luminaries(lang), 60))
     for col in range(lum.columns):
         out += ability_icon(g.lum_ability(col), lum.abilities[col])
@@ -456,12 +550,14 @@ def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
         for k, line in enumerate(wrap(words(lang), width - 8.5, 6.5)):
             y += 2.7 if k else 0
             out.append(S.Text(right + 8.5, y, line, size=6.5))
-    return out
+    return parts
 
 
-def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> dict[str, list[S.Item]]:
+    """The fish counter (boxes, values, the abilities they unlock) and the crash track."""
     L = spec.labels
     out: list[S.Item] = []
+    parts = {"fish": out}
     top = g.counters_y
     out.append(_title(g.ox, top + 3.5, L.fish_counter(lang), 60))
     for i, value in enumerate(spec.fish.values):
@@ -472,6 +568,7 @@ def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item
         ability = spec.fish_ability(i + 1)
         if ability:
             out += ability_icon(g.fish_ability(i), ability)
+    out = parts["crashes"] = []
     out.append(_title(g.crash_x, top + 3.5, L.crashes(lang), 50))
     for i, value in enumerate(CRASH_TRACK):
         box = g.crash_box(i)
@@ -482,20 +579,23 @@ def counter_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item
     rule_w = g.stamp[0] - 2 - g.crash_x
     for k, line in enumerate(wrap(L.crashes_rule(lang), rule_w, 6.5)[:2]):
         out.append(S.Text(g.crash_x, y + h + 7 + k * 2.8, line, size=6.5, color=GREY))
-    return out
+    return parts
 
 
-def dice_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+def dice_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> dict[str, list[S.Item]]:
+    """The dice log: its heading, the turn numbers, the boxes."""
     L = spec.labels
-    out: list[S.Item] = [_title(g.ox, g.dice_y + 3.5, L.dice(lang), 70),
-                         _note(g.ox + CONTENT_W, g.dice_y + 3.5, L.dice_rule(lang), 110, anchor="end")]
+    heading = [_title(g.ox, g.dice_y + 3.5, L.dice(lang), 70),
+               _note(g.ox + CONTENT_W, g.dice_y + 3.5, L.dice_rule(lang), 110, anchor="end")]
+    numbers: list[S.Item] = []
+    boxes: list[S.Item] = []
     for turn in range(1, spec.dice_log + 1):
         a = g.dice_box(turn, 0)
         b = g.dice_box(turn, 1)
-        out.append(S.Text((a[0] + b[0] + b[2]) / 2, a[1] - 0.8, str(turn), size=6, anchor="middle", color=GREY))
-        out.append(S.Rect(*a, style=S.Style(width=0.25)))
-        out.append(S.Rect(*b, style=S.Style(width=0.25, dash=(0.8, 0.5))))
-    return out
+        numbers.append(S.Text((a[0] + b[0] + b[2]) / 2, a[1] - 0.7, str(turn), size=6, anchor="middle", color=GREY))
+        boxes.append(S.Rect(*a, style=S.Style(width=0.25)))
+        boxes.append(S.Rect(*b, style=S.Style(width=0.25, dash=(0.8, 0.5))))
+    return {"dice_heading": heading, "dice_numbers": numbers, "dice_boxes": boxes}
 
 
 def score_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
@@ -518,20 +618,20 @@ def score_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
 
 
 def strip_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
-    """The scoring and rules strip: the layout's columns side by side, a heading and at most
-    three lines of text each, under a thin rule."""
+    """The scoring and rules strip: the layout's columns side by side, a heading and the
+    text of each (as many lines as the longest takes in any language), under a thin rule."""
     cols = spec.labels.strip
     if not cols:
         return []
     y = g.strip_y
     out: list[S.Item] = [S.Line(g.ox, y, g.ox + CONTENT_W, y, S.Style(stroke=GREY, width=0.2))]
-    gap = 4.0
-    w = (CONTENT_W - gap * (len(cols) - 1)) / len(cols)
+    w = g.strip_w
     for k, col in enumerate(cols):
-        x = g.ox + k * (w + gap)
-        out.append(S.Text(x, y + 2.6, col.title(lang), size=fit_size(col.title(lang), w, 6.5, True), bold=True))
-        for n, line in enumerate(wrap(col.text(lang), w, STRIP_PT)):
-            out.append(S.Text(x, y + 5.1 + n * 2.45, line, size=STRIP_PT))
+        x = g.ox + k * (w + STRIP_GAP)
+        out.append(S.Text(x, y + 2.8, col.title(lang), size=fit_size(col.title(lang), w, STRIP_PT, True, STRIP_PT),
+                          bold=True))
+        for n, line in enumerate(wrap(col.text(lang), w, STRIP_PT)[:g.strip_lines]):
+            out.append(S.Text(x, y + 5.6 + n * STRIP_LEAD, line, size=STRIP_PT))
     return out
 
 
