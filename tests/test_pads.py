@@ -321,6 +321,11 @@ def test_every_shipped_layout_prints_as_a_pad(ref, paper, tmp_path):
     layout, scene = printing.compose(ref, paper, "en")
     p = pads.pad(scene, layout, 2, 5)
     out = pdf.write(p, tmp_path / "pad.pdf")
+    if pads.halves(scene.pages[0]) is not None:  # two copies a page: one page, a QR code in each half
+        assert len(p.pages) == 1
+        assert sorted(pads.parse(t) for t in decode(raster(out, 0))) == [(layout.id, layout.version, 5),
+                                                                          (layout.id, layout.version, 6)]
+        return
     n = len(scene.pages)
     k = 100 / 25.4
     for i, page in enumerate(scene.pages):
@@ -419,3 +424,45 @@ def test_a_glux_record_reports_its_score_pad_serial(tmp_path):
     rec.write_text(text.replace('kind = "board"', 'kind = "board"\nqr = "SK1:glux-score-pad:00000000:0007"', 1))
     v = records.check(records.load(str(rec))).verdict
     assert v.legal and [f.rule for f in v.findings] == ["QR"]
+
+
+# --- two pads a page ---------------------------------------------------------------------
+
+def half_scene(W: float = 210.0, H: float = 297.0) -> S.Scene:
+    """A two-up page: a half-page form (a frame and a text) placed twice."""
+    half = S.Form(W, H / 2, [S.Rect(20, 40, 150, 80), S.Text(25, 50, "half a page", size=12)])
+    return S.Scene([pads.two_up(W, H, "half", (W - 10 - 22, 10, 22))], {"half": half}, title="halves")
+
+
+@pytest.mark.parametrize("copies, pages", [(1, 1), (2, 1), (3, 2), (6, 3), (7, 4)])
+def test_a_two_up_pad_prints_two_copies_a_page(copies, pages):
+    """N copies are ceil(N / 2) pages: each half a copy with its own serial; an odd last copy
+    has its page's top half alone (no cut line)."""
+    p = pads.pad(half_scene(), fake_layout(), copies, 11)
+    assert len(p.pages) == pages
+    serials = [int(it.text.split()[-1]) for pg in p.pages for it in pg.items if isinstance(it, S.Text)]
+    assert serials == list(range(11, 11 + copies))
+    last = p.pages[-1].items
+    assert sum(isinstance(it, S.Use) for it in last) == (2 if copies % 2 == 0 else 1)
+    assert any(isinstance(it, S.Line) and it.style.dash for it in last) == (copies % 2 == 0)
+
+
+def test_a_two_up_pad_draws_its_half_once_and_both_qr_codes_read(tmp_path):
+    scene = half_scene()
+    out = pdf.write(pads.pad(scene, fake_layout(), 4, 1), tmp_path / "halves.pdf")
+    data = out.read_bytes()
+    assert data.count(b"/Subtype /Form") == 1  # the half page, however many copies
+    assert [sorted(pads.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3, 4]]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_glux_track_is_two_up_within_the_margins(paper, tmp_path):
+    """Two score tracks a page at full box size, each half 10 mm clear of the cut, and
+    `--copies 3` is two pages whose three QR codes decode."""
+    layout, scene = printing.compose("glux-score-track", paper, "es")
+    page = scene.pages[0]
+    assert pads.halves(page) == page.height / 2
+    x0, y0, x1, y1 = S.bounds(scene.forms[page.items[0].name].items)
+    assert y0 >= 10 and y1 <= page.height / 2 - 10
+    out = pdf.write(pads.pad(scene, layout, 3, 1), tmp_path / "track.pdf")
+    assert [sorted(pads.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3]]

@@ -35,7 +35,7 @@ def test_yuncos_sheet_carries_the_rules_strip_and_the_scale_check(tmp_path, ref,
     assert "5 × 4 = 20" in words
     must = {"es": ["Nidos: 2 por casilla", "6 por columna completa", "última casilla marcada",
                    "al pasar por una luz", "propio vuelo", "no cabe en ningún sitio", "los dos puzles",
-                   "4 estrellas", "desde el turno siguiente", "táchalas al usarlas"],
+                   "4 estrellas", "a partir del turno siguiente", "táchalas al usarlas"],
             "en": ["Nests: 2 per filled box", "6 per completed column", "last marked box", "touching a light",
                    "your own flight", "fits nowhere", "both puzzles", "4 stars", "from the next turn on"]}[lang]
     for m in must:

@@ -124,8 +124,8 @@ def _back_scales(x: float, y: float, lang: str, spec: Calibration) -> list[S.Ite
         items.append(S.Line(x + k / 2, hy - t, x + k / 2, hy, st))
         items.append(S.Line(vx, y + k / 2, vx + t, y + k / 2, st))
         txt = f"{k // 2:+d}" if k else "0"
-        if k % 6 == 0:  # numbers side by side need 3 mm
-            items.append(S.Text(x + k / 2, hy + 2.8, txt, size=6, anchor="middle"))
+        if k % 6 == 0:  # a number every 3 mm, on two staggered lines so "+3" and "+6" stand apart
+            items.append(S.Text(x + k / 2, hy + (2.8 if k % 12 == 0 else 5.4), txt, size=6, anchor="middle"))
         if k % 4 == 0:
             items.append(S.Text(vx + 4, y + k / 2 + 0.8, txt, size=6))
     items.append(S.Line(x - SCALE_SPAN, hy, x + SCALE_SPAN, hy, thin))
@@ -160,7 +160,8 @@ def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
     vx, vy = ruler_y_at(paper, spec)
     front += marks.ruler(vx, vy, spec.ruler_y, vertical=True)
     text = L.ruler_y(lang).format(length=f"{spec.ruler_y:g}")
-    front.append(S.Text(vx + 9, vy + spec.ruler_y, text, size=fit_size(text, 60, 8, True), bold=True))
+    # under the ruler's end, clear of its last number (beside it, "20" and the label read as one)
+    front.append(S.Text(vx - 1, vy + spec.ruler_y + 5.5, text, size=fit_size(text, 60, 8, True), bold=True))
     for tx, ty in targets(paper):
         front += _cross(tx, ty)
     front += marks.scale_check(W - m - 70, H - m - marks.SCALE_CHECK_H, lang, width=70)

@@ -13,7 +13,8 @@ The QR text (format 1) is
 A pad keeps the drawing of every page once, as a Form, and each copy places it with `Use`
 and adds only its own part: the serial and the QR code, inside the page's `stamp` square.
 So the PDF carries the static page once however many copies it has, and pages of a pad
-differ only inside the stamp square. A page that shows another layout than the one
+differ only inside the stamp square. A pad that fits in half the paper is a two-up page
+(`two_up`): two copies a page, each half with its own serial and QR code, the half drawn once. A page that shows another layout than the one
 rendered (`Page.source`: the sides of a two-sided sheet) names that layout in its QR text;
 all pages of a copy carry the same serial. docs/pads.md has the whole story.
 
@@ -229,6 +230,74 @@ def _form_name(taken: dict, page: int) -> str:
     return name
 
 
+# --- two pads a page ----------------------------------------------------------------------
+# A pad that fits in half the paper is composed as a two-up page (`two_up`): its drawing is
+# one half-page Form, placed at the top and again half a page lower, with a dashed cut line
+# between them; `Page.stamp` is the top copy's stamp square, the lower copy's is the same
+# square half a page lower. `pad` numbers the two halves as two copies: N copies are
+# ceil(N / 2) pages, the last one with its top half only when N is odd.
+
+CUT_DASH = (3.0, 2.0)  # mm on, mm off
+
+
+def cut_line(width: float, height: float) -> list[S.Item]:
+    """The dashed line across the middle of a two-up page, inside the printer margins."""
+    from sheetkit.paper import scene as S
+
+    m = S.SAFE_MARGIN + 1.0  # its stroke clear of the margin
+    return [S.Line(m, height / 2, width - m, height / 2,
+                   S.Style(width=0.2, dash=CUT_DASH))]
+
+
+def two_up(width: float, height: float, form: str, stamp: tuple[float, float, float]) -> S.Page:
+    """A page holding two copies of the half-page Form `form` (drawn within the top half,
+    10 mm clear of the middle): at the top, and half a page lower. `stamp` is the top copy's
+    stamp square."""
+    from sheetkit.paper import scene as S
+
+    return S.Page(width, height, [S.Use(form), S.Use(form, 0.0, height / 2), *cut_line(width, height)],
+                  stamp=stamp)
+
+
+def halves(page: S.Page) -> float | None:
+    """How far below the top copy the second copy of a two-up page sits (`two_up`), or None
+    for any other page."""
+    from sheetkit.paper import scene as S
+
+    if page.stamp is None or len(page.items) < 2:
+        return None
+    a, b = page.items[0], page.items[1]
+    if (isinstance(a, S.Use) and isinstance(b, S.Use) and a.name == b.name and a.x == b.x == 0.0
+            and a.y == 0.0 and b.y > 0.0 and a.clip is None and b.clip is None):
+        return b.y
+    return None
+
+
+def _pad_two_up(scene: S.Scene, layout, first_serial: int, last: int) -> list[S.Page]:
+    """The pages of a two-up pad: two copies a page, each half its own serial and QR code;
+    the half-page Form is drawn once for the whole pad."""
+    from dataclasses import replace
+
+    from sheetkit.paper import scene as S
+
+    page = scene.pages[0]
+    dy = halves(page)
+    half = page.items[0].name
+    x, y, size = page.stamp
+    lid, version = page.source or (layout.id, layout.version)
+    pages = []
+    for serial in range(first_serial, last + 1, 2):
+        items: list[S.Item] = [S.Use(half)]
+        items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial, scene.lang)
+        if serial + 1 <= last:
+            items.append(S.Use(half, 0.0, dy))
+            items += stamp_items((x, y + dy, size), _text(lid, version, serial + 1, str(layout.path)), serial + 1,
+                                 scene.lang)
+            items += page.items[2:]  # the cut line
+        pages.append(replace(page, items=items))
+    return pages
+
+
 def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
     """`copies` numbered copies of the composed `scene` of `layout`: serials first_serial,
     first_serial + 1, ... Each page of the scene becomes a Form drawn once; a copy is the
@@ -252,6 +321,11 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
         if p.stamp[2] < MIN_STAMP:
             raise UserError(msg("error.pad.small_stamp", id=layout.id, mm=f"{p.stamp[2]:g}", least=f"{MIN_STAMP:g}"))
     forms = dict(scene.forms)
+    title = scene.title or layout.id
+    title = f"{title} ({format_serial(first_serial)}-{format_serial(last)})"
+    if len(scene.pages) == 1 and halves(scene.pages[0]) is not None:
+        return S.Scene(pages=_pad_two_up(scene, layout, first_serial, last), forms=forms, title=title,
+                       lang=scene.lang)
     names = []
     for i, page in enumerate(scene.pages, 1):
         name = _form_name(forms, i)
@@ -266,9 +340,7 @@ def pad(scene: S.Scene, layout, copies: int, first_serial: int = 1) -> S.Scene:
                 lid, version = page.source or (layout.id, layout.version)
                 items += stamp_items(page.stamp, _text(lid, version, serial, str(layout.path)), serial, scene.lang)
             pages.append(replace(page, items=items))  # stamp, source, side and boxes kept
-    title = scene.title or layout.id
-    return S.Scene(pages=pages, forms=forms,
-                   title=f"{title} ({format_serial(first_serial)}-{format_serial(last)})", lang=scene.lang)
+    return S.Scene(pages=pages, forms=forms, title=title, lang=scene.lang)
 
 
 def default_name(layout, paper: str, lang: str, copies: int, first_serial: int, scale: str = "real") -> str:

@@ -118,7 +118,7 @@ def board_items(spec: GluxBoard, lang: str, sq: float, ox: float = 0.0, oy: floa
         start = spec.labels.start(lang)
         size = fit_size(start, sq * 0.5, 8 if sq >= 20 else 6, bold=True)
         items.append(Text(x, y - sq * 0.02, start, size=size, bold=True, anchor="middle"))
-        numbers, word = "·".join(str(n) for n in sorted(counts)), spec.labels.players(lang)
+        numbers, word = "-".join(str(n) for n in sorted(counts)), spec.labels.players(lang)
         who = f"{numbers} {word}"
         size = fit_size(who, sq * 0.52, 7 if sq >= 20 else 6)
         if text_width(who, size) <= sq * 0.6:
@@ -195,7 +195,7 @@ def fit_note(spec: GluxBoard, lang: str, sq: float, page: Page) -> list[Item]:
     size = f"{sq:.1f}".replace(".", "," if lang == "es" else ".")
     lines = [marks.words(lang, "fit", size=size)]
     counts = sorted({n for c in spec.starts.values() for n in c})
-    numbers = "·".join(str(n) for n in counts)
+    numbers = "-".join(str(n) for n in counts)
     lines.append(marks.words(lang, "fit_start", start=spec.labels.start(lang), nums=numbers,
                              alts=marks.words(lang, "or").join(str(n) for n in counts)))
     w = page.width - 2 * m
@@ -471,9 +471,82 @@ def _chip_side(spec: GluxChips, lang: str, paper: str, right: float, top: float,
 # ------------------------------------------------------------------ score track and pad
 
 
+TRACK_GAP = 2.0  # mm: the least gap between two rows of the track (its connector's length)
+TRACK_TITLE_PT, TRACK_TEXT_PT, TRACK_LEAD = 9.0, 6.5, 2.6  # the words of a half-page track
+
+
+def _track_cell(v: int, n: int) -> tuple[int, int]:
+    """(row, column) of value v: the rows go back and forth."""
+    r, k = divmod(v, n)
+    return r, (k if r % 2 == 0 else n - 1 - k)
+
+
+def _track_half(spec: GluxScoreTrack, W: float, H: float, lang: str) -> tuple[list[Item], tuple] | None:
+    """The track drawn in the top half of the page, 10 mm clear of the middle: the boxes at
+    their size with shorter gaps, the stamp square and the words in the free end of the last
+    row. Its items and stamp square; None when it does not fit there."""
+    from sheetkit.paper.measure import wrap
+    from sheetkit.paper.pads import MIN_STAMP
+
+    m, b, n = SAFE_MARGIN, spec.box, spec.per_row
+    rows = spec.last // n + 1
+    avail = H / 2 - 2 * m - 1.0  # half a stroke's room at the top and at the bottom
+    if rows < 2 or b < MIN_STAMP or n * b > W - 2 * m - 1.0:
+        return None
+    gap = min(6.0, (avail - rows * b) / (rows - 1))
+    free = n - (spec.last % n + 1)  # empty cells at the end of the last row
+    words_w = free * b - b - 6.0
+    if gap < TRACK_GAP or words_w < 60.0:
+        return None
+    lines = [spec.title(lang), spec.labels.note(lang)] + [label(lang) for label in spec.labels.scoring]
+    sizes = [fit_size(t, words_w, TRACK_TITLE_PT if i == 0 else TRACK_TEXT_PT, i == 0, 6.0) for i, t in enumerate(lines)]
+    if any(len(wrap(t, words_w, pt, i == 0)) > 1 for i, (t, pt) in enumerate(zip(lines, sizes))):
+        return None
+    if 3.4 + (len(lines) - 1) * TRACK_LEAD > b:
+        return None
+    x0, y0 = (W - n * b) / 2, m + 0.5
+    items = _track_boxes(spec, x0, y0, gap)
+    yl = y0 + (rows - 1) * (b + gap)  # the last row
+    last_row_left = (rows - 1) % 2 == 1  # a reversed row fills from the right
+    sx = x0 if last_row_left else x0 + (n - 1) * b
+    tx = sx + b + 3.0 if last_row_left else x0 + (n - free) * b + 3.0
+    y = yl + 3.4
+    for i, (t, pt) in enumerate(zip(lines, sizes)):
+        items.append(Text(tx, y, t, size=pt, bold=i == 0))
+        y += TRACK_LEAD if i else 3.1
+    return items, (sx, yl, b)
+
+
+def _track_boxes(spec: GluxScoreTrack, x0: float, y0: float, rowgap: float) -> list[Item]:
+    b, n = spec.box, spec.per_row
+    items: list[Item] = []
+    for v in range(spec.last + 1):
+        r, c = _track_cell(v, n)
+        x, y = x0 + c * b, y0 + r * (b + rowgap)
+        thick = v % 5 == 0
+        st = Style(stroke=BLACK, width=0.6 if thick else 0.3, fill="#eeeeee" if v % 10 == 0 else None)
+        items.append(Rect(x, y, b, b, st))
+        items.append(Text(x + b / 2, y + b / 2 + 2.2, str(v), size=13 if thick else 11, bold=thick,
+                          anchor="middle", color="#222222"))
+        # the way on to the next row: a connector at the row's end
+        if v % n == n - 1 and v < spec.last:
+            cx = x + b / 2
+            items.append(Line(cx, y + b, cx, y + b + rowgap, Style(stroke=BLACK, width=0.6)))
+    return items
+
+
 def compose_track(layout, paper: str, lang: str) -> Scene:
+    """Two tracks a page, one above the other, where one fits in half the paper (pads.two_up:
+    `--copies N` numbers each half); else one track a page."""
+    from sheetkit.paper import pads
+
     spec: GluxScoreTrack = layout.spec
     W, H = paper_size(paper)
+    half = _track_half(spec, W, H, lang)
+    if half is not None:
+        items, stamp = half
+        name = f"glux-track-{paper}-{lang}"
+        return Scene([pads.two_up(W, H, name, stamp)], {name: Form(W, H / 2, items)}, spec.title(lang))
     m = SAFE_MARGIN
     b = spec.box
     n = spec.per_row
@@ -482,19 +555,7 @@ def compose_track(layout, paper: str, lang: str) -> Scene:
     items: list[Item] = [Text(m, m + 7, spec.title(lang), size=15, bold=True),
                          Text(m, m + 13, spec.labels.note(lang), size=9)]
     rowgap = 6.0
-    for v in range(spec.last + 1):
-        r, k = divmod(v, n)
-        c = k if r % 2 == 0 else n - 1 - k
-        x, y = x0 + c * b, y0 + r * (b + rowgap)
-        thick = v % 5 == 0
-        st = Style(stroke=BLACK, width=0.6 if thick else 0.3, fill="#eeeeee" if v % 10 == 0 else None)
-        items.append(Rect(x, y, b, b, st))
-        items.append(Text(x + b / 2, y + b / 2 + 2.2, str(v), size=13 if thick else 11, bold=thick,
-                          anchor="middle", color="#222222"))
-        # the way on to the next row: a connector at the row's end
-        if k == n - 1 and v < spec.last:
-            cx = x + b / 2
-            items.append(Line(cx, y + b, cx, y + b + rowgap, Style(stroke=BLACK, width=0.6)))
+    items += _track_boxes(spec, x0, y0, rowgap)
     rows = spec.last // n + 1
     y = y0 + rows * (b + rowgap) + 6
     for label in spec.labels.scoring:
