@@ -22,6 +22,7 @@ from sheetkit import layouts
 from sheetkit.checking import records
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
+from sheetkit.games.yuncos.overlay import TURN_PT
 from sheetkit.paper.annotate import OUTLINE, RED, TRACE
 
 from test_iunu_props import records as iunu_records
@@ -40,10 +41,20 @@ def checked_scene(loaded, lang="en", paper="a4"):
 # --- what the scene shows -----------------------------------------------------------------
 
 
+# a tag: its findings' numbers (several findings at one place share one tag, "2, 3"), and
+# the record's value at fault after them
+TAG = re.compile(r"^(\d+(?:, \d+)*)(: .+)?$")
+
+
+def is_tag(i) -> bool:
+    return isinstance(i, S.Text) and i.color == RED and i.bold and TAG.match(i.text) is not None
+
+
 def tags_of(page):
-    """(number, box, leader or None) of every tag drawn on the page."""
+    """(number, box, leader or None) of every finding's tag drawn on the page (a tag of
+    several findings once for each)."""
     frames = [i for i in page.items if isinstance(i, S.Rect) and i.style.stroke == RED and i.style.fill == S.WHITE]
-    texts = [i for i in page.items if isinstance(i, S.Text) and i.color == RED and i.bold and i.text.isdigit()]
+    texts = [i for i in page.items if is_tag(i)]
     leaders = [i for i in page.items if isinstance(i, S.Line) and i.style.stroke == RED and i.style.width == 0.25]
     out = []
     for f in frames:
@@ -51,15 +62,15 @@ def tags_of(page):
         inside = [t for t in texts if box[0] < t.x < box[2] and box[1] < t.y < box[3]]
         assert len(inside) == 1, (box, inside)
         led = [ln for ln in leaders if L.gap(box, (ln.x1, ln.y1)) < 1e-6]
-        out.append((int(inside[0].text), box, led[0] if led else None))
-    assert len(leaders) == sum(1 for *_, ln in out if ln is not None)  # every leader starts on a tag
+        out += [(int(n), box, led[0] if led else None) for n in TAG.match(inside[0].text).group(1).split(", ")]
+    assert len(leaders) == len({(b, id(ln)) for _, b, ln in out if ln is not None})  # every leader starts on a tag
     return out
 
 
 def protected(page, forms, extra=()):
     """The boxes no tag may cover: every text on the page that is not a tag's own number
     (the sheet's words and numbers, star letters, square names, turn numbers, values)."""
-    tag_texts = {id(i) for i in page.items if isinstance(i, S.Text) and i.color == RED and i.bold and i.text.isdigit()}
+    tag_texts = {id(i) for i in page.items if is_tag(i)}
     return L.text_boxes([i for i in page.items if id(i) not in tag_texts], forms) + list(extra)
 
 
@@ -102,7 +113,9 @@ def assert_readable(page, forms, places, extra=()):
     """The promise of a checked sheet, measured on its page. `places[k]` are finding k+1's
     places, worked out by the test from the finding (not by the overlay)."""
     tags = tags_of(page)
-    boxes = [b for _, b, _ in tags]
+    boxes = list(dict.fromkeys(b for _, b, _ in tags))  # a tag of several findings once
+    for n, b, _ in tags:  # inside the page's printable area: clear of the border
+        assert L._inside(b, L.drawable(page)), (n, b)
     for i, b in enumerate(boxes):
         for c in boxes[i + 1:]:
             assert not L._overlap(b, c), (b, c)
@@ -123,10 +136,10 @@ def assert_readable(page, forms, places, extra=()):
 # --- each finding's place, worked out from the finding -----------------------------------
 
 
-def yuncos_places(record, findings):
+def yuncos_places(record, findings, paper="a4"):
     from sheetkit.games.yuncos.compose import sheet_geometry
 
-    g = sheet_geometry(record.spec, "a4")
+    g = sheet_geometry(record.spec, paper)
     board = record.spec.board
     pos, flights = record.start, []
     for turn in record.turns:
@@ -167,7 +180,7 @@ def yuncos_places(record, findings):
             out.append([box(g.crash_box(min(at.get("box", 1), 6) - 1))])
         elif "score" in at:
             out.append([box(g.score_box(at["score"]))])
-        elif "vertex" in at:
+        elif "vertex" in at and f.rule != "Y21":  # a turn too many (Y21): its flight, below
             out.append([("point", v(at["vertex"]), 2.5)])
         else:
             t, here = at.get("turn", 0), []
@@ -181,10 +194,10 @@ def yuncos_places(record, findings):
     return out
 
 
-def star_boxes(record):
+def star_boxes(record, paper="a4"):
     from sheetkit.games.yuncos.compose import sheet_geometry
 
-    g = sheet_geometry(record.spec, "a4")
+    g = sheet_geometry(record.spec, paper)
     r = g.square * 0.42
     return [(x - r, y - r, x + r, y + r) for x, y in (g.vertex(v) for v in record.spec.board.stars)]
 
@@ -219,25 +232,56 @@ def pad_places(page, findings):
     return [cells for _ in findings]
 
 
-def places_for(loaded, checked, scene):
+def glux_obstacles(page):
+    """What no tag may cover on a Glüx sheet besides its texts: every chip drawn (the
+    stacks on the board and the legend's), and the board's thick border."""
+    from sheetkit.games.glux.compose import BORDER
+
+    chips = [(i.x, i.y, i.x + i.w, i.y + i.h) for i in page.items if isinstance(i, S.Rect)
+             and i.style == S.Style(stroke=S.BLACK, width=0.2) and abs(i.w - i.h) < 1e-6]
+    out = list(chips)
+    for r in (i for i in page.items if isinstance(i, S.Rect) and i.style == BORDER):
+        e = BORDER.width / 2
+        x0, y0, x1, y1 = r.x, r.y, r.x + r.w, r.y + r.h
+        out += [(x0 - e, y0 - e, x1 + e, y0 + e), (x0 - e, y1 - e, x1 + e, y1 + e),
+                (x0 - e, y0 - e, x0 + e, y1 + e), (x1 - e, y0 - e, x1 + e, y1 + e)]
+    assert chips
+    return out
+
+
+def assert_legend_tags_beside_their_line(page, loaded, checked):
+    """A Glüx finding of a player (no square) is tagged beside that player's legend line:
+    the tag's middle lies within the line's height, never between two lines."""
+    legend = {t.text.split(":")[0]: t for t in page.items if isinstance(t, S.Text) and re.match(r"^\w+: ", t.text)
+              and t.size == 8}
+    for n, b, _ in tags_of(page):
+        f = checked.verdict.findings[n - 1]
+        if not isinstance(f.at.get("square"), str) and f.at.get("player") in legend:
+            t = legend[f.at["player"]]
+            assert t.y - 4.0 <= (b[1] + b[3]) / 2 <= t.y + 1.0 and b[0] > t.x, (n, b, t)
+
+
+def places_for(loaded, checked, scene, paper="a4"):
     page, f = scene.pages[0], checked.verdict.findings
     if loaded.game == "yuncos":
-        return yuncos_places(loaded.record, f), star_boxes(loaded.record)
+        return yuncos_places(loaded.record, f, paper), star_boxes(loaded.record, paper)
     if loaded.game == "glux":
-        return glux_places(page, loaded.record, f), []
+        assert_legend_tags_beside_their_line(page, loaded, checked)
+        return glux_places(page, loaded.record, f), glux_obstacles(page)
     return pad_places(page, f), []
 
 
 # --- the examples ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("name", ILLEGAL)
-def test_every_illegal_example_is_tagged_readably(name, lang):
+def test_every_illegal_example_is_tagged_readably(name, lang, paper):
     loaded = records.load(EX / name)
-    checked, scene = checked_scene(loaded, lang)
+    checked, scene = checked_scene(loaded, lang, paper)
     assert checked.verdict.findings
-    places, extra = places_for(loaded, checked, scene)
+    places, extra = places_for(loaded, checked, scene, paper)
     assert_readable(scene.pages[0], scene.forms, places, extra)
     if loaded.game == "yuncos":  # the Yuncos sheet fills the page: the sentences follow on page 2
         assert len(scene.pages) >= 2
@@ -269,7 +313,7 @@ def test_turn_numbers_and_ends_leave_the_stars_readable():
     page = scene.pages[0]
     stars = star_boxes(loaded.record)
     dots = [i for i in page.items if isinstance(i, S.Circle) and i.style.fill == "#6e6e6e"]
-    numbers = [i for i in page.items if isinstance(i, S.Text) and i.size == 5.5]
+    numbers = [i for i in page.items if isinstance(i, S.Text) and i.size == TURN_PT and i.color == "#6e6e6e"]
     assert len(numbers) == len(loaded.record.turns)
     for d in dots:
         assert not any(L._overlap((d.x - d.r, d.y - d.r, d.x + d.r, d.y + d.r), s) for s in stars)
@@ -290,7 +334,8 @@ def test_turn_numbers_and_ends_leave_the_stars_readable():
 
 def test_pad_findings_are_marked_on_their_players_cells():
     """IUNU: Ben's afterlife card on the Farmer majority is marked in Ben's column; Ana's
-    findings in Ana's column; the caste's count across the row. Hatched, outlined, in red."""
+    findings in Ana's column; the caste's count across the row. Outlined in red, never
+    hatched over the digits; Ana's Deben on the Deben box, with her -2 in its tag."""
     from sheetkit.games.iunu.compose import pad_items
 
     loaded = records.load(EX / "iunu-illegal.toml")
@@ -302,7 +347,10 @@ def test_pad_findings_are_marked_on_their_players_cells():
                 max(b[0] + b[2] for (r, q), bs in cells.items() if q == p for b in bs)) for p in (0, 1)}
     outlines = [i for i in page.items if isinstance(i, S.Rect) and i.style == OUTLINE]
     hatching = [i for i in page.items if isinstance(i, S.Line) and i.style.stroke == RED and i.style.width < 0.25]
-    assert hatching and len(outlines) == 5
+    assert not hatching and len(outlines) == 5
+    deben = next(n for n, f in enumerate(checked.verdict.findings, 1) if f.at == {"player": "Ana"})
+    tag = next(i for i in page.items if isinstance(i, S.Text) and i.color == RED and i.text.startswith(f"{deben}: "))
+    assert tag.text == f"{deben}: -2"
     tags = tags_of(page)
     names = [p.name for p in loaded.record.data.player]
     for n, f in enumerate(checked.verdict.findings, 1):
@@ -370,7 +418,7 @@ def test_the_pdf_of_a_checked_sheet_has_its_tags(tmp_path):
         pdf = pypdfium2.PdfDocument(out)
         text = pdf[0].get_textpage().get_text_range()
         for n in range(1, len(checked.verdict.findings) + 1):
-            assert re.search(rf"(^|\s){n}(\s|$)", text), (name, n)
+            assert re.search(rf"(^|[\s,]){n}(:|,|\s|$)", text), (name, n)  # "3", "2, 3", "3: -2"
         img = pdf[0].render(scale=1).to_pil().convert("RGB")
         px = img.tobytes()
         reds = sum(1 for k in range(0, len(px), 3) if px[k] > 180 and px[k + 1] < 60 and px[k + 2] < 60)

@@ -191,7 +191,7 @@ def test_yuncos_illegal_sheet_tags_cover_no_star_letter_or_turn_number():
     stars = [(x - sq * 0.42, y - sq * 0.42, x + sq * 0.42, y + sq * 0.42)
              for x, y in (g.vertex(v) for v in loaded.record.spec.board.stars)]
     obstacles = L.text_boxes(page.items, scene.forms, keep=lambda t: t.color != RED) + stars
-    turn_numbers = [i for i in page.items if isinstance(i, S.Text) and i.size == 5.5]
+    turn_numbers = [i for i in page.items if isinstance(i, S.Text) and i.size == 6.0 and i.color == "#6e6e6e"]
     assert stars and len(turn_numbers) == len(loaded.record.turns)
     tags = [L.Tag(str(n), a, r) for n, (a, r) in enumerate(yuncos_anchors(loaded.record, findings), 1)]
     placement = L.place(tags, obstacles, L.drawable(page))

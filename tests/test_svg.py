@@ -150,8 +150,9 @@ def test_checked_sheet_draws_as_svg():
     style = root.find("s:defs/s:style", NS).text
     assert "/font/DejaVuSansCondensed.ttf" in style and "/font/DejaVuSansCondensed-Bold.ttf" in style
     rules = {f.rule for f in checked.verdict.findings}
-    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert all(r in texts for r in rules)
+    listed = parse(svg.page_svg(scene, 1, font_url="/font/DejaVuSansCondensed.ttf"))  # the sentences, page 2
+    texts = " ".join(t.text or "" for t in listed.iter("{http://www.w3.org/2000/svg}text"))
+    assert all(f"rule {r}" in " ".join(texts.split()) for r in rules)
 
 
 def test_numbers_are_short_and_stable():

@@ -54,6 +54,8 @@ class Tag:
     anchor: tuple[float, float]
     radius: float = 0.0
     size: float = TAG_PT
+    toward: float | None = None  # a direction (degrees, 0 = east) tried first at every distance
+    only: bool = False  # `toward` alone: a tag beside its line of text, or nowhere (and no leader)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,13 +246,19 @@ def segment_hits_box(x1: float, y1: float, x2: float, y2: float, b: Box) -> bool
     return True
 
 
+def _unit(a: float) -> tuple[float, float, float]:
+    c, s = math.cos(math.radians(a)), -math.sin(math.radians(a))
+    return c, s, max(abs(c), abs(s))
+
+
 def _candidates(t: Tag, w: float, h: float, reach: float):
     """Boxes for tag `t`, nearest to its anchor first: for every distance d from the
     anchor's ring, the box whose nearest point lies at d in each direction in turn."""
     ax, ay = t.anchor
     d = t.radius + CLEAR
+    units = _UNITS if t.toward is None else (_unit(t.toward),) + (() if t.only else _UNITS)
     while d <= t.radius + reach + 1e-9:
-        for ux, uy, m in _UNITS:
+        for ux, uy, m in units:
             cx = ax + ux * d + w / 2 * ux / m
             cy = ay + uy * d + h / 2 * uy / m
             yield (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
@@ -286,7 +294,7 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
     tried = 0
     for t in tags:
         w, h = tag_size(t.text, t.size)
-        key = (t.anchor, t.radius, w, h)
+        key = (t.anchor, t.radius, w, h, t.toward, t.only)
         start = 0 if naive else resume.get(key, 0)
         if start is None:  # an earlier tag of this place and size found no room: nor will this one
             unplaced.append(t)
@@ -302,7 +310,7 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
             if leaders.crosses(probe):
                 continue
             leader = None
-            if gap(box, t.anchor) > t.radius + NEAR:
+            if gap(box, t.anchor) > t.radius + NEAR and not t.only:  # one that keeps to its line needs none
                 leader = _leader(t, box)
                 span = _span_box(leader)
                 if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):

@@ -19,7 +19,8 @@ SHADE = S.Style(stroke=None, fill="#e6e6e6")
 SHADED_BOX = S.Style(width=0.3, fill="#e6e6e6")  # the box of a split row that holds the points
 
 MIN_PT = 6.0
-SYM = 2.8  # mm for the "x" and "=" of a formula
+SYM = 4.0  # mm for the "×" and "=" of a formula: room around each sign
+FACTOR_SLOT = "00"  # a printed factor takes the room of two digits, so "× 5 =" and "× 10 =" line up
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,18 +135,17 @@ def write(items: list[S.Item], box: tuple[float, float, float, float], text: str
 def filled_scene(game: str, verdict, paper: str, margin: float, pad: list[S.Item], fill: list[S.Item],
                  top: float, head_note: str = "", places=(), lang: str = "en") -> S.Scene:
     """A filled score pad: the blank pad drawn once as a form, the values on top, then the
-    verdict's head line (its source, its status and the game's `head_note`) and every
-    finding in full below the table, on more pages if needed. `places` (one list of
-    annotate.Spot per finding) marks each finding on its cells, under the values, with its
-    numbered tag."""
+    verdict's head line (the game, not the record's file: its status and the game's
+    `head_note`) and every finding in full below the table in black (all of it on page 2
+    when it does not fit under the table). `places` (one list of annotate.Spot per finding)
+    marks each finding on its cells, under the values, with its numbered tag."""
     from sheetkit.paper import annotate
 
     width, height = S.paper_size(paper)
-    head = f"{verdict.source}: {verdict.status(lang)}{head_note}"
+    head = f"{game}: {verdict.status(lang)}{head_note}"  # the game, not the record's file
     pages = [S.Page(width, height, [S.Use("pad"), *fill])]
-    annotate.list_findings(pages, top + 7, head, verdict.findings, color=INK if verdict.legal else annotate.RED,
-                           margin=margin, lang=lang)
-    scene = S.Scene(pages=pages, title=f"{game}: {verdict.source}")
+    annotate.list_findings(pages, top + 7, head, verdict.findings, color=S.BLACK, margin=margin, lang=lang)
+    scene = S.Scene(pages=pages, title=game)
     scene.forms["pad"] = S.Form(width, height, pad)
     marked = annotate.mark(pages[0], scene.forms, list(places) + [[]] * (len(verdict.findings) - len(places)))
     pages[0].items[1:1] = marked.marks
@@ -209,29 +209,33 @@ def _cell(g: Geometry, row: Row, cx: float, y: float, h: float, items: list[S.It
 def _formula(g: Geometry, row: Row, cx: float, by: float, items: list[S.Item]) -> None:
     """[a] x [factor] = [result], centred in the column."""
     b = g.box
-    sym = SYM  # room for "x" or "="
-    res_w = b + 2
-    if row.factor is None:
-        fac_w = b
-    else:
-        fac_w = text_width(row.factor, 9.0, True) + 1.0
+    sym = SYM  # room for "×" or "="
+    res_w = b + 1.5
+    fac_w = _factor_width(b, row.factor)
     total = b + sym + fac_w + sym + res_w
     x = cx + (g.col_w - total) / 2
-    mid = by + b / 2 + 1.1
+    mid = by + b / 2 + 1.2
     items.append(S.Rect(x, by, b, b, style=NORMAL))
-    items.append(S.Text(x + b + sym / 2, mid, "×", size=8.0, anchor="middle"))
+    items.append(S.Text(x + b + sym / 2, mid, "×", size=9.0, anchor="middle"))
     fx = x + b + sym
     if row.factor is None:
         items.append(S.Rect(fx, by, b, b, style=NORMAL))
     else:
         items.append(S.Text(fx + fac_w / 2, mid, row.factor, size=9.0, bold=True, anchor="middle"))
     ex = fx + fac_w
-    items.append(S.Text(ex + sym / 2, mid, "=", size=8.0, anchor="middle"))
+    items.append(S.Text(ex + sym / 2, mid, "=", size=9.0, anchor="middle"))
     rx = ex + sym
     items.append(S.Rect(rx, by, res_w, b, style=NORMAL))
 
 
+def _factor_width(b: float, factor: str | None) -> float:
+    """The factor's slot: a box to fill, or the printed factor in a slot at least two digits
+    wide (every row of a table then has its boxes in the same place)."""
+    if factor is None:
+        return b
+    return max(text_width(factor, 9.0, True), text_width(FACTOR_SLOT, 9.0, True)) + 2.0
+
+
 def formula_width(g: Geometry, factor: str | None) -> float:
     b = g.box
-    fac_w = b if factor is None else text_width(factor, 9.0, True) + 1.0
-    return b + SYM + fac_w + SYM + b + 2
+    return b + SYM + _factor_width(b, factor) + SYM + b + 1.5

@@ -5,12 +5,13 @@ findings and scores below."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetkit import layouts
 from sheetkit.checking.messages import text
 from sheetkit.games.glux.check import squares_of
 from sheetkit.games.glux.compose import board_items, chip_items, fit_page
 from sheetkit.paper import annotate
-from sheetkit.paper.annotate import RED
 from sheetkit.paper.measure import clip_text, text_width
 from sheetkit.paper.scene import BLACK, Rect, Scene, Style, Text
 
@@ -39,10 +40,11 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     spec = record.board
     players = record.spec.players
     colours = player_colours(players)
-    title = f"{verdict.source}: {spec.title(lang)}"
+    title = spec.title(lang)  # the game and board, not the record's file
     page, sq, bx, by = board_page(record, paper, title)
     page.stamp = None
-    page.items += board_items(spec, lang, sq, bx, by, names=True, labels_aside=True)
+    page.items += [replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it  # 6 pt at least
+                   for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line")]
     chip_boxes = []
     s = sq * 0.55  # a chip smaller than its square, at its top right: the square's name
     for (c, r), stack in sorted(board.stacks.items()):  # (top left) and a room's label (bottom left) stay in view
@@ -52,7 +54,7 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
             if chip.owner not in colours:
                 continue
             d = (len(shown) - 1 - depth) * SHADOW  # the chips underneath peek out to the lower right
-            page.items += chip_items(x + d, y + d, s, chip.pips, colours[chip.owner], lang)
+            page.items += _legible(chip_items(x + d, y + d, s, chip.pips, colours[chip.owner], lang))
             page.items.append(Rect(x + d, y + d, s, s, Style(stroke=BLACK, width=0.2)))
         d = (len(shown) - 1) * SHADOW
         chip_boxes.append((x, y, x + s + d, y + s + d))
@@ -62,14 +64,14 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     entries = {}
     for i, p in enumerate(players):
         ly = y + i * 6.5
-        page.items += chip_items(bx, ly, 4.2, 1, colours[p.name], lang)
+        page.items += _legible(chip_items(bx, ly, 4.2, 1, colours[p.name], lang))
         page.items.append(Rect(bx, ly, 4.2, 4.2, Style(stroke=BLACK, width=0.2)))
         score = next((sc.total for sc in verdict.scores if sc.player == p.name), 0)
         words = text("checked.legend", lang, name=p.name, colour=colours[p.name].name(lang), points=score)
         words = clip_text(words, 90, 8)
         page.items.append(Text(bx + 6.0, ly + 3.2, words, size=8))
         entries[p.name] = (bx - 0.6, ly - 0.5, 6.0 + text_width(words, 8) + 1.2, 4.2 + 1.0)
-    y += len(players) * 6.5 + 3
+    y += len(players) * 6.5 + 4.5  # the head clear of the last line's outline
 
     places = []
     for f in verdict.findings:
@@ -78,10 +80,9 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
         if sqr is not None and spec.on_board(sqr):
             c, r = sqr
             inset = 0.9  # the square outlined just inside its lines: its name and the rooms' borders stay clear
-            places.append([annotate.cell(bx + c * sq + inset, by + r * sq + inset, sq - 2 * inset, sq - 2 * inset,
-                                         hatch=False)])
-        elif sqr is None and f.at.get("player") in entries:  # a fault of no square: at the player's legend
-            places.append([annotate.cell(*entries[f.at["player"]], hatch=False)])
+            places.append([annotate.cell(bx + c * sq + inset, by + r * sq + inset, sq - 2 * inset, sq - 2 * inset)])
+        elif sqr is None and f.at.get("player") in entries:  # a fault of no square: beside the player's legend line
+            places.append([annotate.cell(*entries[f.at["player"]], side="line")])
         else:
             places.append([])
     scores = ", ".join(text("glux.score", lang, player=sc.player, vp=sc.total) for sc in verdict.scores)
@@ -89,8 +90,19 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     if verdict.ahead and verdict.legal:  # an illegal record has no winner
         head += f"; {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"
     pages = [page]
-    annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=RED if not verdict.legal else BLACK,
-                           count=annotate.shown(places))
-    marked = annotate.mark(page, {}, places, chip_boxes)  # after the list: the tags keep clear of it
+    annotate.list_findings(pages, y, head, verdict.findings, lang=lang, color=BLACK, count=annotate.shown(places))
+    # after the list: the tags keep clear of it; and of the chips and the board's thick border
+    W, H = spec.width * sq, spec.height * sq
+    e = 0.6 + 0.1
+    border = [(bx - e, by - e, bx + W + e, by + e), (bx - e, by + H - e, bx + W + e, by + H + e),
+              (bx - e, by - e, bx + e, by + H + e), (bx + W - e, by - e, bx + W + e, by + H + e)]
+    marked = annotate.mark(page, {}, places, chip_boxes + border)
     page.items += marked.marks + marked.tags
     return Scene(pages, {}, title)
+
+
+def _legible(items: list) -> list:
+    """A chip drawn on the checked sheet, smaller than a printed chip: its colour letters
+    would be under 6 pt there, so they are left out (the colour, the frame's pattern and
+    the legend's words tell the players apart)."""
+    return [it for it in items if not (isinstance(it, Text) and it.size < 6.0)]

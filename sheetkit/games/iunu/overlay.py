@@ -72,18 +72,29 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
 
     column = {pl.name: p for p, pl in enumerate(players[:spec.players])}
 
-    def places(at: dict) -> list[annotate.Spot]:
-        """The cells of a finding: a player's caste line (its afterlife multiplier for an
-        afterlife card), a caste's line across the players, or a player's name."""
+    def places(f) -> list[annotate.Spot]:
+        """The field of a finding: a player's Deben box (with the Deben the record says), a
+        player's afterlife multiplier box (with the card's multiplier written in it), a
+        player's caste line, a caste's line across the players, or a player's name."""
+        at = f.at
         p, i = column.get(at.get("player")), caste_row.get(at.get("caste"))
+        if p is not None and getattr(f.text, "id", "") == "finding.iunu.I4_deben":
+            return [annotate.cell(*cells[deben_i, p][0], value=str(players[p].deben), side="beside")]
         if p is not None and i is not None:
             boxes = cells[i, p]
-            return [annotate.cell(*(boxes[1] if "afterlife" in at and len(boxes) > 1 else annotate.union(boxes)))]
+            if "afterlife" in at and len(boxes) > 1:
+                cards = players[p].afterlife
+                m = cards[at["afterlife"]].multiplier if at["afterlife"] < len(cards) else None
+                if m is not None and majors.get(at["caste"]) != p:  # the record's card, in its box
+                    T.write(fill, boxes[1], str(m))
+                # tagged by its top right corner: beside it, in the formula, sits its "="
+                return [annotate.cell(*boxes[1], value=None if m is None else f"×{m}")]
+            return [annotate.cell(*annotate.union(boxes), side="beside")]
         if i is not None:
             return [annotate.cell(*annotate.union(b for q in column.values() for b in cells[i, q]))]
         if p is not None:
-            return [annotate.cell(*cells[0, p][0])]
+            return [annotate.cell(*cells[0, p][0], side="beside")]
         return []
 
     return T.filled_scene("IUNU", verdict, paper, INNER, items, fill, bottom,
-                          places=[places(f.at) for f in verdict.findings], lang=lang)
+                          places=[places(f) for f in verdict.findings], lang=lang)

@@ -61,18 +61,40 @@ def overlay(record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
         return [annotate.cell(*annotate.union(b for q in column.values() for b in cells[i, q]))]
 
     def places(f) -> list[annotate.Spot]:
-        """The cells of a finding: a chip row or the bonus row across the players, a
-        player's bonus box (L7) or name, the player of a turn; the game's end: the totals."""
+        """The fields of a finding: a chip row or the bonus row across the players; for a
+        turn, the fields of that turn in its player's column (the bonus box of a bonus tile
+        taken, the rows of the chips taken, else the rows its dice groups add up to), with
+        the record's value beside; a turn out of order: the names of who played and of who
+        should have; a player's name; the game's end: the totals."""
         at = f.at
         if at.get("row") in chip_row:
             return across(chip_row[at["row"]])
         if "bonus" in at:
             return across(bonus_i)
-        who = at.get("player")
-        if who is None and isinstance(at.get("turn"), int) and 1 <= at["turn"] <= len(turns):
-            who = turns[at["turn"] - 1].player or state.players[(at["turn"] - 1) % len(state.players)]
+        who, turn = at.get("player"), None
+        after = getattr(f.place, "id", "") in ("where.levelx.after_turn", "where.levelx.end")  # the game's end
+        if isinstance(at.get("turn"), int) and 1 <= at["turn"] <= len(turns) and not after:
+            turn = turns[at["turn"] - 1]
+            who = who or turn.player or state.players[(at["turn"] - 1) % len(state.players)]
+        if turn is not None and getattr(f.text, "id", "") == "finding.levelx.L8_wrong_player":
+            # out of turn: the name of who played, and of who should have
+            due = state.players[(at["turn"] - 1) % len(state.players)]
+            return [annotate.cell(*cells[0, column[n]][0], side="beside")
+                    for n in dict.fromkeys((turn.player, due)) if n in column]
+        if who in column and turn is not None:
+            p = column[who]
+            if f.rule == "L7" or (turn.bonuses and not turn.chips):
+                return [annotate.cell(*cells[bonus_i, p][0], value="+".join(map(str, turn.bonuses or [])) or None,
+                                      side="beside")]
+            rows_ = [c for c in (turn.chips or []) if c in chip_row]
+            value = lambda r: str((turn.chips or []).count(r)) if turn.chips else None  # noqa: E731
+            if not rows_:
+                rows_ = [sum(g) for g in turn.groups if sum(g) in chip_row]
+            spots = [annotate.cell(*annotate.union(cells[chip_row[r], p]), value=value(r), side="beside")
+                     for r in dict.fromkeys(rows_)]
+            return spots or [annotate.cell(*cells[0, p][0], side="beside")]
         if who in column:
-            return [annotate.cell(*cells[bonus_i if f.rule == "L7" else 0, column[who]][0])]
+            return [annotate.cell(*cells[bonus_i if f.rule == "L7" else 0, column[who]][0], side="beside")]
         return across(total_i) if f.rule == "L8" else []
 
     scene = T.filled_scene("Level X", verdict, paper, INNER, items, fill, bottom, note,

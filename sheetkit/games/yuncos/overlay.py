@@ -3,8 +3,8 @@
 The path in pencil grey with every turn's end marked and numbered (the numbers placed
 clear of the stars' letters and every printed mark), the numbers in their boxes, the
 marked boxes crossed, the dice and the score written in, and every finding marked in red
-where it happened with a numbered tag (sheetkit.paper.annotate): a box outlined and
-hatched, a vertex ringed, a turn's flight traced on the map. Positions come from the sheet's own SheetGeometry, so
+where it happened with a numbered tag (sheetkit.paper.annotate): a box outlined (a
+double line, clear of its digits), a vertex ringed, a turn's flight traced on the map. Positions come from the sheet's own SheetGeometry, so
 the drawing lands exactly on the printed boxes.
 """
 
@@ -14,7 +14,6 @@ from sheetkit.checking.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
-from sheetkit.paper.annotate import RED
 from sheetkit.paper.scene import SAFE_MARGIN
 from sheetkit.games.yuncos.layout import vertex_name
 
@@ -24,7 +23,7 @@ PATH = S.Style(stroke=PENCIL, width=0.6)
 MARK = S.Style(stroke=PENCIL, width=0.45)
 DOT = S.Style(stroke=None, fill=PENCIL)
 LEADER = S.Style(stroke=PENCIL, width=0.2)
-TURN_PT = 5.5  # the turn numbers on the map
+TURN_PT = 6.0  # the turn numbers on the map: the smallest text sheetkit prints
 
 
 def _cross(box) -> list[S.Item]:
@@ -201,16 +200,17 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     page.items.extend(items)
 
     # Findings: marked where they happened, numbered; the key above the sheet.
-    places = [_places(f.at, g, record, paths) for f in verdict.findings]
+    places = [_places(f, g, record, paths, rep) for f in verdict.findings]
     marked = annotate.mark(page, scene.forms, places, icons)  # a tag's white box may cross a pencil line
     count = annotate.shown(places)  # the findings marked, and listed: the first few dozen
     at = len(page.items) - len(items) + under
     page.items[at:at] = [m for it in marked.marks
                          for m in (_gapped(it.points, gaps, star_r * 0.55, it.style) if isinstance(it, S.Path) else [it])]
     page.items.extend(marked.tags)
-    head = text("checked.head_yuncos", lang, status=verdict.status(lang), total=score.total,
+    game = "Yuncos · " + scene.title.rsplit(": ", 1)[-1]  # the game and level, not the record's file
+    head = text("checked.head_yuncos", lang, game=game, status=verdict.status(lang), total=score.total,
                 start=vertex_name(record.start), turns=len(record.turns))
-    colour = RED if not verdict.legal else PENCIL
+    colour = S.BLACK
     top = SAFE_MARGIN + 2.5
     if sheet_top - 4.0 >= top:  # above the sheet where the paper leaves room (A4)
         page.items.append(S.Text(g.ox, top, head, size=7, bold=True, color=colour))
@@ -227,12 +227,25 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     return scene
 
 
-def _places(at: dict, g, record, paths) -> list[annotate.Spot]:
-    """Where a finding is marked on the sheet: its box (outlined and hatched), its vertex
-    on the map (ringed), or, for a finding of a turn, that turn's flight traced on the map
-    and the turn's dice in the log."""
+def _cell_value(rep, name: str) -> str | None:
+    base, _, idx = name.partition(".")
+    i = int(idx) - 1 if idx else 0
+    try:
+        line = rep.nests[int(base[4:]) - 1] if base.startswith("nest") else rep.lums[int(base[3:]) - 1]
+        v = line[i]
+    except (IndexError, ValueError):
+        return None
+    return None if v is None else str(v)
+
+
+def _places(f, g, record, paths, rep=None) -> list[annotate.Spot]:
+    """Where a finding is marked on the sheet: its box (outlined, the value beside it), its
+    vertex on the map (ringed), or, for a finding of a turn, that turn's flight traced on
+    the map and the turn's dice in the log; a turn that should not be on the sheet (Y21):
+    its flight, not the point it reached."""
+    at = f.at
     if "cell" in at:
-        return [annotate.cell(*_cell_box(g, at["cell"]))]
+        return [annotate.cell(*_cell_box(g, at["cell"]), value=rep and _cell_value(rep, at["cell"]))]
     if "box" in at and isinstance(at["box"], str):
         return [annotate.cell(*_ability_box(g, at["box"]))]
     if at.get("counter") == "fish":
@@ -247,7 +260,7 @@ def _places(at: dict, g, record, paths) -> list[annotate.Spot]:
     def on_sheet(v):  # a point a flight reached off the map: ring the map's edge beside it
         return g.vertex((min(max(v[0], 0), board.width - 1), min(max(v[1], 0), board.height - 1)))
 
-    if "vertex" in at:
+    if "vertex" in at and f.rule != "Y21":
         return [annotate.ring(*on_sheet(at["vertex"]), 2.5)]
     t = at.get("turn", 0)
     out = []
