@@ -142,7 +142,7 @@ def test_checking_a_layout_says_it_is_a_layout(layout):
 def test_moves_refuses_bad_dice_and_games_without_moves():
     assert_user_error(sheetkit("moves", "examples/levelx-game.toml", "--dice", "1 2 x"), "--dice", "1 to 6")
     assert_user_error(sheetkit("moves", "examples/levelx-game.toml", "--dice", "9" * 5000), "--dice", "...")
-    assert_user_error(sheetkit("moves", "examples/iunu-game.toml"), "iunu game records have no next moves")
+    assert_user_error(sheetkit("moves", "examples/iunu-game.toml"), "IUNU records have no next moves")
     assert_user_error(sheetkit("moves", "examples/no-such.toml"), "no such file")
 
 

@@ -104,7 +104,7 @@ CASES = [
     ("cli-checking", ["check", "--render", "", "--lang", "L", EX / "yuncos-illegal.toml"], {},
      "--render needs a file name for the PDF: give one, e.g. --render checked.pdf"),
     ("cli-moves", ["moves", EX / "levelx-final.toml", "--lang", "L"], {},
-     f"{EX}/levelx-final.toml: levelx final records have no next moves to ask about: give a record of the game "
+     f"{EX}/levelx-final.toml: Level X final-position records have no next moves to ask about: give a record of the game "
      "turn by turn"),
     ("history-schema", ["plays", "--db", "notdb.sqlite3", "--lang", "L"], {"notdb.sqlite3": b"hello, not a database" * 10},
      "notdb.sqlite3: not a sheetkit history: not an SQLite database (left as it is): give another file with --db or SHEETKIT_DB"),
@@ -318,7 +318,7 @@ def test_lint_speaks_the_language_asked_for(tmp_path):
     es = sheetkit("lint", "--lang", "es", path, tmp_path / "big.toml", "glux-board-2p")
     assert es.code == 1 and "Y8 estrella en A1: no se puede alcanzar desde ninguna salida sin chocar contra una luz" in es.out
     assert "Y2 salida 5 en B14: una salida debe estar en la Isla de Choros" in es.out
-    assert "walled: 2 problema(s)" in es.out and "glux-board-2p: bien" in es.out and "margen de 10 mm" in es.out
+    assert "walled: 2 problemas" in es.out and "glux-board-2p: bien" in es.out and "margen de 10 mm" in es.out
     for line in es.out.splitlines():
         assert "⟦" not in line and not english_left(line.split(":", 1)[-1]), line
     assert "yuncos-easy: bien" in sheetkit("lint", "yuncos-easy", env={"LANG": "es_ES.UTF-8", "LANGUAGE": "", "LC_ALL": ""}).out
@@ -335,13 +335,13 @@ def test_the_history_commands_speak_the_language_asked_for(tmp_path):
     assert_user_error(again)
     assert "ya anotada como la partida 1 (el mismo texto de registro); no se guarda" in again.err
     illegal = sheetkit("log", *db, "--lang", "es", EX / "glux-game-illegal.toml")
-    assert illegal.code == 1 and "glux-game-illegal.toml: ILEGAL: 9 error(es); no se guarda" in illegal.err
+    assert illegal.code == 1 and "glux-game-illegal.toml: ILEGAL: 9 errores; no se guarda" in illegal.err
     assert "Ben 18 (ganó)" in sheetkit("plays", *db, "--lang", "es").out
     show = sheetkit("show", "1", *db, "--lang", "es").out
     assert show.startswith("partida 1: Glüx, ") and "  Ana: 12  (empezó)" in show and "  anotada el " in show
     stats = sheetkit("stats", *db, "--lang", "es").out
-    assert "glux: 1 partida(s), la última el " in stats and "jugador  partidas  victorias" in stats
-    assert sheetkit("player", "list", *db, "--lang", "es").out.splitlines()[0] == "Ana: 1 partida(s)"
+    assert "glux: 1 partida, la última el " in stats and "jugador  partidas  victorias" in stats
+    assert sheetkit("player", "list", *db, "--lang", "es").out.splitlines()[0] == "Ana: 1 partida"
     assert sheetkit("player", "rename", "Ana", "Anita", *db, "--lang", "es").out.strip() == "renombrado: Ana -> Anita"
     assert sheetkit("delete", "1", "--yes", *db, "--lang", "es").out.strip() == "borrada la partida 1"
     for run in (sheetkit("plays", *db, "--lang", "es"), sheetkit("stats", *db, "--lang", "es")):

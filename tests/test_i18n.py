@@ -86,7 +86,7 @@ def test_every_example_says_the_same_in_spanish_and_english(path):
 
 def test_english_is_what_sheetkit_always_said():
     out = sheetkit("check", "--lang", "en", "examples/yuncos-illegal.toml").out
-    assert "  ILLEGAL: 7 finding(s)\n  Y4 turn 3: a flight of 3 unit steps matches neither die (5 and 1): " in out
+    assert "  ILLEGAL: 7 finding(s)\n  Y4 turn 3: a flight of 3 steps matches neither die (5 and 1): " in out
     assert "nests 16  luminaries 12  fish 6  navigation 16  crashes -9  = 41" in out
 
 

@@ -90,7 +90,7 @@ def test_every_message_formats_in_both_languages():
 SAME = {"status.legal", "history.legal", "part.total", "part.deben", "yuncos.ability.diagonal", "iunu.caste.noble", "glux.pips",
         "print.bar_short",
         # only placeholders and punctuation
-        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of"}
+        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of", "where.yuncos.ability_box"}
 
 
 def test_spanish_is_never_the_english_text():
@@ -104,8 +104,8 @@ def test_plural_forms_choose_by_their_count():
     assert M.text("status.illegal", "es", n=1) == "ILEGAL: 1 error"
     assert M.text("status.illegal", "es", n=3) == "ILEGAL: 3 errores"
     assert M.text("finding.yuncos.Y4_neither_die", "en", steps=1, dice="5 and 1") == \
-        ("a flight of 1 unit step matches neither die (5 and 1): correct the flight or the dice "
-         "(one die flies as many unit steps as it shows)")
+        ("a flight of 1 step matches neither die (5 and 1): correct the flight or the dice "
+         "(one die flies as many steps as it shows)")
     assert M.text("finding.yuncos.Y7_fish", "es", eaten=1, marked=2) == \
         "1 pez comido, pero el contador de peces marca 2: marca una sola casilla (fish_marked = 1)"
     assert M.text("finding.yuncos.Y7_fish", "es", eaten=3, marked=2).endswith("marca 3 casillas (fish_marked = 3)")
@@ -194,8 +194,9 @@ def test_yuncos_findings_of_the_illegal_example_word_for_word():
          t("finding.yuncos.Y21_after_end", end=18, reason=t("yuncos.end_island", point="N6", stars=4))),
         ("Y18", t("where.yuncos.turn_step", turn=19, step=2), t("finding.yuncos.Y18_middle", point="L3")),
         ("Y7", t("where.yuncos.fish_counter"), t("finding.yuncos.Y7_fish", eaten=3, marked=4)),
-        ("Y15", t("where.yuncos.ability_box", box="nest2.1"),
-         t("finding.yuncos.Y15_not_crossed", kind=t("yuncos.ability.diagonal"), turn=19, box="nest2.1")),
+        ("Y15", t("where.yuncos.ability_box", box=t("yuncos.cell.ability_nest", row=2, k=1)),
+         t("finding.yuncos.Y15_not_crossed", kind=t("yuncos.ability.diagonal"), turn=19, box="nest2.1",
+           named=t("yuncos.cell.ability_nest", row=2, k=1))),
     ]
     assert [(f.rule, f.where, f.message) for f in v.findings] == expected
 

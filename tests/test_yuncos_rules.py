@@ -190,7 +190,7 @@ def test_y4_with_dice_one_die_flies_and_the_other_is_written(easy):
     assert ok.legal, ok.to_text()
     wrong_flight = play(easy, [{"flight": "S S W W", "puzzle": "nest1", "value": 5, "dice": [5, 3]}])
     assert rules(wrong_flight) == ["Y4"]
-    assert wrong_flight.findings[0].message.startswith("a flight of 4 unit steps matches neither die (5 and 3): ")
+    assert wrong_flight.findings[0].message.startswith("a flight of 4 steps matches neither die (5 and 3): ")
     wrong_value = play(easy, [{"flight": "S S W", "puzzle": "nest1", "value": 4, "dice": [5, 3]}])
     assert rules(wrong_value) == ["Y11"]
 

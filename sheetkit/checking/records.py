@@ -110,7 +110,7 @@ def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
 
     overlay = loaded.kind.overlay
     if overlay is None:
-        raise UserError(msg("error.record.no_sheet", game=loaded.game, kind=loaded.record.kind))
+        raise UserError(msg("error.record.no_sheet", records=msg(f"records.{loaded.game}.{loaded.record.kind}")))
     scene = overlay(loaded.record, checked, paper, lang)
     if qr is not None:
         _add_qr(scene, *qr)

@@ -90,7 +90,7 @@ def moves_cmd(record, dice, player, as_json, lang):
     loaded = rec.load(record)
     ask = loaded.kind.moves
     if ask is None:
-        raise UserError(msg("error.cli.no_moves", game=loaded.game, kind=loaded.record.kind), source=record)
+        raise UserError(msg("error.cli.no_moves", records=msg(f"records.{loaded.game}.{loaded.record.kind}")), source=record)
     if player is not None and loaded.record.kind != "table":
         raise UserError(msg("error.cli.player_table"), source=record)
     lang = loaded.language(lang)

@@ -12,7 +12,7 @@ from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked
 from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import Record
-from sheetkit.games.yuncos.rules import Rules, Sheet, ability
+from sheetkit.games.yuncos.rules import Rules, Sheet, ability, box_words
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, SheetDetails, rank, tally
 
 
@@ -61,10 +61,10 @@ def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_pro
         used = {b.id: b for b in s.boxes if b.used is not None}
         for bid, b in used.items():
             if bid not in rules.paper_used:
-                add("Y15", msg("where.yuncos.ability_box", box=bid),
-                    msg("finding.yuncos.Y15_not_crossed", kind=ability(b.kind), turn=b.used, box=bid), box=bid, turn=b.used)
+                add("Y15", msg("where.yuncos.ability_box", box=box_words(bid)),
+                    msg("finding.yuncos.Y15_not_crossed", kind=ability(b.kind), turn=b.used, box=bid, named=box_words(bid)), box=bid, turn=b.used)
         for bid in sorted(rules.paper_used - set(used)):
-            add("Y15", msg("where.yuncos.ability_box", box=bid), msg("finding.yuncos.Y15_crossed_unused", box=bid),
+            add("Y15", msg("where.yuncos.ability_box", box=box_words(bid)), msg("finding.yuncos.Y15_crossed_unused", box=bid, named=box_words(bid)),
                 WARNING, box=bid)
 
     # The score of what the sheet shows (Y22, Y23).
@@ -106,8 +106,7 @@ def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_pro
 
 def _names_short(f: Finding, short: frozenset[str]) -> bool:
     """A finding about a nest ability box the record itself names by its short name."""
-    box = f.at.get("box")
-    return box in short and (f.where == f"ability box {box}" or f.message.startswith(f"ability box {box} "))
+    return f.rule in ("Y15", "Y16") and f.at.get("box") in short  # the ability findings name a box by its id
 
 
 def _both_readings(f: Finding) -> Finding:

@@ -9,6 +9,7 @@ docs/yuncos-records.md.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -110,6 +111,22 @@ def cell_words(name: str) -> Msg:
     column = int(kind[3:])
     return (msg("yuncos.cell.lum_level", column=column, level=int(rest)) if rest
             else msg("yuncos.cell.lum_column", column=column))
+
+
+def box_words(box: str) -> "Msg | str":
+    """An ability box's name ("nest2.1", "lum3", "fish2", or the long "nest2.ability1") in
+    words, as the sheet shows it: "nest row 2's ability box 1"."""
+    m = re.fullmatch(r"(nest|lum|fish)(\d+)(?:\.(?:ability)?(\d*))?", box)
+    if m is None:
+        return box
+    kind, n, k = m.group(1), int(m.group(2)), m.group(3)
+    if kind == "nest" and k:
+        return msg("yuncos.cell.ability_nest", row=n, k=int(k))
+    if kind == "lum":
+        return msg("yuncos.cell.ability_lum", column=n)
+    if kind == "fish":
+        return msg("yuncos.cell.ability_fish", n=n)
+    return box
 
 
 def ability(kind: str) -> Msg:
@@ -324,13 +341,13 @@ class Rules:
         if want in boxes:
             b = boxes[want]
             if b.used is not None:
-                w.add("Y15", where, msg("finding.yuncos.Y15_box_used_twice", box=b.id, kind=ability(b.kind), used=b.used),
+                w.add("Y15", where, msg("finding.yuncos.Y15_box_used_twice", box=b.id, named=box_words(b.id), kind=ability(b.kind), used=b.used),
                       turn=t, box=b.id)
                 return b.id
             if b.unlocked is None:
-                w.add("Y15", where, msg("finding.yuncos.Y15_box_locked", box=b.id, kind=ability(b.kind)), turn=t, box=b.id)
+                w.add("Y15", where, msg("finding.yuncos.Y15_box_locked", box=b.id, named=box_words(b.id), kind=ability(b.kind)), turn=t, box=b.id)
             elif b.unlocked == t:
-                w.add("Y16", where, msg("finding.yuncos.Y16_box_fresh", box=b.id, kind=ability(b.kind)),
+                w.add("Y16", where, msg("finding.yuncos.Y16_box_fresh", box=b.id, named=box_words(b.id), kind=ability(b.kind)),
                       turn=t, box=b.id)
             w.set_box(b, used=t)
             return b.id
