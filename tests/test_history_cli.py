@@ -64,7 +64,7 @@ def test_log_refusals(db, tmp_path):
     assert log(db, GLUX).code == 0
     one_line_error(log(db, GLUX), "already logged as play 1", "--again")
     assert log(db, GLUX, "--again").code == 0
-    one_line_error(log(db, ILLEGAL), "ILLEGAL: 9 finding(s)", "--illegal-ok", code=1)
+    one_line_error(log(db, ILLEGAL), "ILLEGAL: 9 findings", "--illegal-ok", code=1)
     r = log(db, ILLEGAL, "--illegal-ok")
     assert r.code == 0 and "[ILLEGAL]" in r.out
     one_line_error(log(db, YUNCOS), "names no player", "--player NAME")

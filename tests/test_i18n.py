@@ -86,7 +86,7 @@ def test_every_example_says_the_same_in_spanish_and_english(path):
 
 def test_english_is_what_sheetkit_always_said():
     out = sheetkit("check", "--lang", "en", "examples/yuncos-illegal.toml").out
-    assert "  ILLEGAL: 7 finding(s)\n  Y4 turn 3: a flight of 3 steps matches neither die (5 and 1): " in out
+    assert "  ILLEGAL: 7 findings\n  Y4 turn 3: a flight of 3 steps matches neither die (5 and 1): " in out
     assert "nests 16  luminaries 12  fish 6  navigation 16  crashes -9  = 41" in out
 
 
@@ -155,7 +155,7 @@ def test_a_record_names_its_language_and_the_option_overrides_it(tmp_path):
     path = _record(tmp_path, "es")
     assert "ILEGAL: 5 errores" in sheetkit("check", path, env={"LANG": "en_US.UTF-8", "LC_ALL": None,
                                                                 "LANGUAGE": None}).out
-    assert "ILLEGAL: 5 finding(s)" in sheetkit("check", "--lang", "en", path).out
+    assert "ILLEGAL: 5 findings" in sheetkit("check", "--lang", "en", path).out
     assert_user_error(sheetkit("check", _record(tmp_path, "fr")), "game.toml", "lang", "'fr'")
 
 
@@ -164,7 +164,7 @@ def test_without_an_option_or_a_record_language_the_system_locale_decides():
     es = sheetkit("check", "examples/iunu-illegal.toml", env={**env, "LANG": "es_ES.UTF-8"})
     assert "ILEGAL: 5 errores" in es.out
     en = sheetkit("check", "examples/iunu-illegal.toml", env={**env, "LANG": "fr_FR.UTF-8"})
-    assert "ILLEGAL: 5 finding(s)" in en.out
+    assert "ILLEGAL: 5 findings" in en.out
     c = sheetkit("check", "examples/iunu-illegal.toml", env={**env, "LC_ALL": "C", "LANG": "es_ES"})
     assert "ILLEGAL" in c.out
 

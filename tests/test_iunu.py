@@ -158,7 +158,7 @@ def test_negative_deben_and_overfed():
     v = verdict(player("Ana", -1, {"farmer": 1}, {"farmer": 2}), player("Ben"))
     assert sorted(rules_of(v)) == ["I4", "I4"]
     messages = " ".join(f.message for f in v.findings)
-    assert "-1 Deben" in messages and "2 Farmer citizen(s) fed but 1 held" in messages
+    assert "-1 Deben" in messages and "2 Farmer citizens fed but 1 held" in messages
 
 
 # -- input ----------------------------------------------------------------------------------

@@ -219,7 +219,7 @@ def test_final_tie_is_shared():
     ([{"name": "A", "chips": full(1), "bonuses": [15]}, {"name": "B", "chips": full(1), "bonuses": [15]}],
      "L3", "held 2 times"),
     ([{"name": "A", "bonuses": [20]}, {"name": "B"}], "L3", "no bonus tile worth 20"),
-    ([{"name": "A", "chips": full(1), "bonuses": [15, 12]}, {"name": "B"}], "L7", "2 bonus tile(s) but 1"),
+    ([{"name": "A", "chips": full(1), "bonuses": [15, 12]}, {"name": "B"}], "L7", "bonus tiles: 2, but complete sets of chips 5-10: 1"),
     ([{"name": "A", "chips": full(1), "bonuses": [12]}, {"name": "B"}], "L7", "highest first"),
     ([{"name": "A", "chips": full(2), "bonuses": [15]}, {"name": "B"}], "L7", "as soon as a set completes"),
     ([{"name": "A", "chips": {"5": 1}}, {"name": "B"}], "L8", "has not ended"),
@@ -413,7 +413,7 @@ def test_a_chip_left_out_names_why_it_was_taken():
 def test_a_wrong_bonus_claim_says_how_many_sets_the_player_holds():
     v = game_verdict(["A", "B"], [dict(T, bonuses=[15])])
     l7 = [f for f in v.findings if f.rule == "L7"]
-    assert "A holds 0 complete set(s) of chips 5-10 and 0 tile(s) after this turn; tiles left: 15, 12, 9, 6" in l7[0].message
+    assert "(A, after this turn: complete sets of chips 5-10: 0, tiles: 0; tiles left: 15, 12, 9, 6)" in l7[0].message
 
 
 # -- a set without a tile, in a final position (L7 with L8) --------------------------------------

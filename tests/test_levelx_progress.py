@@ -73,7 +73,7 @@ def test_a_game_in_progress_that_is_over_gets_a_warning():
 
 def test_turns_after_the_end_are_L8_in_progress_too():
     v = check_data(_over(2))
-    assert [f.rule for f in v.findings] == ["L8"] and "2 more turn(s)" in v.findings[0].message
+    assert [f.rule for f in v.findings] == ["L8"] and "2 more turns" in v.findings[0].message
 
 
 def test_a_final_position_is_not_in_progress():
@@ -106,7 +106,7 @@ def test_every_grouping_with_what_it_does():
     assert ten.events[0].x == 7 and both.to_json()["groups_do"][0]["x"] == 2
     assert by["4 1 3 2"].line() == "4 1 3 2: 4 nothing; 1 nothing; 3 nothing; 2 nothing"
     assert m.to_json()["options"][0]["notation"] == notation(m.options[0].groups)
-    assert m.lines()[0] == "turn 3, Ana to move, dice 4 1 3 2: 15 grouping(s)"
+    assert m.lines()[0] == "turn 3, Ana to move, dice 4 1 3 2: 15 groupings"
 
 
 def test_the_same_value_twice_gives_each_grouping_once():

@@ -140,9 +140,9 @@ def test_digit_boxes_text_and_lines(rendered, ref):
 
 @pytest.mark.parametrize("example, words, code", [
     ("levelx-game.toml", ["Ana (1)", "124", "100", "117", "legal, 84 turns; winner: Carla", "15"], 0),
-    ("levelx-game-illegal.toml", ["ILLEGAL: 5 finding(s)", "turn 3: ", "(rule L4)", "after turn 6: "], 1),
+    ("levelx-game-illegal.toml", ["ILLEGAL: 5 findings", "turn 3: ", "(rule L4)", "after turn 6: "], 1),
     ("iunu-game.toml", ["Carla", "Artisan", "34", "18", "legal"], 0),
-    ("iunu-illegal.toml", ["ILLEGAL: 5 finding(s)", "caste Pharaoh: ", "(rule I2)", "-2"], 1),
+    ("iunu-illegal.toml", ["ILLEGAL: 5 findings", "caste Pharaoh: ", "(rule I2)", "-2"], 1),
 ])
 def test_check_render_fills_the_pad(tmp_path, example, words, code):
     from conftest import sheetkit

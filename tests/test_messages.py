@@ -250,7 +250,7 @@ def test_a_message_kept_for_later_renders_in_either_language_and_as_json():
     kinds = [M.msg("yuncos.crash.tally", n=1, kind=M.msg("yuncos.crash.ground")),
              M.msg("yuncos.crash.tally", n=2, kind=M.msg("yuncos.crash.obstacle"))]
     track = M.msg("finding.yuncos.Y20_track", marks=3, detail=kinds, due=3, marked=2)
-    assert track("en") == ("the turns give 3 crash mark(s) (1 ground, 2 obstacle): mark 3 boxes of the crash track, "
+    assert track("en") == ("the turns give crash marks: 3 (1 ground, 2 obstacle): mark 3 boxes of the crash track, "
                            "not 2 (crashes_marked = 3)")
     assert track("es") == ("choques de los turnos: 3 (suelo o mar: 1, obstáculo: 2); marca 3 casillas del contador "
                            "de choques, no 2 (crashes_marked = 3)")

@@ -365,7 +365,7 @@ def test_levelx_form_gives_the_records_verdict(client, example):
     assert page.code == 200, page.error
     assert page.totals() == {s.player: s.total for s in want.scores}
     assert sorted(page.rules()) == sorted(f.rule for f in want.findings)
-    assert page.status == ("Legal" if want.legal else f"ILLEGAL: {want.errors} finding(s)")
+    assert page.status == ("Legal" if want.legal else f"ILLEGAL: {want.errors} finding{'' if want.errors == 1 else 's'}")
     pdf = client.post("/download/pdf", {"record": page.hidden("/download/pdf", "record"), "source": "levelx-game.toml"})
     assert pdf.resp.data[:5] == b"%PDF-" and pdf.resp.headers["Content-Disposition"].endswith('levelx-game-checked.pdf"')
 
@@ -394,7 +394,7 @@ def test_check_an_uploaded_record(client, example):
     want = records.check(records.load(EXAMPLES / example)).verdict
     page = upload(client, EXAMPLES / example)
     assert page.code == 200, page.error
-    assert page.status == ("Legal" if want.legal else f"ILLEGAL: {want.errors} finding(s)")
+    assert page.status == ("Legal" if want.legal else f"ILLEGAL: {want.errors} finding{'' if want.errors == 1 else 's'}")
     assert sorted(page.rules()) == sorted(f.rule for f in want.findings)
     for f in want.findings:
         assert f.message in html.unescape(page.text)

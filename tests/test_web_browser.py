@@ -282,7 +282,7 @@ def test_upload_a_record_and_see_its_findings(phone, example):
     phone.open("/check")
     phone.el("record-file").send_keys(str(EXAMPLES / example))  # the file chooser, as a phone's picker fills it
     phone.tap_and_load("submit")
-    assert phone.text("status") == f"ILLEGAL: {want.errors} finding(s)"
+    assert phone.text("status") == f"ILLEGAL: {want.errors} finding{'' if want.errors == 1 else 's'}"
     items = phone.d.find_elements(phone.By.CSS_SELECTOR, "#findings li")
     assert [li.find_element(phone.By.CSS_SELECTOR, ".rule").text for li in items] == [f.rule for f in want.findings]
     for li, f in zip(items, want.findings):

@@ -73,7 +73,7 @@ def test_a_whole_level_x_game_by_taps(phone, history, tmp_path):
     # a wrong turn first: the 1 left out of every group; entered, shown with L4, undone
     tap_turn(phone, {"die0": "3", "die1": "4", "die2": "5", "die3": "1",
                      "group0": "A", "group1": "A", "group2": "B", "group3": "-"})
-    assert status(phone).startswith("ILLEGAL: 1 finding(s)")
+    assert status(phone).startswith("ILLEGAL: 1 finding")
     finding = phone.d.find_element(phone.By.CSS_SELECTOR, "#play-findings li")
     assert finding.find_element(phone.By.CSS_SELECTOR, ".rule").text == "L4" and "turn 1" in finding.text
     assert "bad" in phone.el("turn1").get_attribute("class")

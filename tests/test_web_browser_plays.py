@@ -103,7 +103,7 @@ def test_a_whole_glux_game_by_taps(phone, history, tmp_path):
     moves = placements()
     # a wrong placement first: entered, shown with its finding, undone
     place(phone, {"player": "A", "face": "5", "square": "H6", "action": "place"})
-    assert status(phone).startswith("ILLEGAL: 1 finding(s)")
+    assert status(phone).startswith("ILLEGAL: 1 finding")
     finding = phone.d.find_element(phone.By.CSS_SELECTOR, "#play-findings li")
     assert finding.find_element(phone.By.CSS_SELECTOR, ".rule").text == "G4" and "H6" in finding.text
     phone.shot("plays-glux-finding")

@@ -94,7 +94,7 @@ def test_a_wrong_move_is_entered_with_its_finding_and_undone(phone, db):
     assert page.find("heading") == "Turn 1: Bea" and page.find("dice-known") == "Dice of turn 1: 2 and 5"
     assert step(phone, pid, "move", {"flight": "W W W", "puzzle": "nest2", "value": "5"}).code == 303
     page = phone.get(f"/play/{pid}")
-    assert page.find("status").startswith("ILLEGAL: 1 finding(s)")
+    assert page.find("status").startswith("ILLEGAL: 1 finding")
     assert page.rules() == ["Y4"] and "Bea, turn 1" in page.text and "matches neither die" in page.text
     with Store.open(db) as store:
         assert not store.get(pid).legal

@@ -147,7 +147,7 @@ def test_an_illegal_move_is_entered_with_its_finding_and_undone(phone, db):
     page = move(phone, pid, {"player": "A", "face": "5", "square": "H6", "action": "place"})  # reached by no chip
     assert page.code == 303
     page = phone.get(f"/play/{pid}")
-    assert page.find("play-status").startswith("ILLEGAL: 1 finding(s)")
+    assert page.find("play-status").startswith("ILLEGAL: 1 finding")
     assert page.rules() == ["G4"] and "turn 1 (Ana, H6)" in page.text
     with Store.open(db) as store:
         assert not store.get(pid).legal

@@ -79,7 +79,7 @@ def test_a_wrong_turn_is_entered_with_its_finding_and_undone(phone, db):
                                      "group0": "A", "group1": "A", "group2": "B", "group3": "-"})
     assert page.code == 303
     page = phone.get(f"/play/{pid}")
-    assert page.find("play-status").startswith("ILLEGAL: 1 finding(s)")
+    assert page.find("play-status").startswith("ILLEGAL: 1 finding")
     assert "L4" in page.rules() and 'id="turn1" class="bad"' in page.text
     with Store.open(db) as store:
         assert not store.get(pid).legal

@@ -437,13 +437,13 @@ def test_y20_a_miscounted_track_says_how_many_boxes_are_due(easy):
     setup = safe_turns([6, 5, 6], ["nest1", "nest2", "lum1"])
     v = play(easy, setup + [{"flight": "W", "crash": True}], crashes_marked=0)  # a ground crash, not the flight
     assert rules(v) == ["Y20"]
-    assert v.findings[0].message == ("the turns give 1 crash mark(s) (1 ground): mark 1 box of the crash track, not 0 "
+    assert v.findings[0].message == ("the turns give crash marks: 1 (1 ground): mark 1 box of the crash track, not 0 "
                                      "(crashes_marked = 1)")
     turns = [{"flight": "E W", "puzzle": "nest1", "value": v} for v in (1, 2, 3, 4, 5, 6)]
     turns.append({"flight": "E W", "puzzle": "lum1", "value": 1})  # the 7th crash
     v = play(easy, turns, crashes_marked=5)
     assert rules(v) == ["Y20"] and v.findings[0].at == {"counter": "crashes", "box": 6}
-    assert "7 crash mark(s) (7 obstacle; the track holds 6, the next one eliminated the Yunco): mark 6 boxes" \
+    assert "crash marks: 7 (7 obstacle; the track holds 6, the next one eliminated the Yunco): mark 6 boxes" \
         in v.findings[0].message
 
 

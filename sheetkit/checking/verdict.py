@@ -174,7 +174,7 @@ class Verdict:
         return 0 if self.legal else 1
 
     def status(self, lang: str = "en") -> str:
-        """"legal" or "ILLEGAL: n finding(s)": the one wording every output uses; a game in
+        """"legal" or "ILLEGAL: n findings": the one wording every output uses; a game in
         progress says so."""
         status = text("status.legal", lang) if self.legal else text("status.illegal", lang, n=self.errors)
         if self.in_progress:

@@ -321,11 +321,12 @@ def _view(verdict, lang: str) -> dict:
     """What the result partial shows of a verdict, in the page's language: the labels from
     the page's own words (web/i18n.py), the findings, notes and tiebreak from the message
     catalogues, as every other output says them."""
+    from sheetkit.checking.messages import text
     from sheetkit.checking.verdict import part_label, say
 
     t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
     rank = getattr(verdict.details, "rank", None)
-    status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
+    status = t("legal") if verdict.legal else text("status.illegal", lang, n=verdict.errors)
     if verdict.in_progress:
         status += f" ({t('in_progress')}" + (f"; {t('to_move', name=verdict.to_move)}" if verdict.to_move else "") + ")"
     return {

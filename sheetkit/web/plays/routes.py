@@ -386,7 +386,9 @@ def view_json(v: dict, lang: str, t) -> dict:
     """What the result partial shows, from a stored verdict (its JSON)."""
     findings = v.get("findings") or []
     errors = sum(1 for f in findings if f.get("severity") == "error")
-    status = t("legal") if v.get("legal") else t("illegal", n=errors)
+    from sheetkit.checking.messages import text
+
+    status = t("legal") if v.get("legal") else text("status.illegal", lang, n=errors)
     if v.get("in_progress"):
         status += f" ({t('in_progress')}" + (f"; {t('to_move', name=v['to_move'])}" if v.get("to_move") else "") + ")"
     scores = [{"player": s.get("player", ""), "parts": list((s.get("parts") or {}).items()), "total": s.get("total"),

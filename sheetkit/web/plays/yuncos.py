@@ -408,7 +408,9 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
                  "cells": cells, "usable": ready(s, nxt.number), "first": not rec["turn"],
                  "starts": sorted(board.starts), "start": rec["start"],
                  "geometry": json.dumps(geometry, separators=(",", ":")), "sheet": drawn(nxt.seat)}
-    status = t("legal") if verdict.legal else t("illegal", n=verdict.errors)
+    from sheetkit.checking.messages import text
+
+    status = t("legal") if verdict.legal else text("status.illegal", lang, n=verdict.errors)
     if verdict.in_progress:
         status += f" ({t('in_progress')})"
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
