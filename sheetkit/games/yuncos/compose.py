@@ -448,6 +448,16 @@ def pattern_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item
 
 
 def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]:
+    """The map's key on one line; where its words run longer than the sheet is wide (the
+    Spanish colour names of the Hard map on Letter), the gaps between them close up."""
+    for gap, name_gap in ((5.0, 2.5), (3.5, 1.8), (2.5, 1.2)):
+        out, end = _legend(spec, g, lang, gap, name_gap)
+        if end <= g.ox + g.content_w:
+            break
+    return out
+
+
+def _legend(spec: YuncosSheet, g: SheetGeometry, lang: str, gap: float, name_gap: float) -> tuple[list[S.Item], float]:
     L = spec.labels
     y = g.legend_y + 3
     x = g.ox
@@ -456,7 +466,7 @@ def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
     def label(text: str) -> None:
         nonlocal x
         out.append(S.Text(x, y + 1.1, text, size=7))
-        x += text_width(text, 7) + 5
+        x += text_width(text, 7) + gap
 
     out += fish_icon(x + 3, y, 6)
     x += 7
@@ -479,8 +489,8 @@ def legend_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> list[S.Item]
         x += 5.8
         name = c.name(lang)
         out.append(S.Text(x, y + 1.1, name, size=7))
-        x += text_width(name, 7) + 2.5
-    return out
+        x += text_width(name, 7) + name_gap
+    return out, x - name_gap
 
 
 def puzzle_items(spec: YuncosSheet, g: SheetGeometry, lang: str) -> dict[str, list[S.Item]]:
