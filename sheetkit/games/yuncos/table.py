@@ -285,19 +285,23 @@ def next_turn(table: Table, checked: Checked) -> NextTurn | None:
 
 
 def _next(table: Table, states: dict[str, Any], end: dict[str, Any] | None) -> NextTurn | None:
-    lengths = [len(r.turns) for r in table.sheets]
     alive = [i for i, name in enumerate(table.names) if states[name].eliminated is None]
+    due = whose_turn([len(r.turns) for r in table.sheets], alive, end is not None)
+    return None if due is None else NextTurn(*due, *noted_dice(table, due[1]))
+
+
+def whose_turn(lengths: list[int], alive: list[int], ended: bool) -> tuple[int, int] | None:
+    """(seat, turn) to enter next at a table, turn by turn in the table's order: the first
+    sheet not eliminated that is behind the others, else the next turn of the first one;
+    None once every Yunco is eliminated or the game has ended (Y20, Y21). `lengths`: the
+    turns of each sheet; `alive`: the seats not eliminated."""
     if not alive:
         return None
     longest = max(lengths)
     behind = [i for i in alive if lengths[i] < longest]
     if behind:
-        seat, turn = behind[0], longest
-    else:
-        if end is not None:
-            return None
-        seat, turn = alive[0], longest + 1
-    return NextTurn(seat, turn, *noted_dice(table, turn))
+        return behind[0], longest
+    return None if ended else (alive[0], longest + 1)
 
 
 def noted_dice(table: Table, turn: int) -> tuple[tuple[int, int] | None, str | None]:

@@ -132,17 +132,20 @@ class Unusable(Exception):
 
 
 def records_of(play, t: Callable | None = None) -> Records:
-    """A stored play's records, read from their texts within the caps of an uploaded
-    record (sheetkit.web.inputs: UTF-8 TOML, nesting, 64-bit integers, no file named) and
-    of the play's own game; Unusable otherwise. `t`: the page's words (English when None)."""
+    """A stored play's records, read from their texts by the one guarded text reader
+    (sheetkit.tomlfile: size, UTF-8, NUL, nesting, 64-bit integers), naming no file, and of
+    the play's own game; Unusable otherwise. `t`: the page's words (English when None)."""
+    from sheetkit.checking.outside import refuse_files
+    from sheetkit.tomlfile import parse_toml_text
+
     t = t or english
     out: Records = []
     for s in play.sheets:
         try:
-            data = inputs.toml_text(s.text.encode("utf-8", "surrogatepass"), s.source, t)
-            inputs.refuse_paths(data, s.source, t)
-        except FormError as e:
-            raise Unusable(play, str(e)) from None
+            data = parse_toml_text(s.text, s.source)
+            refuse_files(data, s.source)
+        except UserError as e:
+            raise Unusable(play, inputs.said(e)) from None
         if data.get("game") != play.game:
             from sheetkit import games
 
@@ -155,9 +158,11 @@ def records_of(play, t: Callable | None = None) -> Records:
 def stored_data(text: str) -> dict[str, Any] | None:
     """A stored record text's data when it reads within the caps of records_of, else None
     (for a glance at one field of a play that may have been written elsewhere)."""
+    from sheetkit.tomlfile import parse_toml_text
+
     try:
-        return inputs.toml_text(text.encode("utf-8", "surrogatepass"), "record", english)
-    except FormError:
+        return parse_toml_text(text, "record")
+    except UserError:
         return None
 
 

@@ -152,20 +152,14 @@ def states(records, checked) -> list:
 def next_turn(records, checked) -> Turn | None:
     """The next move to enter, or None when the game is over by the rules: everybody has
     entered the turn in which the first player ended it, or every Yunco is eliminated."""
+    from sheetkit.games.yuncos.table import whose_turn
+
     sheets = states(records, checked)
-    lengths = [len(r["turn"]) for _, r in records]
     alive = [i for i, s in enumerate(sheets) if s.eliminated is None]
-    if not alive:
+    due = whose_turn([len(r["turn"]) for _, r in records], alive, _ended(records, checked, sheets) is not None)
+    if due is None:
         return None
-    longest = max(lengths)
-    behind = [i for i in alive if lengths[i] < longest]
-    if behind:
-        n = longest
-        seat = behind[0]
-    else:
-        if _ended(records, checked, sheets) is not None:
-            return None
-        n, seat = longest + 1, alive[0]
+    seat, n = due
     dice = next((tuple(r["turn"][n - 1]["dice"]) for _, r in records
                  if len(r["turn"]) >= n and r["turn"][n - 1].get("dice")), None)
     return Turn(seat, n, dice)
