@@ -27,7 +27,7 @@ class UserError(Exception):
     def __init__(self, message, *, source: str | None = None, field: str | None = None):
         self.source = source
         self.field = field
-        self.message = message  # a Msg (sheetkit.checking.messages) or a plain string
+        self.message = message  # a Msg (sheetkit.messages) or a plain string
         super().__init__(message)
 
     @property

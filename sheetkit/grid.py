@@ -49,7 +49,7 @@ def check_rows(rows: list[list[str]], field: str, places: str, known, where_know
     """Every row as long as the others and every character known (`known(ch)`), else a
     FieldError naming the row; `places` says what a character stands for ("squares"),
     `where_known` where the known ones are listed ("legend"): error.grid.<word> each."""
-    from sheetkit.checking.messages import msg
+    from sheetkit.messages import msg
     from sheetkit.errors import FieldError
 
     places = msg(f"error.grid.{places}")  # "squares", "vertices": said in the line's language

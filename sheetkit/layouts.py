@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetkit import games
-from sheetkit.checking.messages import msg, or_list
+from sheetkit.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.games.interface import LayoutKind, Ref
 from sheetkit.resources import data_dir

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
 

@@ -16,7 +16,7 @@ import tomllib
 from os import PathLike
 from typing import Any
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 MAX_BYTES = 1_000_000  # the largest shipped layout is 5 kB; a record of the longest game far less

@@ -196,7 +196,7 @@ def test_the_photo_readers_errors_raised_deeper_say_both_languages():
     reach them take seconds to make): English as always, Spanish with no English left."""
     pytest.importorskip("cv2")
     from sheetkit import photo
-    from sheetkit.checking.messages import msg
+    from sheetkit.messages import msg
     from sheetkit.errors import UserError
     from sheetkit.photo import flight, register
 
@@ -244,7 +244,7 @@ def test_the_errors_no_command_reaches_say_both_languages_too():
     """The Glüx template refusal, Level X's moves of a final position and resolve_lang's
     refusal are raised below a command that refuses first: said through the same line."""
     from sheetkit import layouts
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
     from sheetkit.errors import UserError
     from types import SimpleNamespace
 

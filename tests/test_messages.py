@@ -7,7 +7,7 @@ import ast
 
 import pytest
 
-from sheetkit.checking import messages as M
+from sheetkit import messages as M
 from sheetkit.checking import records
 from sheetkit.checking.verdict import Finding, Verdict
 from sheetkit.errors import UserError

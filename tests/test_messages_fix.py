@@ -9,7 +9,7 @@ test checks the English catalogue (es.toml has the same ids and placeholders: te
 
 import re
 
-from sheetkit.checking import messages as M
+from sheetkit import messages as M
 
 # "expected ..." or an example anywhere, or an imperative opening a clause: at the start,
 # after ":", ";", ",", "(" or a joining word ("... or remove it", "..., so add ...").

@@ -512,7 +512,7 @@ def test_a_photo_the_reader_refuses_is_said_in_the_pages_language(tmp_path):
 
 
 def test_the_readers_notes_are_said_in_the_pages_language(phone):
-    from sheetkit.checking.messages import msg
+    from sheetkit.messages import msg
 
     with Store.open(phone.db) as store:
         info = store.photos(1)[0]

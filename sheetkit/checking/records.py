@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from sheetkit import games, layouts
 from sheetkit.games.interface import Checked, Game, RecordKind
-from sheetkit.checking.messages import msg, or_list
+from sheetkit.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.tomlfile import parse_toml_text, read_toml
 from sheetkit.checking.verdict import Verdict
@@ -28,7 +28,7 @@ class Loaded:
     def language(self, option: str | None = None) -> str:
         """The language to speak of this record in: --lang, else the record's, else the
         system locale's, else English (messages.resolve_lang)."""
-        from sheetkit.checking.messages import resolve_lang
+        from sheetkit.messages import resolve_lang
 
         return resolve_lang(option, self.lang)
 
@@ -63,7 +63,7 @@ def parse(data: dict, source: str) -> Loaded:
     game = games.named_in(data, source)
     lang = data.get("lang")
     if lang is not None:  # the language to speak of the record in, the same key for every game
-        from sheetkit.checking.messages import LANGS
+        from sheetkit.messages import LANGS
 
         if lang not in LANGS:
             shown = repr(lang) if isinstance(lang, str) and len(lang) <= 20 else "the value given"
@@ -167,7 +167,7 @@ def template(name: str) -> str:
 
 
 def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
     from sheetkit.checking.verdict import say
 
     out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"]

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
-from sheetkit.checking.messages import Msg, text
+from sheetkit.messages import Msg, text
 
 ERROR = "error"
 WARNING = "warning"
@@ -25,7 +25,7 @@ def say(words: "str | Msg", lang: str) -> str:
 def part_label(label: str, lang: str) -> str:
     """A score part's label in `lang`: the catalogue's `part.<label>`, else the label itself
     (a room's name, Level X's `10x2`: names and notation, the same in every language)."""
-    from sheetkit.checking.messages import catalogue
+    from sheetkit.messages import catalogue
 
     return text(f"part.{label}", lang) if f"part.{label}" in catalogue(lang) else label
 

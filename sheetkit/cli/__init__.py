@@ -44,7 +44,7 @@ _NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
 def _error_lang() -> str:
     """The language of an error line: the command's --lang if given, else the system
     locale's, else English (an unreadable record's own `lang` is not known)."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     return resolve_lang(options.given_lang)
 

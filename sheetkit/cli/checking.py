@@ -7,7 +7,7 @@ import sys
 import click
 
 from sheetkit.cli.options import LANG, LANG_HELP, PAPER
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -56,7 +56,7 @@ def check_cmd(records, as_json, render_to, paper, bgstats_qr, lang):
     else:
         click.echo("\n".join(v.to_text(la) for v, la in zip(verdicts, langs)))
         if render_to:
-            from sheetkit.checking.messages import text
+            from sheetkit.messages import text
 
             click.echo(text("status.drawn", langs[0], file=target))
     sys.exit(max(v.exit_code for v in verdicts))
@@ -116,7 +116,7 @@ def identify_cmd(text, as_json, lang):
     """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
     whether that layout version is installed now: exit 0 if it is, 1 if not."""
     import json
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
     from sheetkit.paper import pads
 
     info = pads.identify(text)

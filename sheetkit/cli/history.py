@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 
@@ -20,7 +20,7 @@ LANG_OPTION = click.option("--lang", type=LANG, default=None,
 
 
 def _say(message_id: str, lang: str, **values) -> str:
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     return text(message_id, lang, **values)
 
@@ -93,7 +93,7 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
 
     A record that names its players is one play; the Yuncos sheets of one game (not solo)
     given together are one play, one sheet per player."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
     from sheetkit.history import intake
     from sheetkit.history.store import IllegalPlay
 
@@ -127,7 +127,7 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
 @LANG_OPTION
 def plays_cmd(game, player, since, db_path, as_json, lang):
     """List the plays in the history, newest first."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
@@ -148,7 +148,7 @@ def plays_cmd(game, player, since, db_path, as_json, lang):
 @LANG_OPTION
 def show_cmd(play, as_text, db_path, as_json, lang):
     """Show one play: when, where, who, the scores and what checking said."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
@@ -193,7 +193,7 @@ def show_cmd(play, as_text, db_path, as_json, lang):
 def stats_cmd(game, player, since, db_path, as_json, lang):
     """Standings: plays, wins and win rate, average and best total per player and game,
     Yuncos solo ranks over time, last played."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
@@ -211,7 +211,7 @@ def stats_cmd(game, player, since, db_path, as_json, lang):
 @LANG_OPTION
 def delete_cmd(play, yes, db_path, lang):
     """Delete a play from the history (asks first, unless --yes)."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
@@ -256,7 +256,7 @@ def export_cmd(plays, everything, fmt, out, db_path, lang):
             "json": exports.to_json}[fmt](chosen)
     if out:
         _write(out, text)
-        from sheetkit.checking.messages import resolve_lang
+        from sheetkit.messages import resolve_lang
 
         click.echo(_say("history.exported", resolve_lang(lang), n=len(chosen), out=out), err=True)
     else:
@@ -288,7 +288,7 @@ def import_cmd(file, db_path, lang):
     plays = exports.read_json(raw, file)  # every play and every record text checked before anything is written
     with _store(db_path) as store:
         ids, skipped = store.import_plays(plays, source=file)
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     click.echo(_say("history.imported", lang, n=len(ids)) + ("; " + _say("history.skipped", lang, n=skipped) if skipped else ""))
@@ -302,7 +302,7 @@ def import_cmd(file, db_path, lang):
 def recheck_cmd(plays, everything, db_path, lang):
     """Check the logged record texts again with this sheetkit's rules and layouts, and keep
     the new verdicts (after an upgrade, or a fix to a layout). The texts are not changed."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
     from sheetkit.history import DamagedPlay, intake
 
     if bool(plays) == everything:
@@ -343,7 +343,7 @@ def player_group():
 @LANG_OPTION
 def player_list_cmd(db_path, as_json, lang):
     """Everyone in the history, with how many plays."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
@@ -364,7 +364,7 @@ def player_list_cmd(db_path, as_json, lang):
 def player_rename_cmd(old, new, db_path, lang):
     """Call OLD by NEW in every play; if NEW is in the history already, they are one
     person from now on (merged)."""
-    from sheetkit.checking.messages import resolve_lang
+    from sheetkit.messages import resolve_lang
 
     with _store(db_path) as store:
         what = store.rename_player(old, new)

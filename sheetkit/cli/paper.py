@@ -8,7 +8,7 @@ import sys
 import click
 
 from sheetkit.cli.options import LANG, PAPER, SCALE
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 @click.command("layouts")
@@ -123,7 +123,7 @@ def preview_cmd(ref, page, dpi, paper, lang, out, scale):
 @click.option("--lang", type=LANG, default=None, help="Language of the findings (default: the system locale's, else en).")
 def lint_cmd(ids, all_, lang):
     """Check the game sense of layouts: exit 0 if all are sound, 1 if not."""
-    from sheetkit.checking.messages import resolve_lang, text
+    from sheetkit.messages import resolve_lang, text
     from sheetkit.paper import lint
 
     lang = resolve_lang(lang)

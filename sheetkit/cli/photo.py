@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from sheetkit.checking.messages import msg, resolve_lang, text
+from sheetkit.messages import msg, resolve_lang, text
 from sheetkit.cli.options import LANG
 from sheetkit.errors import UserError
 

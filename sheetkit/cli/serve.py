@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 

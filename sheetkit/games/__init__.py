@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.interface import Game
 

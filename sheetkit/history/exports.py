@@ -15,7 +15,7 @@ import re
 from typing import Any, Iterable
 from urllib.parse import quote
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.history.store import NewPlay, Play, Sheet, clean_name, seats_of
 from sheetkit.history.schema import HistoryError
 

@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.history.store import NewPlay, Sheet, clean_name, name_key
 

@@ -17,7 +17,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 APPLICATION_ID = 0x534B4831  # "SKH1": the PRAGMA application_id of every sheetkit history

@@ -72,7 +72,7 @@ class Stats:
         }
 
     def lines(self, lang: str = "en") -> list[str]:
-        from sheetkit.checking.messages import text
+        from sheetkit.messages import text
 
         t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
         out = [] if self.games else [t("stats.none")]

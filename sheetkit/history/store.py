@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.history import schema
 from sheetkit.history.schema import HistoryError
 

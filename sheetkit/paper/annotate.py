@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from sheetkit.checking.messages import text
+from sheetkit.messages import text
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S
 from sheetkit.paper.measure import fit_size, text_width, wrap

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.paper import marks
 from sheetkit.paper import scene as S

@@ -12,7 +12,7 @@ from sheetkit import layouts
 from sheetkit.paper import scene as S
 from sheetkit.paper.printing import MAX_BLEED
 from sheetkit.paper.scene import PAPERS, SAFE_MARGIN, bounds
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import Finding
 
 

@@ -12,7 +12,7 @@ BAR = 50.0  # mm: the scale check's length
 
 def words(lang: str, key: str, **kw) -> str:
     """The printer's words, from the message catalogues (`print.<key>`)."""
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     return text(f"print.{key}", lang, **kw)
 

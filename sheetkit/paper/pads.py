@@ -28,7 +28,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sheetkit.errors import UserError
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import WARNING, Finding
 
 if TYPE_CHECKING:

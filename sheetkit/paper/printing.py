@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetkit import layouts
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.paper.scene import Scene
 

@@ -27,6 +27,6 @@ def require() -> None:
         import numpy  # noqa: F401
         import zxingcpp  # noqa: F401
     except ImportError:
-        from sheetkit.checking.messages import msg
+        from sheetkit.messages import msg
 
         raise UserError(msg("error.photo.install", cmd=INSTALL)) from None

@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
 from sheetkit.photo.fields import Fields, long_box
 

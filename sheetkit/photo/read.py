@@ -59,7 +59,7 @@ def check_image(path: str | Path) -> None:
     import stat
     import warnings
 
-    from sheetkit.checking.messages import msg
+    from sheetkit.messages import msg
     from sheetkit.errors import UserError
     from sheetkit.photo.register import MAX_PIXELS
 
@@ -106,7 +106,7 @@ def draft_toml(draft: Draft, source: str = "", lang: str = "en") -> str:
     """The draft as TOML that `sheetkit check` reads: the uncertain fields listed at the top
     and marked on their lines with `# check: <confidence> <what to look at>`; the comment
     lines in `lang` (the keys, values and the `# check` marker are the record's own)."""
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
     from sheetkit.errors import say
 
     rec = draft.record

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.photo import PX_PER_MM
 

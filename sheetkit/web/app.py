@@ -321,7 +321,7 @@ def _view(verdict, lang: str) -> dict:
     """What the result partial shows of a verdict, in the page's language: the labels from
     the page's own words (web/i18n.py), the findings, notes and tiebreak from the message
     catalogues, as every other output says them."""
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
     from sheetkit.checking.verdict import part_label, say
 
     t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731

@@ -1,7 +1,7 @@
 """The page's words in Spanish and English, one small dict per language.
 
 Rule findings, tiebreak sentences and solo ranks come from the message catalogues
-(sheetkit/checking/messages.py), as in every other output; the page's own labels, buttons
+(sheetkit/messages.py), as in every other output; the page's own labels, buttons
 and messages are here. A test checks that both languages have the
 same keys.
 """

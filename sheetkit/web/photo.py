@@ -615,7 +615,7 @@ def register(app, db, t, lang, view) -> None:
 def note_text(note, lang: str) -> str:
     """A reader's note kept with the photo (a message's id and values) in `lang`; a plain
     string (kept before notes were messages) as it is."""
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     if isinstance(note, dict) and isinstance(note.get("id"), str) and note["id"].startswith("photo.note."):
         return text(note["id"], lang, **note.get("values", {}))

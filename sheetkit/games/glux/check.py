@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import Finding
 from sheetkit.games.glux import rules

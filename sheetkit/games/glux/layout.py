@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.grid import check_rows, text_rows
 from sheetkit.schema import Count, Label, Mm, Model, Text

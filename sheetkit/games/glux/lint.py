@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sheetkit.games.glux.layout import GluxBoard, GluxChips, GluxScorePad, GluxScoreTrack
 from sheetkit.grid import square_name
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import Finding
 
 ROOMS = {"2p": 9, "34p": 11}  # rooms on each side, the middle room included (G2)

@@ -41,7 +41,7 @@ class GluxMoves:
                 "faces": list(self.faces)}
 
     def lines(self, lang: str = "en") -> list[str]:
-        from sheetkit.checking.messages import text
+        from sheetkit.messages import text
 
         t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
         if self.player is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetkit import layouts
-from sheetkit.checking.messages import text
+from sheetkit.messages import text
 from sheetkit.games.glux.check import squares_of
 from sheetkit.games.glux.compose import board_items, chip_items, fit_page
 from sheetkit.paper import annotate

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.grid import parse_square, text_rows
 from sheetkit.games.glux.rules import CHIPS, Chip, Placement, PlayerSetup, Square

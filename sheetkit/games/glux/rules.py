@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from sheetkit.grid import square_name
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import Details, Finding, Score, Verdict
 
 if TYPE_CHECKING:
@@ -579,7 +579,7 @@ def room_word(name: str) -> "str | Msg":
 
 def room_lines(result: Result, lang: str = "en") -> list[str]:
     """One line per room: each player's pips, place and VP."""
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     lines = []
     for r in result.rooms:

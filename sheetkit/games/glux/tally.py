@@ -8,7 +8,7 @@ import re
 import click
 
 from sheetkit.cli.options import LANG
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.glux import rules
 
@@ -87,7 +87,7 @@ def score_command(rooms, middle, players, as_json, lang):
 
     Example: sheetkit score glux --room Ana=10,Ben=9,Cris=4 --room Ana=4,Ben=5,Dora=12 --middle 2
     """
-    from sheetkit.checking.messages import resolve_lang, text
+    from sheetkit.messages import resolve_lang, text
     from sheetkit.checking.verdict import say
 
     lang = resolve_lang(lang)

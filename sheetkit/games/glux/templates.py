@@ -72,7 +72,7 @@ TEMPLATES = {"glux-board-record": board_record, "glux-game": game_record}
 
 def record_template(layout) -> str:
     if layout.kind != "board":
-        from sheetkit.checking.messages import msg
+        from sheetkit.messages import msg
 
         raise UserError(msg("error.glux.no_template", id=layout.id, kind=layout.kind))
     g = layout.spec

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 from sheetkit.games.interface import Checked
 from sheetkit.games.iunu.record import KNOWN_CASTES, Record

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import field_validator, model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.schema import Model, Text, check_players, counts_table, read_toml, validate
 from sheetkit.tomlfile import MISSING, problem

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from sheetkit.games.iunu.record import Record
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import Score
 
 

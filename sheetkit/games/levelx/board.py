@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.levelx.rules import ROWS
 
@@ -48,7 +48,7 @@ def named(ref, source: str, field: str = "board"):
     """The board layout a record names: a shipped layout id, or a layout file's path (beside
     the record first, then as given). Errors name the record and its field."""
     from sheetkit import layouts
-    from sheetkit.checking.messages import or_list
+    from sheetkit.messages import or_list
 
     if not isinstance(ref, str) or not ref.strip():
         raise UserError(msg("error.levelx.board_ref", got=repr(ref)[:60]), source=source, field=field)

@@ -10,7 +10,7 @@ from sheetkit.games.interface import Checked
 from sheetkit.games.levelx.record import FinalRecord, GameRecord
 from sheetkit.games.levelx.rules import (BONUSES, EMPTY_ROWS_TO_END, ROWS, Rules, chip_points,
                                          full_sets, supply, winners)
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 

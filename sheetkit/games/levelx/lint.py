@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetkit.paper import tables
 from sheetkit.games.levelx.rules import BONUSES, CHIPS, ROWS
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import Finding
 
 

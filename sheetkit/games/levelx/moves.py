@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.levelx.rules import DICE, ROWS, Event, State, groupings
 
@@ -44,7 +44,7 @@ class Option:
                 "chips": self.chips, "bonuses": self.bonuses, "points": self.points, "ends_game": self.ends_game}
 
     def line(self, lang: str = "en") -> str:
-        from sheetkit.checking.messages import text
+        from sheetkit.messages import text
 
         parts = [_effect(e, lang) for e in self.events]
         tail = [text("moves.levelx.points", lang, n=self.points)] if self.points else []
@@ -54,7 +54,7 @@ class Option:
 
 
 def _effect(e: Event, lang: str = "en") -> str:
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     t = lambda mid, **kw: text(mid, lang, **kw)  # noqa: E731
     square = e.square
@@ -88,7 +88,7 @@ class Moves:
                 "over": self.player is None, "options": [o.to_json() for o in self.options]}
 
     def lines(self, lang: str = "en") -> list[str]:
-        from sheetkit.checking.messages import text
+        from sheetkit.messages import text
 
         if self.player is None:
             return [text("moves.levelx.over", lang, turn=self.turn - 1)]

@@ -6,7 +6,7 @@ game, a last page with the board and every pawn where the game left it."""
 from __future__ import annotations
 
 from sheetkit import layouts
-from sheetkit.checking.messages import text
+from sheetkit.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T

@@ -15,7 +15,7 @@ from typing import Any, Literal, Union
 
 from pydantic import PrivateAttr, field_validator, model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import BONUSES, DICE, ROWS, supply
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any
 
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import Finding
 
 ROWS = (5, 6, 7, 8, 9, 10)  # L1: the rows are the dice totals; their lengths are the board's

@@ -4,7 +4,7 @@ from sheetkit.checking import records
 
 
 def score_lines(verdict, lang: str = "en") -> list[str]:
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     out = [f"{verdict.source}: Level X"]
     players = verdict.details.players

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked

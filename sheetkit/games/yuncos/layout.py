@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.games.yuncos.board import Board
 from sheetkit.grid import check_rows, square_name, text_rows

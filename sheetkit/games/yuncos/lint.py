@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from sheetkit.games.yuncos.layout import STEPS, YuncosSheet, vertex_name
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import Finding
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetkit.checking.messages import Msg, msg, text
+from sheetkit.messages import Msg, msg, text
 from sheetkit.checking.verdict import say
 from sheetkit.games.yuncos.rules import Sheet, ability, cell_words, placements
 

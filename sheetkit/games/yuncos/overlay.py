@@ -10,7 +10,7 @@ the drawing lands exactly on the printed boxes.
 
 from __future__ import annotations
 
-from sheetkit.checking.messages import text
+from sheetkit.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import labels as L
 from sheetkit.paper import scene as S

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from sheetkit import layouts
-from sheetkit.checking.messages import msg, or_list
+from sheetkit.messages import msg, or_list
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.yuncos.layout import ABILITIES, STEPS, vertex_name
 from sheetkit.games.yuncos.scoring import CRASH_TRACK

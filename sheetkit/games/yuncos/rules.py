@@ -17,7 +17,7 @@ from sheetkit.games.yuncos.layout import vertex_name
 from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
                                           flight_text)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
-from sheetkit.checking.messages import Msg, msg
+from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import ERROR, WARNING, Finding
 
 Vertex = tuple[int, int]

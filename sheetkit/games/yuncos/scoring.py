@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheetkit.checking.messages import text
+from sheetkit.messages import text
 from sheetkit.checking.verdict import Details, Score
 
 CRASH_TRACK = (2, 5, 9, 14, 20, 27)  # Y20, marked left to right

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from sheetkit.checking.replay import replay
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.checking.verdict import ERROR, WARNING, Details, Finding, Verdict
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.interface import Checked
@@ -332,7 +332,7 @@ class TableMoves:
         return out
 
     def lines(self, lang: str = "en") -> list[str]:
-        from sheetkit.checking.messages import text
+        from sheetkit.messages import text
 
         if self.moves is None:
             return [text("moves.yuncos.table_over", lang, why=self.over)]

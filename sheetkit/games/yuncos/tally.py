@@ -10,7 +10,7 @@ import os
 import click
 
 from sheetkit.cli.options import LANG
-from sheetkit.checking.messages import msg
+from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
 
@@ -75,7 +75,7 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
 def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json, lang):
     """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
     from sheetkit.games.yuncos.scoring import TallyDetails, rank
-    from sheetkit.checking.messages import resolve_lang, text
+    from sheetkit.messages import resolve_lang, text
     from sheetkit.checking.verdict import Verdict, part_label
 
     score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,

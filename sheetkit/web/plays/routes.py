@@ -386,7 +386,7 @@ def view_json(v: dict, lang: str, t) -> dict:
     """What the result partial shows, from a stored verdict (its JSON)."""
     findings = v.get("findings") or []
     errors = sum(1 for f in findings if f.get("severity") == "error")
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     status = t("legal") if v.get("legal") else text("status.illegal", lang, n=errors)
     if v.get("in_progress"):

@@ -402,7 +402,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
                  "cells": cells, "usable": ready(s, nxt.number), "first": not rec["turn"],
                  "starts": sorted(board.starts), "start": rec["start"],
                  "geometry": json.dumps(geometry, separators=(",", ":")), "sheet": drawn(nxt.seat)}
-    from sheetkit.checking.messages import text
+    from sheetkit.messages import text
 
     status = t("legal") if verdict.legal else text("status.illegal", lang, n=verdict.errors)
     if verdict.in_progress:

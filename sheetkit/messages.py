@@ -132,7 +132,7 @@ def catalogue(lang: str) -> dict[str, Message]:
         raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
     # beside this package's modules (plain os.path: importlib.resources costs the quick
     # tallies more time than reading the file)
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale", f"{lang}.toml")
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale", f"{lang}.toml")
     with open(path, "rb") as f:
         data = tomllib.load(f)
     out: dict[str, Message] = {}
