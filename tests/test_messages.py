@@ -90,7 +90,9 @@ def test_every_message_formats_in_both_languages():
 SAME = {"status.legal", "history.legal", "part.total", "part.deben", "yuncos.ability.diagonal", "iunu.caste.noble", "glux.pips",
         "print.bar_short",
         # only placeholders and punctuation
-        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of", "where.yuncos.ability_box"}
+        "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of", "where.yuncos.ability_box",
+        # the page's words: a name, a heading, an abbreviation
+        "page.legal", "page.total", "page.deben", "page.yu_lum"}
 
 
 def test_spanish_is_never_the_english_text():

@@ -1,0 +1,259 @@
+"""The phone page's words are the catalogues' `page.*` messages (docs/i18n.md).
+
+Every key the templates and the page code ask for says something in both languages (the
+keys found by scanning `t("...")`, plus those built from the games' tuples of label keys);
+a key the catalogues lack is never silent (MessageError in strict mode, a ⟦page.key⟧
+marker otherwise); real pages render in both languages with no marker and none of the
+other language's page words; a download with words (a checked PDF) is in the page's
+language.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+
+import pytest
+
+from sheetkit import messages as M
+from sheetkit.web import i18n
+
+from conftest import ROOT, sheetkit
+
+PACKAGE = ROOT / "sheetkit"
+EXAMPLES = ROOT / "examples"
+# the page's templates and code: sheetkit/web, the games' own pages and entry code, the form
+# readers; the whole package is scanned, wherever they move (a dotted key is a message id)
+HTML = sorted(PACKAGE.rglob("*.html"))
+PY = sorted(PACKAGE.rglob("*.py"))
+
+LITERAL = re.compile(r"""\bt\(\s*(['"])([^'"{}]+)\1\s*[,)]""")
+FOR_TUPLE = re.compile(r"{%-?\s*for\s+(\w+)\s+in\s+\(([^)]*)\)\s*-?%}(.*?){%-?\s*endfor", re.S)
+# the photo reader's fields, as the confirm screen names them (web/photo.py label_of: ph_<field>)
+PHOTO_FIELDS = ("start", "flight", "value", "dice", "fish_marked", "crashes_marked", "used")
+
+
+def _strings(node) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def _target_names(node) -> list[str]:
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign):
+        targets = [node.target]
+    else:
+        return [node.arg] if isinstance(node, ast.keyword) and node.arg else []
+    return [x.id if isinstance(x, ast.Name) else x.attr for x in targets if isinstance(x, (ast.Name, ast.Attribute))]
+
+
+def _py_keys(tree: ast.AST) -> set[str]:
+    """The keys a module gives `t()`: literals; the label keys of a game's variants and of
+    their choice (`VARIANTS = (("34p", "board_34p"), ...)`, `variant_label="board_side"`,
+    however the game spells them); a loop's or comprehension's tuple of keys (`for k in
+    ("a", "b"): t(k)`, `t(f"yu_{kind}")`); a name assigned only string constants (`key = "a"
+    if ... else "b"; t(key)`); the default of `getattr(ad, "VARIANT_LABEL", "variant")`."""
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        value = getattr(node, "value", None)
+        for name in (n.lower() for n in _target_names(node)):
+            if name.endswith("variant_label") and isinstance(value, ast.Constant) and isinstance(value.value, str):
+                keys.add(value.value)
+            elif name.endswith("variants") and isinstance(value, ast.Tuple):
+                keys |= {e.elts[1].value for e in value.elts if isinstance(e, ast.Tuple) and len(e.elts) == 2
+                         and isinstance(e.elts[1], ast.Constant) and isinstance(e.elts[1].value, str)}
+    loops = [(n.target, n.iter, n) for n in ast.walk(tree) if isinstance(n, ast.For)]
+    loops += [(g.target, g.iter, n) for n in ast.walk(tree) if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp,
+                                                                                  ast.GeneratorExp)) for g in n.generators]
+    scopes = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]
+    assigned: dict[int, dict[str, list[str]]] = {}
+    for scope in scopes:
+        names: dict[str, list[str]] = {}
+        for n in ast.walk(scope):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                names.setdefault(n.targets[0].id, []).extend(_strings(n.value))
+        assigned[id(scope)] = names
+    for scope in scopes:
+        for call in ast.walk(scope):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "t" and call.args):
+                continue
+            first = call.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                keys.add(first.value)
+            elif isinstance(first, ast.IfExp):  # t("a" if ... else "b")
+                keys |= set(_strings(first.body)) | set(_strings(first.orelse))
+            elif isinstance(first, ast.Call) and getattr(first.func, "id", None) == "getattr" and len(first.args) == 3:
+                keys |= set(_strings(first.args[2]))
+            elif isinstance(first, ast.Name):
+                for target, it, owner in loops:
+                    if isinstance(target, ast.Name) and target.id == first.id and isinstance(it, ast.Tuple) \
+                            and call in ast.walk(owner):
+                        keys |= set(_strings(it))
+                        break
+                else:
+                    values = assigned[id(scope)].get(first.id, [])
+                    if values and all(re.fullmatch(r"[a-z]\w*", v) for v in values):
+                        keys |= set(values)
+            elif isinstance(first, ast.JoinedStr) and len(first.values) == 2 and isinstance(first.values[0], ast.Constant) \
+                    and isinstance(first.values[1], ast.FormattedValue) and isinstance(first.values[1].value, ast.Name):
+                prefix, var = first.values[0].value, first.values[1].value.id
+                for target, it, owner in loops:
+                    if isinstance(target, ast.Name) and target.id == var and isinstance(it, ast.Tuple) \
+                            and call in ast.walk(owner):
+                        keys |= {prefix + v for v in _strings(it)}
+                        break
+                else:
+                    if prefix == "ph_":
+                        keys |= {prefix + f for f in PHOTO_FIELDS}
+    return keys
+
+
+def _html_keys(source: str) -> set[str]:
+    keys = {k for _, k in LITERAL.findall(source)}
+    for var, items, body in FOR_TUPLE.findall(source):
+        values = re.findall(r"""['"]([^'"]+)['"]""", items)
+        if re.search(rf"\bt\(\s*{var}\s*[,)]", body):
+            keys |= set(values)
+        for _, prefix in re.findall(rf"""\bt\(\s*(['"])(\w+)\1\s*~\s*{var}\b""", body):
+            keys |= {prefix + v for v in values}
+    return keys
+
+
+def used_keys() -> dict[str, set[str]]:
+    """Every page key (or, dotted, a whole message id) the page's code and templates use,
+    with the files that use it."""
+    found: dict[str, set[str]] = {}
+    for path in HTML:
+        for k in _html_keys(path.read_text(encoding="utf-8")):
+            found.setdefault(k, set()).add(str(path.relative_to(ROOT)))
+    for path in PY:
+        if path.is_file():
+            for k in _py_keys(ast.parse(path.read_text(encoding="utf-8"))):
+                found.setdefault(k, set()).add(str(path.relative_to(ROOT)))
+    return found
+
+
+def message_id(key: str) -> str:
+    return key if "." in key else "page." + key  # a dotted key is a whole message id (the games' own t)
+
+
+def test_every_key_the_page_uses_is_in_both_catalogues():
+    found = used_keys()
+    page = {k for k in found if "." not in k}
+    assert len(page) > 200  # the scan sees the templates and the code
+    for dynamic in ("board_2p", "board_34p", "board_side", "easy", "hard", "level", "variant", "nests", "crashes",
+                    "cards", "bread", "yu_plusminus", "yu_yunco", "ph_fish_marked", "ph_flight", "lx_eff_x",
+                    "lx_eff_to", "lx_eff_stays"):
+        assert dynamic in page, dynamic  # keys built at run time, found through their tuples
+    for lang in M.LANGS:
+        cat = M.catalogue(lang)
+        missing = sorted(f"{message_id(k)} ({', '.join(sorted(found[k]))})" for k in found if message_id(k) not in cat)
+        assert not missing, (lang, missing)
+
+
+def test_the_photo_fields_named_are_the_readers():
+    source = (PACKAGE / "photo" / "flight.py").read_text(encoding="utf-8")
+    fields = set(re.findall(r'conf\[f?"(?:turn\[\{t\}\]\.)?(\w+)"\] = Reading', source))
+    assert fields == set(PHOTO_FIELDS)
+
+
+def test_page_words_are_the_catalogues_in_either_language():
+    assert i18n.LANGS == M.LANGS and i18n.DEFAULT == M.DEFAULT
+    assert i18n.label("es", "board_side") == M.text("page.board_side", "es") == "Cara del tablero"
+    assert i18n.label("en", "name_n", n=3) == "Player 3"
+    assert i18n.label("en", "ph_n_fields", n=1).startswith("1 field to confirm")
+    assert i18n.label("es", "ph_n_fields", n=4).startswith("4 campos por confirmar")
+    assert i18n.page_lang() == M.DEFAULT  # outside a request
+
+
+def test_a_missing_key_raises_in_strict_mode_and_is_a_marker_otherwise(monkeypatch):
+    with pytest.raises(M.MessageError, match="page.no_such_words"):
+        i18n.label("es", "no_such_words")
+    with pytest.raises(M.MessageError, match="needs n"):
+        i18n.label("en", "name_n")
+    monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
+    monkeypatch.delenv("SHEETKIT_STRICT_MESSAGES", raising=False)
+    assert i18n.label("es", "no_such_words", n=2) == "⟦page.no_such_words: n=2⟧"
+    assert i18n.label("en", "name_n") == "⟦page.name_n⟧"
+    monkeypatch.setenv("SHEETKIT_STRICT_MESSAGES", "1")
+    with pytest.raises(M.MessageError):
+        i18n.label("en", "no_such_words")
+
+
+# ---- real pages, in both languages
+
+
+def _other_words(lang: str) -> list[str]:
+    """The other language's page words that cannot be this language's: texts without
+    placeholders, long enough to be a phrase, different from every text of `lang`."""
+    other = "en" if lang == "es" else "es"
+    mine = {m.forms.get("text") for i, m in M.catalogue(lang).items()}
+    return [m.forms["text"] for i, m in M.catalogue(other).items()
+            if i.startswith("page.") and "text" in m.forms and not m.placeholders and len(m.forms["text"]) >= 14
+            and m.forms["text"] not in mine]
+
+
+def assert_speaks(page, lang: str, code: int = 200):
+    assert page.code == code, page.text[:2000]
+    assert f'<html lang="{lang}">' in page.text
+    shown = html.unescape(page.text)
+    assert "⟦" not in shown
+    foreign = [w for w in _other_words(lang) if w in shown]
+    assert not foreign, foreign
+
+
+# the start forms of a play of each game entered on the page
+STARTS = {
+    "glux": {"game": "glux", "variant": "34p", "name0": "Ana", "name1": "Ben", "name2": "Carla", "first": "0",
+             "start_chip0": "6", "start_chip1": "2", "start_chip2": "4"},
+    "yuncos": {"game": "yuncos", "variant": "yuncos-easy", "name0": "Ana", "name1": "Bea", "first": "0"},
+    "levelx": {"game": "levelx", "name0": "Ana", "name1": "Ben", "first": "0"},
+}
+
+
+@pytest.mark.parametrize("lang", M.LANGS)
+def test_the_pages_render_in_both_languages(tmp_path, lang):
+    from sheetkit.web.app import create_app
+    from test_web import Client, upload
+
+    phone = Client(create_app(db=tmp_path / "h.sqlite3"), lang=lang)
+    for url in ("/", "/tally/yuncos", "/tally/glux", "/tally/iunu", "/tally/levelx", "/check", "/play/new", "/photo",
+                *(f"/play/new?game={g}" for g in STARTS)):
+        assert_speaks(phone.get(url), lang)
+    assert_speaks(phone.get("/no/such/page"), lang, 404)
+    assert_speaks(upload(phone, EXAMPLES / "yuncos-illegal.toml"), lang)
+    assert_speaks(upload(phone, EXAMPLES / "iunu-inline-deck.toml"), lang)
+    assert_speaks(upload(phone, EXAMPLES / "levelx-game-illegal.toml"), lang)
+    for game, form in STARTS.items():
+        started = phone.post("/play/new", form)
+        assert started.code == 303, started.text[:3000]
+        assert_speaks(phone.get(started.resp.headers["Location"]), lang)
+    assert M.text("page.check", lang) in phone.get("/").text
+
+
+def test_the_browser_chooses_until_the_page_is_switched():
+    from test_web import Client
+
+    phone = Client(lang=None)
+    assert '<html lang="es">' in phone.get("/", headers={"Accept-Language": "es"}).text
+    assert '<html lang="en">' in phone.get("/?lang=en", headers={"Accept-Language": "es"}).text
+    assert '<html lang="en">' in phone.get("/", headers={"Accept-Language": "es"}).text  # the switch is kept
+
+
+# ---- downloads with words: in the page's language
+
+
+def test_the_checked_pdf_of_a_spanish_page_is_the_spanish_sheet(tmp_path):
+    from test_web import Client, upload
+
+    example = EXAMPLES / "glux-game-illegal.toml"
+    page = upload(Client(lang="es"), example)
+    assert page.code == 200
+    assert "ILEGAL" in page.text.split('class="sheet"', 1)[1]  # the checked sheet drawn on the page
+    pdf = Client(lang="es").post("/download/pdf", {"record": page.hidden("/download/pdf", "record"),
+                                                   "source": example.name})
+    assert pdf.resp.mimetype == "application/pdf"
+    for lang in M.LANGS:
+        assert sheetkit("check", example, "--render", tmp_path / f"{lang}.pdf", "--lang", lang).code == 1
+    assert pdf.resp.data == (tmp_path / "es.pdf").read_bytes() != (tmp_path / "en.pdf").read_bytes()
