@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 from sheetkit import layouts  # noqa: E402
 from sheetkit.errors import UserError  # noqa: E402
 from sheetkit.games.yuncos.play import play  # noqa: E402
-from sheetkit.paper.pads import qr_text  # noqa: E402
+from sheetkit.checking.qr import qr_text  # noqa: E402
 from sheetkit.photo import flight, simulate, truefields  # noqa: E402
 
 LEVELS = ("yuncos-easy", "yuncos-hard")

@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sheetkit.checking.qr import qr_text  # noqa: E402
 from sheetkit.paper import pads, printing  # noqa: E402
 from sheetkit.paper import scene as S  # noqa: E402
 from sheetkit.paper import pdf, qr  # noqa: E402
@@ -82,7 +83,7 @@ def render_naive(layout, scene, copies: int, out: Path) -> int:
 def qr_floor(layout, n: int = 200, repeat: int = 3) -> float:
     """Seconds to encode one QR code of a pad, alone (distinct texts, no cache): the
     best of `repeat` batches of n codes."""
-    texts = [pads.qr_text(layout, 100_000 + i) for i in range(n)]
+    texts = [qr_text(layout, 100_000 + i) for i in range(n)]
     times = []
     for _ in range(repeat):
         qr.matrix.cache_clear()

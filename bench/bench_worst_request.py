@@ -99,7 +99,7 @@ def yuncos_worst_data() -> dict:
     round a square of it), each turn using every ability box of the sheet and every ability
     by name."""
     from sheetkit.games.yuncos.layout import ABILITIES
-    from sheetkit.games.yuncos.record import MOST_STEPS, all_boxes
+    from sheetkit.games.yuncos.notation import MOST_STEPS, all_boxes
 
     layout = layouts.load("yuncos-hard")
     rec = play(layout, random.Random(5), solo=False, max_turns=60, home_after=99).record

@@ -183,7 +183,7 @@ def yuncos_with(first_turn: str, text: str | None = None) -> str:
 
 
 def test_a_yuncos_flight_longer_than_any_die_flies_is_refused(tmp_path):
-    from sheetkit.games.yuncos.record import MOST_STEPS
+    from sheetkit.games.yuncos.notation import MOST_STEPS
 
     text = (EX / "yuncos-illegal.toml").read_text()
     first = text[text.index("[[turn]]"):].split("\n")[1]

@@ -411,10 +411,12 @@ def test_the_pdf_of_a_checked_sheet_has_its_tags(tmp_path):
     """The real PDF: the tags' numbers are in it, and the rendered page shows red ink."""
     import pypdfium2
 
+    from sheetkit.paper.checked import render
+
     for name in ("yuncos-illegal.toml", "glux-game-illegal.toml", "iunu-illegal.toml"):
         loaded = records.load(EX / name)
         checked = records.check(loaded)
-        out = records.render(loaded, checked, tmp_path / f"{name}.pdf", lang="es")
+        out = render(loaded, checked, tmp_path / f"{name}.pdf", lang="es")
         pdf = pypdfium2.PdfDocument(out)
         text = pdf[0].get_textpage().get_text_range()
         for n in range(1, len(checked.verdict.findings) + 1):
@@ -441,7 +443,7 @@ def _check_random(data: dict, source: str):
        plant=st.sampled_from(["fish", "repeat", "step", "crash"]), pick=st.integers(0, 100))
 def test_random_yuncos_games_with_a_wrong_mark(lid, seed, plant, pick):
     from sheetkit.games.yuncos.play import play, to_toml
-    from sheetkit.games.yuncos.record import flight_text, parse_flight
+    from sheetkit.games.yuncos.notation import flight_text, parse_flight
 
     rec = copy.deepcopy(play(layouts.load(lid), random.Random(seed), dice=True).record)
     turns = rec["turn"]

@@ -59,6 +59,7 @@ LIGHT = [
     ["render", "--copies", "0", "yuncos-easy"],  # refused before anything is drawn
     *[["--import", f"sheetkit.games.{g}"] for g in games.GAMES],
     ["--import", "sheetkit.paper.pads"],
+    ["--import", "sheetkit.checking.qr"],
     ["--import", "sheetkit.checking.records"],
 ]
 
@@ -114,10 +115,9 @@ def test_the_benchmarks_run(script, args):
 
 
 # `check` loads what reading and replaying a record needs, and nothing that draws, plays or
-# serves: no scene or PDF code (the QR check in paper/pads.py needs none), no game's
+# serves: no paper module at all (the QR check is checking/qr.py), no game's
 # compose/overlay/moves/play/lint/templates, no history or web page (README: Speed).
-NOT_FOR_CHECK = ("sheetkit.paper.scene", "sheetkit.paper.printing", "sheetkit.paper.tables", "sheetkit.paper.pdf",
-                 "sheetkit.paper.measure", "sheetkit.history", "sheetkit.web")
+NOT_FOR_CHECK = ("sheetkit.paper", "sheetkit.history", "sheetkit.web")
 NOT_FOR_CHECK_ROLES = ("compose", "overlay", "moves", "play", "lint", "templates")
 
 

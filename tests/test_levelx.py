@@ -283,11 +283,11 @@ def test_bad_final_input(player, words):
 
 def test_record_with_the_pads_qr_text_reports_its_serial(tmp_path):
     from sheetkit import layouts
-    from sheetkit.paper import pads
+    from sheetkit.checking.qr import qr_text
 
     for game, ref, example in (("levelx", "levelx-score-pad", "levelx-final.toml"),
                                ("iunu", "iunu-score-pad", "iunu-inline-deck.toml")):
-        qr = pads.qr_text(layouts.load(ref), 42)
+        qr = qr_text(layouts.load(ref), 42)
         text = (ROOT / "examples" / example).read_text()
         p = tmp_path / example
         p.write_text(text.replace(f'game = "{game}"', f'game = "{game}"\nqr = "{qr}"', 1))

@@ -12,6 +12,7 @@ from PIL import ImageChops
 
 from sheetkit import layouts
 from sheetkit.paper import printing
+from sheetkit.checking import qr
 from sheetkit.paper import pads
 from sheetkit.paper import scene as S
 from sheetkit.errors import UserError
@@ -64,14 +65,14 @@ def easy_pad(easy, tmp_path_factory):
 @pytest.mark.parametrize("layout_id", ["yuncos-easy", "a-b-c-d", "my.level", "odd:id:with:colons", "x"])
 @pytest.mark.parametrize("serial", [0, 7, 42, 9999, 123456])
 def test_qr_text_round_trips(layout_id, serial):
-    text = pads.qr_text(fake_layout(layout_id, "e7bc4f0d"), serial)
+    text = qr.qr_text(fake_layout(layout_id, "e7bc4f0d"), serial)
     assert text.startswith("SK1:")
-    assert pads.parse(text) == (layout_id, "e7bc4f0d", serial)
-    assert pads.parse(text + "\n") == (layout_id, "e7bc4f0d", serial)  # scanners add newlines
+    assert qr.parse(text) == (layout_id, "e7bc4f0d", serial)
+    assert qr.parse(text + "\n") == (layout_id, "e7bc4f0d", serial)  # scanners add newlines
 
 
 def test_qr_text_is_short_and_padded():
-    assert pads.qr_text(fake_layout("yuncos-easy", "e7bc4f0d"), 42) == "SK1:yuncos-easy:e7bc4f0d:0042"
+    assert qr.qr_text(fake_layout("yuncos-easy", "e7bc4f0d"), 42) == "SK1:yuncos-easy:e7bc4f0d:0042"
 
 
 @pytest.mark.parametrize("text, words", [
@@ -89,37 +90,37 @@ def test_qr_text_is_short_and_padded():
 ])
 def test_malformed_text_is_one_clear_line(text, words):
     with pytest.raises(UserError) as e:
-        pads.parse(text)
+        qr.parse(text)
     msg = str(e.value)
     assert "\n" not in msg and words in msg and "SK1:<layout id>:<version>:<serial>" in msg
 
 
 def test_identify_the_installed_version():
     layout = layouts.load("yuncos-easy")
-    info = pads.identify(pads.qr_text(layout, 42))
+    info = qr.identify(qr.qr_text(layout, 42))
     assert info["layout"] == "yuncos-easy" and info["serial"] == 42 and info["version"] == layout.version
     assert info["installed"] and info["current"]
-    assert "installed version" in pads.describe(info)
+    assert "installed version" in qr.describe(info)
 
 
 def test_identify_a_version_that_differs_from_the_installed_one():
     layout = layouts.load("yuncos-easy")
     old = "0" * 8 if layout.version != "0" * 8 else "1" * 8
-    info = pads.identify(f"SK1:yuncos-easy:{old}:0007")
+    info = qr.identify(f"SK1:yuncos-easy:{old}:0007")
     assert info["installed"] and not info["current"]
     assert info["installed_version"] == layout.version and info["version"] == old
-    assert "changed since this sheet was printed" in pads.describe(info)
+    assert "changed since this sheet was printed" in qr.describe(info)
 
 
 def test_identify_an_unknown_layout_never_reads_paths():
     for text in ("SK1:no-such-layout:e7bc4f0d:0001", "SK1:../layouts/yuncos-easy:e7bc4f0d:0001"):
-        info = pads.identify(text)
+        info = qr.identify(text)
         assert not info["installed"] and not info["current"] and info["installed_version"] is None
 
 
 def test_identify_command(cli):
     layout = layouts.load("yuncos-easy")
-    run = cli("identify", pads.qr_text(layout, 42))
+    run = cli("identify", qr.qr_text(layout, 42))
     assert run.code == 0, run.err
     assert "0042" in run.out and "yuncos-easy" in run.out and "installed version" in run.out
     run = cli("identify", "SK1:yuncos-easy:00000000:0042", "--json")
@@ -132,28 +133,28 @@ def test_identify_command(cli):
 
 def test_qr_findings_warn_when_the_layout_changed_or_differs():
     layout = fake_layout("yuncos-easy", "e7bc4f0d")
-    info, findings = pads.qr_findings("SK1:yuncos-easy:e7bc4f0d:0042", layout)
+    info, findings = qr.qr_findings("SK1:yuncos-easy:e7bc4f0d:0042", layout)
     assert info["serial"] == 42 and info["current"] and findings == []
-    info, findings = pads.qr_findings("SK1:yuncos-easy:11112222:0042", layout)
+    info, findings = qr.qr_findings("SK1:yuncos-easy:11112222:0042", layout)
     assert not info["current"] and [(f.rule, f.severity) for f in findings] == [("QR", WARNING)]
     assert "11112222" in findings[0].message and "e7bc4f0d" in findings[0].message
-    info, findings = pads.qr_findings("SK1:yuncos-hard:e7bc4f0d:0042", layout)
+    info, findings = qr.qr_findings("SK1:yuncos-hard:e7bc4f0d:0042", layout)
     assert [f.rule for f in findings] == ["QR"] and "yuncos-hard" in findings[0].message
     with pytest.raises(UserError) as e:
-        pads.qr_findings("SK1:nonsense", layout, "rec.toml")
+        qr.qr_findings("SK1:nonsense", layout, "rec.toml")
     assert str(e.value).startswith("rec.toml: qr: ")
 
 
 def test_apply_qr_works_for_any_game_record():
     layout = fake_layout("some-board", "e7bc4f0d")
     record = SimpleNamespace(qr="SK1:some-board:aaaabbbb:0005", sheet=layout)
-    v = pads.apply_qr(Verdict(game="g", source="r.toml"), record, "r.toml")
+    v = qr.apply_qr(Verdict(game="g", source="r.toml"), record, "r.toml")
     assert v.info["serial"] == 5 and v.info["printed"]["version"] == "aaaabbbb"
     assert v.legal and [f.rule for f in v.findings] == ["QR"]
     assert "serial 5" in v.to_text()
     # a record without a QR text, or a game that already did it, is left alone
-    assert pads.apply_qr(Verdict(game="g", source="r"), SimpleNamespace(qr=None, sheet=layout)).info == {}
-    again = pads.apply_qr(v, record)
+    assert qr.apply_qr(Verdict(game="g", source="r"), SimpleNamespace(qr=None, sheet=layout)).info == {}
+    again = qr.apply_qr(v, record)
     assert len(again.findings) == 1
 
 
@@ -166,7 +167,7 @@ def test_check_reports_the_serial_of_a_yuncos_record(cli, tmp_path):
     run = cli("check", rec, "--json")
     assert run.code in (0, 1), run.err
     assert '"serial": 42' in run.out and '"rule": "QR"' in run.out and layout.version in run.out
-    rec.write_text(body.format(qr=pads.qr_text(layout, 42)), encoding="utf-8")
+    rec.write_text(body.format(qr=qr.qr_text(layout, 42)), encoding="utf-8")
     run = cli("check", rec)
     assert "serial 42" in run.out.splitlines()[0] and " QR " not in run.out
     rec.write_text(body.format(qr="SK1:yuncos-easy:42"), encoding="utf-8")
@@ -215,7 +216,7 @@ def test_a_real_decoder_reads_every_page_of_a_pad(easy_pad):
     for i, serial in enumerate((41, 42, 43)):
         texts = decode(raster(out, i))
         assert len(texts) == 1
-        assert pads.parse(texts[0]) == ("yuncos-easy", layout.version, serial)
+        assert qr.parse(texts[0]) == ("yuncos-easy", layout.version, serial)
 
 
 def test_the_qr_reads_at_a_home_printers_lowest_resolution(easy_pad):
@@ -225,7 +226,7 @@ def test_the_qr_reads_at_a_home_printers_lowest_resolution(easy_pad):
     img = raster(out, 1, dpi)
     k = dpi / 25.4
     crop = img.crop((int(x * k) - 5, int(y * k) - 5, int((x + size) * k) + 5, int((y + size) * k) + 5))
-    assert decode(crop) == [pads.qr_text(layout, 42)]
+    assert decode(crop) == [qr.qr_text(layout, 42)]
 
 
 def test_pages_of_a_pad_differ_only_in_the_stamp_square(easy_pad):
@@ -263,7 +264,7 @@ def test_a_200_copy_pad_carries_the_static_page_once(easy, tmp_path):
 def test_two_sided_sheets_name_each_sides_layout(tmp_path):
     layout, scene = printing.compose("yuncos", "a4", "en")
     out = pdf.write(pads.pad(scene, layout, 2, 9), tmp_path / "duplex.pdf")
-    got = [pads.parse(decode(raster(out, i))[0]) for i in range(4)]
+    got = [qr.parse(decode(raster(out, i))[0]) for i in range(4)]
     sides = [page.source for page in scene.pages]
     assert [(g[0], g[1]) for g in got] == sides * 2
     assert [g[2] for g in got] == [9, 9, 10, 10]
@@ -279,7 +280,7 @@ def test_pages_without_stamp_get_no_serial():
 @pytest.mark.parametrize("copies, first, stamp, words", [
     (0, 1, (150, 10, 22), "--copies 0"),
     (1, -1, (150, 10, 22), "--first-serial -1"),
-    (2, pads.MAX_SERIAL, (150, 10, 22), "at most"),
+    (2, qr.MAX_SERIAL, (150, 10, 22), "at most"),
     (1, 1, None, "no place for a serial"),
     (1, 1, (150, 10, 12), "stamp square is 12 mm"),
 ])
@@ -297,7 +298,7 @@ def test_render_copies_writes_a_numbered_pad(cli, tmp_path):
     assert run.err == ""  # no progress bar when standard error is not a terminal
     out = tmp_path / "yuncos-easy-a4-en-0009-0010.pdf"
     assert out.is_file() and str(out) in run.out
-    assert [pads.parse(decode(raster(out, i))[0])[2] for i in range(2)] == [9, 10]
+    assert [qr.parse(decode(raster(out, i))[0])[2] for i in range(2)] == [9, 10]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -323,7 +324,7 @@ def test_every_shipped_layout_prints_as_a_pad(ref, paper, tmp_path):
     out = pdf.write(p, tmp_path / "pad.pdf")
     if pads.halves(scene.pages[0]) is not None:  # two copies a page: one page, a QR code in each half
         assert len(p.pages) == 1
-        assert sorted(pads.parse(t) for t in decode(raster(out, 0))) == [(layout.id, layout.version, 5),
+        assert sorted(qr.parse(t) for t in decode(raster(out, 0))) == [(layout.id, layout.version, 5),
                                                                           (layout.id, layout.version, 6)]
         return
     n = len(scene.pages)
@@ -338,7 +339,7 @@ def test_every_shipped_layout_prints_as_a_pad(ref, paper, tmp_path):
         assert box is not None
         assert x * k - 1 <= box[0] and y * k - 1 <= box[1] and box[2] <= (x + size) * k + 1 and box[3] <= (y + size) * k + 1
         lid, version = page.source or (layout.id, layout.version)
-        assert [pads.parse(t) for t in decode(first)] == [(lid, version, 5)]
+        assert [qr.parse(t) for t in decode(first)] == [(lid, version, 5)]
 
 
 def test_a_progress_bar_only_on_a_terminal(tmp_path):
@@ -418,7 +419,7 @@ def test_a_glux_record_reports_its_score_pad_serial(tmp_path):
     pad = layouts.load("glux-score-pad")
     text = (ROOT / "examples" / "glux-board-3p.toml").read_text()
     rec = tmp_path / "counted.toml"
-    rec.write_text(text.replace('kind = "board"', f'kind = "board"\nqr = "{pads.qr_text(pad, 7)}"', 1))
+    rec.write_text(text.replace('kind = "board"', f'kind = "board"\nqr = "{qr.qr_text(pad, 7)}"', 1))
     v = records.check(records.load(str(rec))).verdict
     assert v.legal and v.info["serial"] == 7 and v.info["printed"]["current"]
     rec.write_text(text.replace('kind = "board"', 'kind = "board"\nqr = "SK1:glux-score-pad:00000000:0007"', 1))
@@ -452,7 +453,7 @@ def test_a_two_up_pad_draws_its_half_once_and_both_qr_codes_read(tmp_path):
     out = pdf.write(pads.pad(scene, fake_layout(), 4, 1), tmp_path / "halves.pdf")
     data = out.read_bytes()
     assert data.count(b"/Subtype /Form") == 1  # the half page, however many copies
-    assert [sorted(pads.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3, 4]]
+    assert [sorted(qr.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3, 4]]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -465,4 +466,4 @@ def test_the_glux_track_is_two_up_within_the_margins(paper, tmp_path):
     x0, y0, x1, y1 = S.bounds(scene.forms[page.items[0].name].items)
     assert y0 >= 10 and y1 <= page.height / 2 - 10
     out = pdf.write(pads.pad(scene, layout, 3, 1), tmp_path / "track.pdf")
-    assert [sorted(pads.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3]]
+    assert [sorted(qr.parse(t)[2] for t in decode(raster(out, i))) for i in range(2)] == [[1, 2], [3]]

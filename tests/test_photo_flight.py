@@ -15,7 +15,7 @@ pytest.importorskip("cv2")
 from sheetkit import layouts  # noqa: E402
 from sheetkit.errors import UserError  # noqa: E402
 from sheetkit.games.yuncos.play import play  # noqa: E402
-from sheetkit.paper.pads import qr_text  # noqa: E402
+from sheetkit.checking.qr import qr_text  # noqa: E402
 from sheetkit.photo import flight, simulate, truefields  # noqa: E402
 
 

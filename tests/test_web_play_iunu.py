@@ -1,4 +1,4 @@
-"""IUNU as a play through the page's adapter (sheetkit/web/plays/iunu.py): the deck kept in
+"""IUNU as a play through the page's entry (sheetkit/games/iunu/entry.py): the deck kept in
 the history by name and offered again, the end-of-game form saved as typed, the record
 checked as `sheetkit check` checks it."""
 
@@ -11,10 +11,10 @@ import pytest
 import tomllib
 
 from sheetkit.history import Store
-from sheetkit.web import plays, tallies
+from sheetkit.forms import FormError
+from sheetkit.games.iunu import entry as I
+from sheetkit.web import plays
 from sheetkit.web.app import create_app
-from sheetkit.web.inputs import FormError
-from sheetkit.web.plays import iunu as I
 
 from conftest import ROOT, check_data, sheetkit
 from test_web import Client, assert_clear_error
@@ -24,7 +24,13 @@ from test_web_plays import start_play
 def check(recs):
     return plays.check("iunu", recs, None)[0].checked
 
-DECK_FORM = {f"deck_{c}_{k}": str(v) for c in tallies.IUNU_CASTES for k, v in (("cards", 6), ("vp", 2), ("bread", 1))}
+
+def position(recs):
+    """The records as a step is given them: the play's position (each record checked)."""
+    return plays.check("iunu", recs, None)
+
+
+DECK_FORM = {f"deck_{c}_{k}": str(v) for c in I.CASTES for k, v in (("cards", 6), ("vp", 2), ("bread", 1))}
 DECK_FORM["deck_ninth_name"] = "Artisan"
 
 
@@ -55,10 +61,10 @@ def test_the_adapter_from_blank_to_finished_checks_like_the_command_line(tmp_pat
     recs = I.blank(["Ben", "Ana"], deck)
     c = check(recs)
     assert c.verdict.in_progress and c.verdict.legal and c.verdict.leading and not c.verdict.winners  # leading, not won
-    saved = I.add_move(recs, {"p0_deben": "3"})
+    saved = I.add_move(position(recs), {"p0_deben": "3"})
     assert saved[0][1]["player"][0]["deben"] == 3 and recs[0][1]["player"][0]["deben"] == 0
     assert I.form_values(saved)["p0_deben"] == "3"
-    done = I.finish(saved, end_form())
+    done = I.finish(position(saved), end_form())
     assert [p["name"] for p in done[0][1]["player"]] == ["Ben", "Ana"]  # the form cannot rename the players
     assert "in_progress" not in done[0][1]
     page = check(done).verdict
@@ -70,10 +76,10 @@ def test_the_adapter_from_blank_to_finished_checks_like_the_command_line(tmp_pat
     assert [(s["player"], s["total"]) for s in got["scores"]] == [(s.player, s.total) for s in page.scores]
     assert got["winners"] == list(page.winners)
     assert I.form_values(done)["p0_after0_caste"] == "priest"
-    assert I.undo(saved) == recs  # the one count saved taken back: exactly the blank record
-    assert I.finish(saved, {})[0][1]["player"][0]["deben"] == 3  # the page's End keeps what was saved
+    assert I.undo(position(saved)) == recs  # the one count saved taken back: exactly the blank record
+    assert I.finish(position(saved), {})[0][1]["player"][0]["deben"] == 3  # the page's End keeps what was saved
     with pytest.raises(FormError, match="Nothing entered"):
-        I.undo(recs)
+        I.undo(position(recs))
 
 
 def test_an_iunu_record_in_progress_has_standings_and_no_result():
@@ -88,11 +94,12 @@ def test_an_iunu_record_in_progress_has_standings_and_no_result():
 @pytest.mark.parametrize("form", [{"p0_deben": "x"}, {"p0_deben": "9" * 400}, {"p1_after0_caste": "king"},
                                   {"p0_cards_farmer": "-1"}])
 def test_values_that_cannot_be_counted_are_form_errors(form):
-    recs = I.blank(["Ana", "Ben"], {"castes": {}})
+    # a whole deck: a play's position is of records the engine accepts
+    pos = position(I.blank(["Ana", "Ben"], I.read_deck(DECK_FORM)))
     with pytest.raises(FormError):
-        I.finish(recs, form)
+        I.finish(pos, form)
     with pytest.raises(FormError):
-        I.add_move(recs, form)
+        I.add_move(pos, form)
 
 
 # --- through the page ------------------------------------------------------------------------

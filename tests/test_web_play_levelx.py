@@ -1,4 +1,4 @@
-"""Level X entered turn by turn through the page's adapter (sheetkit/web/plays/levelx.py):
+"""Level X entered turn by turn through the page's entry (sheetkit/games/levelx/entry.py):
 random legal games played by play.py's own simulation (which shares no code with the
 checker) go in as form values, one turn at a time, and stay legal at every step; a single
 wrong turn is caught with the right rule id; what cannot be a turn is a FormError; the
@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sheetkit.forms import FormError
+from sheetkit.games.interface import Result
+from sheetkit.games.levelx import entry as L
 from sheetkit.games.levelx.play import random_game
 from sheetkit.web import i18n, plays
-from sheetkit.web.inputs import FormError
-from sheetkit.web.plays import levelx as L
 
 from conftest import check_data, sheetkit
 
@@ -50,6 +51,11 @@ def check(recs):
     return plays.check("levelx", recs, None)[0].checked
 
 
+def position(recs):
+    """The records as a step is given them: the play's position (each record checked)."""
+    return plays.check("levelx", recs, None)
+
+
 def text(recs) -> str:
     return plays.text_of(recs[0][1])
 
@@ -69,15 +75,17 @@ def test_random_legal_games_entered_turn_by_turn_are_legal_at_every_step(seed, n
     recs = start(n)
     for k, turn in enumerate(record["turn"]):
         before, snapshot = recs, copy.deepcopy(recs)
-        recs = L.add_move(recs, form_of(turn), t)
-        assert before == snapshot and len(recs[0][1]["turn"]) == k + 1  # the input is never changed
+        pos = position(recs)
+        recs = L.add_move(pos, form_of(turn), t)
+        assert before == snapshot and plays.records(pos) == snapshot  # the input is never changed
+        assert len(recs[0][1]["turn"]) == k + 1
         if k % 7 == 0 or k == len(record["turn"]) - 1:
             c = check(recs)
             assert c.verdict.legal, c.verdict.to_text()
             assert c.verdict.in_progress
     c = check(recs)
     assert c.state.over()
-    done = L.finish(recs, {}, t)
+    done = L.finish(position(recs), {}, t)
     v = check(done).verdict
     assert v.legal and not v.in_progress, v.to_text()
     want = check_data(final, "final.toml")
@@ -89,8 +97,8 @@ def test_the_records_text_checks_the_same_from_the_command_line(tmp_path):
     record, _ = random_game(random.Random(7), NAMES[:3])
     recs = start(3)
     for turn in record["turn"][:10]:
-        recs = L.add_move(recs, form_of(turn), t)
-    recs = L.add_move(recs, {"die0": "6", "die1": "6", "die2": "1", "die3": "1",
+        recs = L.add_move(position(recs), form_of(turn), t)
+    recs = L.add_move(position(recs), {"die0": "6", "die1": "6", "die2": "1", "die3": "1",
                              "group0": "A", "group1": "A", "group2": "-", "group3": "B"})  # a die left out
     page = check(recs).verdict
     path = tmp_path / "levelx-game.toml"
@@ -103,7 +111,7 @@ def test_the_records_text_checks_the_same_from_the_command_line(tmp_path):
 
 
 def test_a_die_left_out_of_every_group_is_L4_at_that_turn():
-    recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1",
+    recs = L.add_move(position(start()), {"die0": "3", "die1": "4", "die2": "5", "die3": "1",
                                 "group0": "A", "group1": "A", "group2": "B", "group3": "-"})
     c = check(recs)
     assert rules_of(c) == ["L4"]
@@ -113,23 +121,24 @@ def test_a_die_left_out_of_every_group_is_L4_at_that_turn():
 
 
 def test_a_player_out_of_turn_is_L8_and_undo_takes_it_back():
-    recs = L.add_move(start(), {"die0": "3", "die1": "4", "die2": "5", "die3": "1", "player": "Ben"})
+    recs = L.add_move(position(start()), {"die0": "3", "die1": "4", "die2": "5", "die3": "1", "player": "Ben"})
     assert rules_of(check(recs)) == ["L8"]
-    back = L.undo(recs)
+    pos = position(recs)
+    back = L.undo(pos)
     assert back[0][1]["turn"] == [] and check(back).verdict.legal
-    assert recs[0][1]["turn"][0]["player"] == "Ben"  # the input is never changed
+    assert recs[0][1]["turn"][0]["player"] == pos[0].data["turn"][0]["player"] == "Ben"  # the input is never changed
 
 
 def test_a_turn_after_the_end_is_L8_and_finishing_early_is_L8():
     record, _ = random_game(random.Random(3), NAMES[:2], 1.0)
     recs = start()
     for turn in record["turn"]:
-        recs = L.add_move(recs, form_of(turn), t)
-    over = L.add_move(recs, {"die0": "1", "die1": "1", "die2": "1", "die3": "2"})
+        recs = L.add_move(position(recs), form_of(turn), t)
+    over = L.add_move(position(recs), {"die0": "1", "die1": "1", "die2": "1", "die3": "2"})
     assert rules_of(check(over)) == ["L8"]
-    early = L.finish(L.undo(L.undo(recs)), {})
+    early = L.finish(position(L.undo(position(L.undo(position(recs))))), {})
     assert "L8" in rules_of(check(early))
-    assert check(L.finish(recs, {}, t)).verdict.legal
+    assert check(L.finish(position(recs), {}, t)).verdict.legal
 
 
 def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
@@ -137,7 +146,7 @@ def test_the_view_shows_whose_turn_the_finishing_round_and_the_board():
     recs = start(3)
     c = None
     for turn in record["turn"]:
-        recs = L.add_move(recs, form_of(turn), t)
+        recs = L.add_move(position(recs), form_of(turn), t)
         c = check(recs)
         if c.state.ended_at is not None and not c.state.over():
             break
@@ -161,7 +170,7 @@ def test_the_board_has_every_pawn_where_it_stands_start_area_too():
         record, _ = random_game(random.Random(seed), NAMES[:2 + seed % 3], 0.3 + 0.2 * seed)
         recs = start(len(record["players"]))
         for turn in record["turn"][:4 + 9 * seed]:
-            recs = L.add_move(recs, form_of(turn), t)
+            recs = L.add_move(position(recs), form_of(turn), t)
         state = check(recs).state
         page = L.board_scene(state, "en")[0].pages[0]
         spec, g = board_spec(), board_geometry(board_spec(), "a4")
@@ -192,9 +201,10 @@ def test_the_board_has_every_pawn_where_it_stands_start_area_too():
 ])
 def test_what_cannot_be_a_turn_is_a_form_error(form, message):
     recs = start()
+    pos = position(recs)
     with pytest.raises(FormError, match=message):
-        L.add_move(recs, form)
-    assert recs[0][1]["turn"] == []
+        L.add_move(pos, form)
+    assert recs[0][1]["turn"] == [] and pos[0].data["turn"] == []
 
 
 def test_a_new_game_is_in_progress_in_the_seat_order_of_the_start_form():
@@ -205,11 +215,12 @@ def test_a_new_game_is_in_progress_in_the_seat_order_of_the_start_form():
     c = check(recs)
     assert c.verdict.legal and c.verdict.in_progress and c.verdict.to_move == "Cleo"
     with pytest.raises(FormError, match="No turn to undo"):
-        L.undo(recs)
+        L.undo(position(recs))
 
 
 def test_records_that_are_not_one_level_x_game_are_refused():
+    other = Result(None, {"game": "glux"}, 'game = "glux"\n', "x.toml", None, None)  # the entry reads only its data
     with pytest.raises(FormError):
-        L.add_move([(None, {"game": "glux"})], {})
+        L.add_move([other], {})
     with pytest.raises(FormError):
         L.undo([])

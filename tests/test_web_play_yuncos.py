@@ -1,4 +1,4 @@
-"""Yuncos entered move by move on the page (sheetkit/web/plays/yuncos.py), without a server.
+"""Yuncos entered move by move on the page (sheetkit/games/yuncos/entry.py), without a server.
 
 The games come from the random player (sheetkit.games.yuncos.play), which keeps its own
 account of the rules: every one of its tables, entered turn by turn and player by player
@@ -21,9 +21,10 @@ from sheetkit import layouts
 from sheetkit.checking import records as engine
 from sheetkit.games.yuncos.play import play, play_table
 from sheetkit.games.yuncos.record import box_kind
+from sheetkit.forms import FormError
+from sheetkit.games.yuncos import entry as Y
 from sheetkit.tomlfile import dump_toml
-from sheetkit.web.inputs import FormError
-from sheetkit.web.plays import yuncos as Y
+from sheetkit.web import plays
 
 NAMES = ["Ana", "Bea", "Caro", "Dani", "Eli"]
 
@@ -31,6 +32,11 @@ NAMES = ["Ana", "Bea", "Caro", "Dani", "Eli"]
 @lru_cache(maxsize=None)
 def layout(lid):
     return layouts.load(lid)
+
+
+def position(recs):
+    """The records as a step is given them: the play's position (each record checked)."""
+    return plays.check("yuncos", recs, None)
 
 
 def move_form(turn: dict, spec, with_dice: bool, start: int | None = None) -> dict[str, str]:
@@ -64,7 +70,7 @@ def enter(games, lid):
                 nxt = Y.next_turn(recs, Y.table_check(recs))
                 assert (nxt.seat, nxt.number) == (i, n + 1)
                 start = g.record["start"] if n == 0 else None
-                recs = Y.add_move(recs, move_form(g.record["turn"][n], spec, first, start))
+                recs = Y.add_move(position(recs), move_form(g.record["turn"][n], spec, first, start))
                 first = False
     return recs
 
@@ -107,11 +113,11 @@ def fresh(lid="yuncos-easy", names=("Ana", "Bea")):
 
 
 def test_the_dice_are_entered_once_per_turn_and_shared():
-    recs = Y.add_move(fresh(), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5", "start": "2"})
+    recs = Y.add_move(position(fresh()), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5", "start": "2"})
     nxt = Y.next_turn(recs, Y.table_check(recs))
     assert (nxt.seat, nxt.number, nxt.dice) == (1, 1, (2, 5))
     # the second player's form has no dice: the table's are used, whatever is sent
-    recs = Y.add_move(recs, {"flight": "5W", "puzzle": "lum1", "value": "2", "die1": "6", "die2": "6"})
+    recs = Y.add_move(position(recs), {"flight": "5W", "puzzle": "lum1", "value": "2", "die1": "6", "die2": "6"})
     assert [r["turn"][0]["dice"] for _, r in recs] == [[2, 5], [2, 5]]
     assert recs[0][1]["start"] == 2 and recs[1][1]["start"] == 1
     nxt = Y.next_turn(recs, Y.table_check(recs))
@@ -119,11 +125,11 @@ def test_the_dice_are_entered_once_per_turn_and_shared():
 
 
 def test_a_move_that_breaks_a_rule_is_entered_with_its_finding():
-    recs = Y.add_move(fresh(), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5", "start": "2"})
-    recs = Y.add_move(recs, {"flight": "W W", "puzzle": "nest1", "value": "5"})
+    recs = Y.add_move(position(fresh()), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5", "start": "2"})
+    recs = Y.add_move(position(recs), {"flight": "W W", "puzzle": "nest1", "value": "5"})
     # turn 2: Ana flies three steps with dice 1 and 5 (Y4), Bea writes a 5 twice in nest row 1 (Y11)
-    recs = Y.add_move(recs, {"flight": "N N N", "puzzle": "lum1", "value": "1", "die1": "1", "die2": "5"})
-    recs = Y.add_move(recs, {"flight": "W", "puzzle": "nest1", "value": "5"})
+    recs = Y.add_move(position(recs), {"flight": "N N N", "puzzle": "lum1", "value": "1", "die1": "1", "die2": "5"})
+    recs = Y.add_move(position(recs), {"flight": "W", "puzzle": "nest1", "value": "5"})
     v = Y.table_check(recs).verdict
     rules = sorted((f.rule, f.at.get("player"), f.at.get("turn")) for f in v.findings if f.severity == "error")
     assert rules == [("Y11", "Bea", 2), ("Y4", "Ana", 2)]
@@ -150,35 +156,36 @@ def test_undo_removes_the_last_move_and_the_game_goes_on():
     recs = enter(g, "yuncos-easy")
     assert not any(r.get("in_progress") for _, r in recs)
     before = copy.deepcopy(recs)
-    back = Y.undo(recs)
-    assert recs == before  # the input is never changed
+    pos = position(recs)
+    back = Y.undo(pos)
+    assert recs == before and plays.records(pos) == before  # the input is never changed
     seat = Y.last_move(recs)
     assert len(back[seat][1]["turn"]) == len(recs[seat][1]["turn"]) - 1
     assert all(r.get("in_progress") for _, r in back)
     nxt = Y.next_turn(back, Y.table_check(back))
     assert nxt.seat == seat
     for _ in range(sum(len(r["turn"]) for _, r in back)):
-        back = Y.undo(back)
+        back = Y.undo(position(back))
     assert all(r["turn"] == [] for _, r in back)
     with pytest.raises(FormError):
-        Y.undo(back)
+        Y.undo(position(back))
 
 
 def test_after_the_end_no_move_is_entered():
     recs = enter(play_table(layout("yuncos-easy"), random.Random(5), players=2), "yuncos-easy")
     with pytest.raises(FormError, match="over"):
-        Y.add_move(recs, {"flight": "E", "puzzle": "nest1", "value": "1", "die1": "1", "die2": "1"})
+        Y.add_move(position(recs), {"flight": "E", "puzzle": "nest1", "value": "1", "die1": "1", "die2": "1"})
 
 
 def test_ending_a_table_early_is_a_y21_warning():
-    recs = Y.add_move(fresh(), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5"})
-    recs = Y.add_move(recs, {"flight": "W W", "puzzle": "nest1", "value": "5"})
-    done = Y.finish(recs, {})
+    recs = Y.add_move(position(fresh()), {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5"})
+    recs = Y.add_move(position(recs), {"flight": "W W", "puzzle": "nest1", "value": "5"})
+    done = Y.finish(position(recs), {})
     v = Y.table_check(done).verdict
     assert not v.in_progress and v.legal
     assert [(f.rule, f.severity) for f in v.findings] == [("Y21", "warning")]
     with pytest.raises(FormError):
-        Y.finish(fresh(), {})
+        Y.finish(position(fresh()), {})
 
 
 BAD_FORMS = [
@@ -211,11 +218,12 @@ def test_a_value_that_is_no_move_is_one_message_and_nothing_changes(change, word
     good = {"flight": "E E", "puzzle": "nest1", "value": "5", "die1": "2", "die2": "5", "seat": "0", "turn": "1"}
     recs = fresh()
     before = copy.deepcopy(recs)
+    pos = position(recs)
     with pytest.raises(FormError, match=None) as e:
-        Y.add_move(recs, {**good, **change})
+        Y.add_move(pos, {**good, **change})
     assert words in str(e.value)
     assert "\n" not in str(e.value)
-    assert recs == before
+    assert recs == before and plays.records(pos) == before
 
 
 def test_new_plays_are_one_to_five_named_players_of_a_level():
@@ -234,7 +242,7 @@ def test_the_in_memory_table_gives_the_verdict_of_the_downloaded_files(tmp_path)
     the table record gives the page's verdict."""
     games = play_table(layout("yuncos-easy"), random.Random(8), players=3)
     recs = enter(games, "yuncos-easy")
-    recs = Y.undo(recs)  # in progress, one move short
+    recs = Y.undo(position(recs))  # in progress, one move short
     (tmp_path / "table.toml").write_text(Y.table_text(recs), encoding="utf-8")
     on_disk = engine.check(engine.load(tmp_path / "table.toml")).verdict.to_json()
     page = Y.table_check(recs).verdict.to_json()

@@ -483,7 +483,7 @@ def test_the_tap_squares_lie_on_the_board_drawn_on_the_page():
     viewBox must be exactly where the checked sheet draws the board (its background)."""
     from sheetkit.games.glux.overlay import overlay
     from sheetkit.paper import scene as S
-    from sheetkit.web.plays.glux import board_svg
+    from sheetkit.games.glux.entry import board_svg
 
     for example in ("glux-game-3p.toml", "glux-game-in-progress.toml", "glux-game-short.toml"):
         loaded = records.load(EXAMPLES / example)

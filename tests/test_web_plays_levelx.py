@@ -143,8 +143,8 @@ def test_names_are_escaped_on_the_board_page(phone):
 def test_the_page_and_its_script_load_nothing_from_elsewhere(phone):
     pid = start(phone)
     page = phone.get(f"/play/{pid}")
-    assert '<script src="/static/levelx.js"></script>' in page.text
-    js = phone.c.get("/static/levelx.js")
+    assert '<script src="/static/levelx/play.js"></script>' in page.text
+    js = phone.c.get("/static/levelx/play.js")
     assert js.status_code == 200 and js.mimetype == "text/javascript" and "http" not in js.get_data(as_text=True)
     assert "<style" not in page.text  # the inline board has no style element (the CSP allows none)
 

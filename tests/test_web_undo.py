@@ -22,9 +22,8 @@ from hypothesis import strategies as st
 from sheetkit import layouts
 from sheetkit.grid import square_name
 from sheetkit.history import Store
-from sheetkit.web import tallies
+from sheetkit.games.iunu import entry as I
 from sheetkit.web.app import create_app
-from sheetkit.web.plays import iunu as I
 
 from test_web import Client
 from test_web_play_iunu import DECK_FORM
@@ -223,8 +222,8 @@ def test_yuncos_undo_gives_back_exactly_the_play_before(tmp_path, case):
 
 IUNU_START = {"game": "iunu", "name0": "Ana", "name1": "Ben", "name2": "Cleo", "first": "1",
               I.DECK_NAME: "Club copy", **DECK_FORM}
-IUNU_FIELDS = ["deben"] + [f"{k}_{c}" for k in ("cards", "fed") for c in tallies.IUNU_CASTES]
-AFTER = [f"after{j}_{k}" for j in range(tallies.IUNU_AFTERLIFE_SLOTS) for k in ("caste", "mult")]
+IUNU_FIELDS = ["deben"] + [f"{k}_{c}" for k in ("cards", "fed") for c in I.CASTES]
+AFTER = [f"after{j}_{k}" for j in range(I.AFTERLIFE_SLOTS) for k in ("caste", "mult")]
 
 
 def iunu_typing():
@@ -232,7 +231,7 @@ def iunu_typing():
     field; value), now and then a value that cannot be counted."""
     typed = st.one_of(st.tuples(st.sampled_from(IUNU_FIELDS), st.integers(0, 9).map(str)),
                       st.tuples(st.sampled_from([a for a in AFTER if a.endswith("caste")]),
-                                st.sampled_from(tallies.IUNU_CASTES)),
+                                st.sampled_from(I.CASTES)),
                       st.tuples(st.sampled_from([a for a in AFTER if a.endswith("mult")]), st.integers(1, 3).map(str)))
     bad = st.tuples(st.sampled_from([0, 1]), st.tuples(st.sampled_from(IUNU_FIELDS + AFTER),
                                                        st.sampled_from(["x", "-1", "1e3", "king"])))

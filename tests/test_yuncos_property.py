@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from sheetkit import layouts
 from sheetkit.games.yuncos.play import play, to_toml
-from sheetkit.games.yuncos.record import box_kind, parse_flight, flight_text
+from sheetkit.games.yuncos.notation import box_kind, parse_flight, flight_text
 
 from conftest import check_data
 

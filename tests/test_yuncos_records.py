@@ -9,7 +9,8 @@ import pytest
 from sheetkit import layouts
 from sheetkit.checking import records
 from sheetkit.errors import UserError
-from sheetkit.games.yuncos.record import flight_text, parse_flight, read_record as load_record
+from sheetkit.games.yuncos.notation import flight_text, parse_flight
+from sheetkit.games.yuncos.record import read_record as load_record
 from sheetkit.games.yuncos.templates import record as template
 from sheetkit.grid import parse_square
 

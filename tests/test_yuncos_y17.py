@@ -59,7 +59,7 @@ def test_a_hard_flight_reached_only_by_wrapping_is_y17():
     """Hard: a flight drawn as the 1's pattern, with dice 6 and 3 and +/-1: only 6+1 read as
     1 gives it (Y17), where without the ability it is a plain Y5."""
     from sheetkit import layouts
-    from sheetkit.games.yuncos.record import Turn, flight_text
+    from sheetkit.games.yuncos.notation import Turn, flight_text
     from sheetkit.games.yuncos.rules import Rules
 
     from conftest import read_data

@@ -41,7 +41,7 @@ def refuse_files(data: dict[str, Any], source: str) -> None:
     from sheetkit import games, layouts
 
     game_name = data.get("game")
-    if not isinstance(game_name, str) or game_name not in games.GAMES:
+    if not isinstance(game_name, str) or game_name not in games.names():
         return  # the record's own reading says what is wrong with its game
     kinds = games.get(game_name).record_kinds
     kind = data.get("kind")

@@ -1,21 +1,21 @@
 """Records: transcriptions of a filled sheet or a game, in TOML.
 
-Every record names its game (`game = "yuncos"`); the game reads, checks and draws it
-through its Game object. This module only dispatches.
+Every record names its game (`game = "yuncos"`); the game reads and checks it through its
+Game object. This module only dispatches: it draws nothing (the checked sheet is
+sheetkit.paper.checked) and knows no command line (`score GAME` is sheetkit.cli.checking).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from sheetkit import games, layouts
 from sheetkit.games.interface import Checked, Game, RecordKind
 from sheetkit.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.tomlfile import parse_toml_text, read_toml
-from sheetkit.checking.verdict import Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,54 +92,18 @@ def _not_a_layout(game: Game, data: dict, source: str) -> None:
         raise UserError(msg("error.record.is_layout", game=game.name, kind=kind, ref=ref), source=source) from None
 
 
-def check(loaded: Loaded) -> Checked:
+def check(loaded: Loaded, prior: Checked | None = None) -> Checked:
     """Replay a record: the game state and the verdict, with what its QR text says (the
-    serial, and warnings if the layout changed since the sheet was printed)."""
-    from sheetkit.paper import pads
+    serial, and warnings if the layout changed since the sheet was printed). `prior`: the
+    check of the same game a move or more earlier, which a game's check may go on from."""
+    from sheetkit.checking.qr import apply_qr
 
-    checked = loaded.kind.check(loaded.record, loaded.source)
-    verdict = pads.apply_qr(checked.verdict, loaded.record, loaded.source, games.get(loaded.game).pad)
-    return Checked(checked.state, verdict)
-
-
-def render(loaded: Loaded, checked: Checked, out: str | Path, paper: str = "a4",
-           qr: tuple[str, str] | None = None, lang: str = "en") -> Path:
-    """The checked sheet as a PDF, its words in `lang`; `qr` = (text, caption) adds a QR
-    code to its first page (e.g. the link that sends the play to BG Stats)."""
-    from sheetkit.paper.printing import write_pdf
-
-    overlay = loaded.kind.overlay
-    if overlay is None:
-        raise UserError(msg("error.record.no_sheet", records=msg(f"records.{loaded.game}.{loaded.record.kind}")))
-    scene = overlay(loaded.record, checked, paper, lang)
-    if qr is not None:
-        _add_qr(scene, *qr)
-    return write_pdf(scene, out)
-
-
-def _add_qr(scene, text: str, caption: str, margin: float = 10.0) -> None:
-    """A QR code on the first page, where the drawing leaves room: below it, else beside it,
-    as large as fits (40 or 34 mm: a long link's modules stay large enough for a phone's
-    camera); else on a page of its own after the first. Same for every game."""
-    from sheetkit.paper import scene as S
-
-    page = scene.pages[0]
-    box = S.bounds(page.items, scene.forms) or (margin, margin, margin, margin)
-    reserved = [page.stamp] if page.stamp else []
-    for size in (40.0, 34.0):
-        tall = size + 5.0  # the caption under it
-        spots = [(page.width - margin - size, box[3] + 3.0),  # below the drawing, at the right
-                 (box[2] + 3.0, margin)]  # beside it, at the top
-        for x, y in spots:
-            fits = x >= margin and y >= margin and x + size <= page.width - margin and y + tall <= page.height - margin
-            clear = all(x + size <= sx or x >= sx + ss or y + tall <= sy or y >= sy + ss for sx, sy, ss in reserved)
-            if fits and clear:
-                page.items += [S.QR(x, y, size, text), S.Text(x + size / 2, y + size + 3.5, caption, 7.0, anchor="middle")]
-                return
-    size = 60.0
-    x, y = (page.width - size) / 2, margin + 20.0
-    scene.pages.insert(1, S.Page(page.width, page.height, [
-        S.Text(page.width / 2, margin + 10.0, caption, 11.0, bold=True, anchor="middle"), S.QR(x, y, size, text)]))
+    if prior is not None and prior.replayed is not None:
+        checked = loaded.kind.check(loaded.record, loaded.source, prior=prior)
+    else:
+        checked = loaded.kind.check(loaded.record, loaded.source)
+    verdict = apply_qr(checked.verdict, loaded.record, loaded.source, games.get(loaded.game).pad)
+    return Checked(checked.state, verdict, checked.replayed)
 
 
 def template(name: str) -> str:
@@ -164,46 +128,3 @@ def template(name: str) -> str:
         raise UserError(msg("error.template.no_record", id=layout.id, kind=layout.kind, game=layout.game,
                             kinds=or_list(with_record)))
     return make(layout)
-
-
-def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
-    from sheetkit.messages import text
-    from sheetkit.checking.verdict import say
-
-    out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"]
-    if verdict.tiebreak:
-        out.append(f"  {say(verdict.tiebreak, lang)}")
-    if not verdict.legal:
-        out.append("  " + text("status.not_a_result", lang, status=verdict.status(lang)))
-        out += ["  " + f.line(lang) for f in verdict.findings]
-    return out
-
-
-def score_command(game: str, doc: str, lines: Callable[[Verdict, str], list[str]]):
-    """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
-    file: load, check, print each player's total with `lines`, then the winner(s) and any
-    finding; exit 1 if the record cannot be."""
-    import json
-    import sys
-
-    import click
-
-    from sheetkit.cli.options import LANG, LANG_HELP
-
-    @click.command(game, help=doc)
-    @click.argument("record", type=click.Path(dir_okay=False))
-    @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-    @click.option("--lang", type=LANG, default=None, help=LANG_HELP)
-    def command(record, as_json, lang):
-        loaded = load(record)
-        if loaded.game != game:
-            raise UserError(msg("error.record.other_game", game=loaded.game, want=game), source=record, field="game")
-        lang = loaded.language(lang)
-        verdict = check(loaded).verdict
-        if as_json:
-            click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2))
-        else:
-            click.echo("\n".join(lines(verdict, lang) + _result_lines(verdict, lang)))
-        sys.exit(verdict.exit_code)
-
-    return command

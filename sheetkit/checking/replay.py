@@ -11,7 +11,7 @@ move at a time with `rules.step`, whose cost does not depend on the moves before
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Iterable, Protocol, TypeVar
+from typing import Any, Generic, Iterable, Protocol, TypeVar
 
 from sheetkit.checking.verdict import Finding
 
@@ -37,15 +37,31 @@ class Replayed(Generic[State]):
     state: State
     findings: list[Finding]
     moves: int  # how many moves were played
+    # what a later replay of the same game with more moves goes on from (`replay(prior=)`):
+    log: tuple = ()  # the moves played
+    setup: Any = None  # what the rules were made from (None: a replay never goes on from this one)
+    stepped: tuple[Finding, ...] = ()  # the moves' findings, without the end-of-game ones
+    rules: Any = None  # the rules that played them
 
 
-def replay(rules: Rules[State, Move], moves: Iterable[Move], *, finished: bool = True) -> Replayed[State]:
-    state = rules.initial()
-    findings: list[Finding] = []
-    n = 0
-    for n, move in enumerate(moves, 1):
-        state, found = rules.step(state, move, n)
+def replay(rules: Rules[State, Move], moves: Iterable[Move], *, finished: bool = True,
+           prior: Replayed | None = None, setup: Any = None) -> Replayed[State]:
+    """The moves played from the initial state. `prior`, an earlier replay of the same game:
+    when it was made under the same `setup` and its moves begin these, play goes on from its
+    state, so one move more costs one step (the web page keeps the replay of a play in
+    progress between requests). The answer is the same either way; the tests compare."""
+    moves = list(moves)
+    state, findings, done = rules.initial(), [], 0
+    if (prior is not None and setup is not None and prior.setup == setup and len(prior.log) <= len(moves)
+            and all(a == b for a, b in zip(prior.log, moves))):
+        state, findings, done = prior.state, list(prior.stepped), len(prior.log)
+        go_on = getattr(rules, "go_on_from", None)  # what the rules learnt while playing (Yuncos' bit table)
+        if go_on is not None:
+            go_on(prior.rules)
+    for n in range(done, len(moves)):
+        state, found = rules.step(state, moves[n], n + 1)
         findings += found
+    stepped = tuple(findings)
     if finished:
         findings += rules.end(state)
-    return Replayed(state, findings, n)
+    return Replayed(state, findings, len(moves), tuple(moves), setup, stepped, rules)

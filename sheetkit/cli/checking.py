@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Callable
 
 import click
 
 from sheetkit.cli.options import LANG, LANG_HELP, PAPER
 from sheetkit.messages import msg
 from sheetkit.errors import UserError
+
+if TYPE_CHECKING:
+    from sheetkit.checking.verdict import Verdict
 
 
 @click.command("template")
@@ -50,7 +54,9 @@ def check_cmd(records, as_json, render_to, paper, bgstats_qr, lang):
             from sheetkit.history.exports import record_link
 
             qr = (record_link(records[0], loaded[0].game, verdicts[0].to_json()), "BG Stats: scan to send this play")
-        target = rec.render(loaded[0], checked[0], render_to, paper, qr, langs[0])
+        from sheetkit.paper.checked import render
+
+        target = render(loaded[0], checked[0], render_to, paper, qr, langs[0])
     if as_json:
         click.echo(json.dumps([v.to_json(la) for v, la in zip(verdicts, langs)], ensure_ascii=False, indent=2))
     else:
@@ -116,14 +122,14 @@ def identify_cmd(text, as_json, lang):
     """Say which sheet a pad's QR text names (e.g. SK1:yuncos-easy:e7bc4f0d:0042) and
     whether that layout version is installed now: exit 0 if it is, 1 if not."""
     import json
+    from sheetkit.checking import qr
     from sheetkit.messages import resolve_lang
-    from sheetkit.paper import pads
 
-    info = pads.identify(text)
+    info = qr.identify(text)
     if as_json:
         click.echo(json.dumps(info, ensure_ascii=False, indent=2))
     else:
-        click.echo(pads.describe(info, resolve_lang(lang)))
+        click.echo(qr.describe(info, resolve_lang(lang)))
     sys.exit(0 if info["current"] else 1)
 
 
@@ -134,13 +140,51 @@ class ScoreGroup(click.Group):
     def list_commands(self, ctx):
         from sheetkit import games
 
-        return list(games.GAMES)
+        return list(games.names())
 
     def get_command(self, ctx, name):
         from sheetkit import games
 
-        if name not in games.GAMES:
+        if name not in games.names():
             return None
         return games.get(name).tally.load()
 
 
+def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
+    from sheetkit.messages import text
+    from sheetkit.checking.verdict import say
+
+    out = [f"  {verdict.result_label(lang)}: {', '.join(verdict.ahead)}"]
+    if verdict.tiebreak:
+        out.append(f"  {say(verdict.tiebreak, lang)}")
+    if not verdict.legal:
+        out.append("  " + text("status.not_a_result", lang, status=verdict.status(lang)))
+        out += ["  " + f.line(lang) for f in verdict.findings]
+    return out
+
+
+def score_command(game: str, doc: str, lines: Callable[[Verdict, str], list[str]]):
+    """`sheetkit score GAME RECORD [--json]` for games whose tally comes from a record
+    file: load, check, print each player's total with `lines`, then the winner(s) and any
+    finding; exit 1 if the record cannot be."""
+    import json
+
+    @click.command(game, help=doc)
+    @click.argument("record", type=click.Path(dir_okay=False))
+    @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+    @click.option("--lang", type=LANG, default=None, help=LANG_HELP)
+    def command(record, as_json, lang):
+        from sheetkit.checking import records
+
+        loaded = records.load(record)
+        if loaded.game != game:
+            raise UserError(msg("error.record.other_game", game=loaded.game, want=game), source=record, field="game")
+        lang = loaded.language(lang)
+        verdict = records.check(loaded).verdict
+        if as_json:
+            click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2))
+        else:
+            click.echo("\n".join(lines(verdict, lang) + _result_lines(verdict, lang)))
+        sys.exit(verdict.exit_code)
+
+    return command

@@ -16,6 +16,8 @@ A game package `sheetkit.games.<name>` has:
     templates.py  blank, commented records for `sheetkit template`
     tally.py      the quick tally, `sheetkit score <name>`
     play.py       random legal games, for the tests and the benchmarks
+    entry.py      the phone page: move-by-move entry and the quick tally (Game.entry, Game.tally_form)
+    page/         the page's templates, scripts and styles of the game (Game.page_files)
 
 Nothing here imports pydantic, reportlab, Pillow or qrcode: commands that only score start fast.
 """
@@ -29,16 +31,37 @@ from sheetkit.errors import UserError
 from sheetkit.games.interface import Game
 
 GAMES = ("yuncos", "iunu", "glux", "levelx")
+_ADDED: dict[str, Game] = {}  # games registered from outside the package (register)
 
 
 def get(name: str) -> Game:
+    if name in _ADDED:
+        return _ADDED[name]
     if name not in GAMES:
-        raise UserError(msg("error.game.unknown", name=repr(name), games=", ".join(GAMES)))
+        raise UserError(msg("error.game.unknown", name=repr(name), games=", ".join(names())))
     return importlib.import_module(f"sheetkit.games.{name}").GAME
 
 
+def names() -> tuple[str, ...]:
+    """The names of every game, without importing any."""
+    return GAMES + tuple(_ADDED)
+
+
 def all_games() -> list[Game]:
-    return [get(name) for name in GAMES]
+    return [get(name) for name in names()]
+
+
+def register(game: Game) -> None:
+    """Add a game defined outside this package (a game of its own package elsewhere, or
+    one the tests define): from then on every command and the page offer it like the
+    others. A name already taken is refused."""
+    if game.name in GAMES or game.name in _ADDED:
+        raise ValueError(f"a game named {game.name!r} is registered already")
+    _ADDED[game.name] = game
+
+
+def unregister(name: str) -> None:
+    _ADDED.pop(name, None)
 
 
 def named_in(data: dict, source: str) -> Game:

@@ -77,6 +77,98 @@ class Checked:
 
     state: Any
     verdict: Any  # sheetkit.checking.verdict.Verdict
+    # the replay of the moves (sheetkit.checking.replay.Replayed), for games that are a
+    # sequence of moves: a check of the same game with one move more goes on from it
+    replayed: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """What the page's start form gave a game: its level or board side (`variant`), the
+    players in seat order, the first player first, each with the number of the form's slot
+    it was typed in (for the game's own fields of that player), the whole form, and the
+    history the play goes into (what a start keeps beside the play, an IUNU deck, is
+    written in the play's transaction)."""
+
+    game: str
+    variant: str
+    seats: tuple[tuple[int, str], ...]
+    form: Mapping[str, str]
+    store: Any = None  # sheetkit.history.Store
+
+    @property
+    def players(self) -> list[str]:
+        return [n for _, n in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One record of a play, checked: its data as the game reads it, its text as stored,
+    the loaded record (sheetkit.checking.records.Loaded) and what checking it gave. A play
+    in progress is a list of these, the page's `position`: kept between requests, so the
+    next move is one engine step from it."""
+
+    player: str | None  # the player of a record that names none (a Yuncos sheet), else None
+    data: dict
+    text: str
+    source: str
+    loaded: Any
+    checked: Checked
+    together: Any = None  # the Checked of the play's records together (a Yuncos table), when checked so
+
+    @property
+    def verdict(self):
+        return self.checked.verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What the phone page needs to enter a game move by move, all of it the game's own
+    code (its `entry.py`). Records are a list of (player, data): `player` names the player
+    of a record that names none (a Yuncos sheet), else None; `data` is the record as
+    tomllib reads it, never changed in place. `t(key, **values)` is the page's words.
+    A value that is no move at all raises sheetkit.forms.FormError and nothing is saved; a
+    move that breaks a rule is entered and its finding shown."""
+
+    new_records: Ref  # (start: Start, t) -> records: the blank record(s) in progress
+    add_move: Ref  # (position: list[Result], form, t) -> records
+    undo: Ref  # (position: list[Result], t) -> records
+    view: Ref  # (position: list[Result], t, lang, form) -> dict: what `template` shows
+    template: str  # the entry screen, in the game's page templates ("<game>/play.html")
+    variants: tuple[tuple[str, str], ...] = ()  # (value, label key): the level or board side
+    variant_label: str = "variant"  # the label key of that choice
+    players: tuple[int, int] = (2, 4)  # the fewest and most players
+    start_template: str | None = None  # the game's own fields of the start form
+    start_context: Ref | None = None  # (store) -> dict: what start_template shows
+    finish: Ref | None = None  # (records, form, t) -> records; default: none stays in progress
+    open_record: Ref | None = None  # (data, form, t) -> records: a record uploaded to be continued
+    # (records, prior: Checked | None) -> Checked: the play's records checked together (a
+    # Yuncos table: what the page shows), going on from `prior` (Result.together); each
+    # record is also checked on its own, as `sheetkit check` and the history check it
+    together: Ref | None = None
+    table_text: Ref | None = None  # (records) -> str: every record of the play as one file
+
+
+@dataclass(frozen=True, slots=True)
+class TallyForm:
+    """The game's quick tally on the page (/tally/<game>): a form of counts in, a verdict
+    out, through the game's own scoring (its `entry.py`)."""
+
+    template: str  # "<game>/tally.html" in the game's page templates
+    # (form, session, t) -> dict: what the template shows besides the outcome (a board's rooms)
+    context: Ref
+    score: Ref  # (form, session, t) -> Outcome
+    # extra steps of the form, POST /tally/<game>/<name>: (form, session, t) -> the notice to show
+    steps: Mapping[str, Ref] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a quick tally gives: the verdict, and the record built from the form when there
+    is one (offered for download)."""
+
+    verdict: Any  # sheetkit.checking.verdict.Verdict
+    record: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +181,9 @@ class Game:
     tally: Ref  # the click command run as `sheetkit score NAME`
     pad: str | None = None  # the score pad's layout id, when records are copied from one (its QR text)
     templates: Mapping[str, Ref] = field(default_factory=dict)  # `sheetkit template NAME`: () -> str
+    entry: Entry | None = None  # entered move by move on the phone page
+    tally_form: TallyForm | None = None  # the quick tally on the phone page
+    page_files: str | None = None  # the folder of its page templates and scripts, named "<game>/..." (/static/<game>/... for scripts)
 
 
 class Record(Protocol):
@@ -97,3 +192,8 @@ class Record(Protocol):
     kind: str  # its key in the game's record_kinds
     qr: str | None  # the QR text of the printed sheet it was copied from
     sheet: Any  # the layouts.Layout it is checked against; None when the game's pad is
+
+
+def records_of(position) -> list[tuple[str | None, dict]]:
+    """The records of a position (a list of Result), (player, data) each."""
+    return [(r.player, r.data) for r in position]

@@ -7,9 +7,10 @@
             store.add_play(play)
         print(store.stats().lines())
 
-Modules: schema (the file, its versions and migrations), store (Store, the play types and
-`seats_of`), intake (records -> plays, through sheetkit.checking.records), stats, exports
-(BG Stats, CSV, sheetkit's JSON and reading it back). None imports click; only intake
+Modules: schema (the file, its versions and migrations), names (who a person is: a name
+as kept and its key), store (Store, the play types and `seats_of`), intake (records ->
+plays, through sheetkit.checking.records), stats (asks the store for rows, knows no Store),
+exports (BG Stats, CSV, sheetkit's JSON and reading it back). None imports click; only intake
 imports the record models (pydantic), and only when it runs.
 """
 

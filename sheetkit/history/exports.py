@@ -16,7 +16,8 @@ from typing import Any, Iterable
 from urllib.parse import quote
 
 from sheetkit.messages import msg
-from sheetkit.history.store import NewPlay, Play, Sheet, clean_name, seats_of
+from sheetkit.history.names import clean_name
+from sheetkit.history.store import NewPlay, Play, Sheet, seats_of
 from sheetkit.history.schema import HistoryError
 
 SOURCE_NAME = "sheetkit"

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from sheetkit.messages import msg
 from sheetkit.errors import UserError
-from sheetkit.history.store import NewPlay, Sheet, clean_name, name_key
+from sheetkit.history.names import clean_name, name_key
+from sheetkit.history.store import NewPlay, Sheet
 
 def read_text(path: str | Path) -> str:
     """A record file's text, exactly as it is (a UTF-8 byte order mark aside), read by the

@@ -8,9 +8,15 @@ counted plays with two or more players: a solo play has no winner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable, Protocol
 
-from sheetkit.history.store import Store, name_key
+from sheetkit.history.names import name_key
+
+
+class Rows(Protocol):
+    """What the stats ask of the history: the rows of a query (sheetkit.history.store.Store)."""
+
+    def query(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +106,7 @@ class Stats:
         return out
 
 
-def compute(store: Store, game: str | None = None, player: str | None = None, since: str | None = None) -> Stats:
+def compute(store: Rows, game: str | None = None, player: str | None = None, since: str | None = None) -> Stats:
     where, args = ["1 = 1"], []
     if game:
         where.append("pl.game = ?")
@@ -118,10 +124,10 @@ def compute(store: Store, game: str | None = None, player: str | None = None, si
     cond = " AND ".join(where)
     counted = f"SELECT pl.id, pl.game, pl.played_at FROM plays pl WHERE {cond} AND pl.legal = 1 AND pl.in_progress = 0"
     stats = Stats()
-    stats.in_progress, stats.illegal = store._read(
+    stats.in_progress, stats.illegal = store.query(
         f"SELECT coalesce(sum(pl.in_progress), 0), coalesce(sum(pl.legal = 0 AND pl.in_progress = 0), 0)"
         f" FROM plays pl WHERE {cond}", args)[0]
-    rows = store._read(
+    rows = store.query(
         f"WITH counted AS ({counted}),"
         " sizes AS (SELECT play_id, count(*) AS n FROM seats WHERE play_id IN (SELECT id FROM counted) GROUP BY play_id)"
         " SELECT pe.name, c.game, count(*), sum(s.winner), sum(z.n > 1), avg(s.score), max(s.score), max(c.played_at)"
@@ -130,16 +136,16 @@ def compute(store: Store, game: str | None = None, player: str | None = None, si
         " GROUP BY pe.id, c.game ORDER BY c.game, sum(s.winner) DESC, count(*) DESC, pe.key",
         args + person_args)
     stats.players = [PlayerGame(*r) for r in rows]
-    games = store._read(f"WITH counted AS ({counted}) SELECT game, count(*), max(played_at) FROM counted"
+    games = store.query(f"WITH counted AS ({counted}) SELECT game, count(*), max(played_at) FROM counted"
                         " GROUP BY game ORDER BY game", args)
     for g, n, last in games:
-        best = store._read(
+        best = store.query(
             f"WITH counted AS ({counted}) SELECT s.score, pe.name, c.played_at FROM seats s"
             " JOIN counted c ON c.id = s.play_id JOIN people pe ON pe.id = s.person_id"
             f" WHERE c.game = ? AND s.score IS NOT NULL{person} ORDER BY s.score DESC, c.played_at, c.id LIMIT 1",
             args + [g] + person_args)
         stats.games.append(GameLine(g, n, last, *(best[0] if best else (None, None, None))))
-    stats.solo_ranks = [SoloRank(*r) for r in store._read(
+    stats.solo_ranks = [SoloRank(*r) for r in store.query(
         f"WITH counted AS ({counted}) SELECT pe.name, c.id, c.played_at, s.score, s.rank FROM seats s"
         " JOIN counted c ON c.id = s.play_id JOIN people pe ON pe.id = s.person_id"
         f" WHERE s.rank IS NOT NULL{person} ORDER BY pe.key, c.played_at, c.id", args + person_args)]

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,8 +25,8 @@ from sheetkit.messages import msg
 from sheetkit.history import schema
 from sheetkit.history.schema import HistoryError
 
-MAX_NAME = 60
-_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+from sheetkit.forms import MAX_NAME, name_refused  # one rule for names, the page's forms and the history's
+from sheetkit.history.names import clean_name, name_key
 
 
 # ------------------------------------------------------------------ what goes in
@@ -148,32 +147,6 @@ def seats_of(sheets: Iterable[Sheet], names: Iterable[str] | None = None) -> lis
     return seats
 
 
-def clean_name(name: str) -> str:
-    """A person's name as kept: spaces trimmed and single; refuses empty, over-long or
-    control characters."""
-    if not isinstance(name, str):
-        raise HistoryError(msg("error.history.name_text", got=repr(name)))
-    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
-    if not cleaned:
-        raise HistoryError(msg("error.history.name_needed"))
-    if len(cleaned) > MAX_NAME:
-        raise HistoryError(msg("error.history.name_long", most=MAX_NAME, got=len(cleaned)))
-    if name_refused(cleaned):
-        raise HistoryError(msg("error.history.name_control", got=repr(name)))
-    return cleaned
-
-
-def name_refused(name: str) -> bool:
-    """A name holding control characters, or the invisible ones that reorder text on a
-    terminal; the joiners and tags of emoji sequences are welcome."""
-    return any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") or c in _BIDI for c in name)
-
-
-def name_key(name: str) -> str:
-    """Who a name is: "Ana", "ana" and " ANA " are one person."""
-    return clean_name(name).casefold()
-
-
 # ------------------------------------------------------------------ what comes out
 
 
@@ -281,6 +254,11 @@ class Store:
         The writes inside are savepoints of it: one that fails leaves nothing of itself, even
         when its caller catches the failure and goes on."""
         return _Transaction(self)
+
+    def query(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]:
+        """The rows of a read-only SQL query over the history's tables (the standings of
+        sheetkit.history.stats); a damaged file is a HistoryError naming it."""
+        return self._read(sql, args)
 
     def _read(self, sql: str, args: Iterable[Any] = ()) -> list[tuple]:
         try:

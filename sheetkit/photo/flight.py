@@ -448,7 +448,7 @@ def _flight_abilities(spec, walk, plan):
 # ---- the draft --------------------------------------------------------------------------
 
 def _flight_text(steps) -> str:
-    from sheetkit.games.yuncos.record import flight_text
+    from sheetkit.games.yuncos.notation import flight_text
 
     return flight_text(list(steps))
 

@@ -141,12 +141,13 @@ CROP_MARGIN = 5.0  # mm around the code's stamp: room for a first fit a few mm o
 def _code_box(layout, g) -> tuple[tuple[float, float, float], int]:
     """Where the code itself lies on the sheet (x, y, size in mm, without its quiet zone),
     and its number of modules a side. Every copy's text has the same length, so the same."""
-    from sheetkit.paper import pads, qr as qrmod
+    from sheetkit.checking.qr import qr_text
+    from sheetkit.paper import qr as qrmod
 
     x, y, size = g.stamp
     band = max(3.2, min(6.0, size * 0.16))
     q = size - band
-    n = len(qrmod.matrix(pads.qr_text(layout, 0)))
+    n = len(qrmod.matrix(qr_text(layout, 0)))
     m = q / n
     code = (x + (size - q) / 2 + qrmod.QUIET_ZONE * m, y + qrmod.QUIET_ZONE * m, (n - 2 * qrmod.QUIET_ZONE) * m)
     return code, n - 2 * qrmod.QUIET_ZONE
@@ -158,9 +159,10 @@ def _known_modules(layout_id: str) -> tuple[np.ndarray, np.ndarray]:
     patterns, and the format information: sheetkit prints every code at level M with one
     mask): (which, their values, True dark), the quiet zone left out."""
     from sheetkit import layouts
-    from sheetkit.paper import pads, qr as qrmod
+    from sheetkit.checking.qr import qr_text
+    from sheetkit.paper import qr as qrmod
 
-    ref = np.array(qrmod.matrix(pads.qr_text(layouts.load(layout_id), 0)), dtype=bool)
+    ref = np.array(qrmod.matrix(qr_text(layouts.load(layout_id), 0)), dtype=bool)
     ref = ref[qrmod.QUIET_ZONE:-qrmod.QUIET_ZONE, qrmod.QUIET_ZONE:-qrmod.QUIET_ZONE]
     n = len(ref)
     known = np.zeros((n, n), bool)
@@ -289,10 +291,10 @@ def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str):
 
 def _level(text: str, source: str):
     from sheetkit import layouts
-    from sheetkit.paper import pads
+    from sheetkit.checking import qr
 
     try:
-        layout_id, version, serial = pads.parse(text)
+        layout_id, version, serial = qr.parse(text)
     except UserError:
         raise UserError(msg("error.photo.qr_not_sheetkit", text=repr(text[:40])), source=source) from None
     if layout_id not in LEVELS:

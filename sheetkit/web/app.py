@@ -11,21 +11,33 @@ from flask import Flask, Response, abort, render_template, request, session
 from werkzeug.exceptions import HTTPException
 
 from sheetkit import games
-from sheetkit.web import i18n, inputs, photo, security, tallies
+from sheetkit.errors import UserError
+from sheetkit.web import i18n, inputs, photo, security
 from sheetkit.web.inputs import FormError
+from sheetkit.web.views import _sheets, _view
 
 MAX_BODY = 256 * 1024  # a record is a few kB; the largest form well under 64 kB
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The only files the page serves, by fixed name: nothing in a request names a file.
 STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
-          "play_yuncos.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "play_yuncos.js")),
-          "levelx.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "levelx.js")),
           # to keep the page on a phone's home screen (scripts/make_icons.py draws them)
           "manifest.webmanifest": ("application/manifest+json", os.path.join(_HERE, "static", "manifest.webmanifest")),
           **{name: (mime, os.path.join(_HERE, "static", name)) for name, mime in (
               ("icon.svg", "image/svg+xml"), ("icon-180.png", "image/png"), ("icon-192.png", "image/png"),
               ("icon-512.png", "image/png"), ("favicon.ico", "image/x-icon"))}}
+
+
+def _game_scripts(pages: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """The scripts of the games' own pages, served as /static/<game>/<file>."""
+    kinds = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+    out = {}
+    for name, folder in pages.items():
+        for f in sorted(os.listdir(folder)):
+            mime = kinds.get(os.path.splitext(f)[1])
+            if mime:
+                out[f"/static/{name}/{f}"] = (mime, os.path.join(folder, f))
+    return out
 
 
 def _fonts() -> dict[str, tuple[str, str]]:
@@ -42,6 +54,12 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     forms is kept beside it (`secret_key` overrides). `hosts`: the Host headers served
     (security.allowed_hosts; default this machine's own names, on any port)."""
     app = Flask(__name__, static_folder=None, template_folder=os.path.join(_HERE, "templates"))
+    # a game's own page templates and scripts, named "<game>/..." (its Game.page_files)
+    from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
+
+    pages = {g.name: g.page_files for g in games.all_games() if g.page_files}
+    app.jinja_loader = ChoiceLoader([FileSystemLoader(os.path.join(_HERE, "templates")),
+                                     PrefixLoader({name: FileSystemLoader(folder) for name, folder in pages.items()})])
     if secret_key is None and db is not None:
         try:
             secret_key = security.kept_secret(db)
@@ -59,7 +77,8 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
         TEMPLATES_AUTO_RELOAD=False,
     )
     files = {**{f"/static/{k}": v for k, v in STATIC.items()}, **{f"/font/{k}": v for k, v in _fonts().items()},
-             "/favicon.ico": STATIC["favicon.ico"]}  # asked for by browsers whatever the page says
+             "/favicon.ico": STATIC["favicon.ico"],  # asked for by browsers whatever the page says
+             **_game_scripts(pages)}
     blobs = {}
     for url, (mime, path) in files.items():
         with open(path, "rb") as f:
@@ -148,90 +167,50 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
 
     play_routes.register(app, db, t, lang, _view)
     photo.register(app, db, t, lang, _view)  # reading a sheet from a phone photo
-    app.config["SHEETKIT_HISTORY"] = play_routes.db_path(db)  # for adapters that keep more than plays (IUNU decks)
 
-    # --- quick tallies ------------------------------------------------------------------
+    # --- quick tallies: every game's the same way ---------------------------------------
 
-    def tally_page(game: str, outcome=None, error=None, **extra):
-        return render_template(f"tally_{game}.html", game=games.get(game), v=request.form,
-                               outcome=outcome, error=error, result=_view(outcome.verdict, lang()) if outcome else None,
+    def tally_form(name: str):
+        game = next((g for g in games.all_games() if g.name == name and g.tally_form is not None), None)
+        if game is None:
+            abort(404)
+        return game, game.tally_form
+
+    def tally_page(game, form, outcome=None, error=None, notice=None, step=None):
+        from sheetkit.forms import Words
+
+        words = Words(lang())
+        extra = form.context(request.values, session, words, step=step, refused=error is not None)
+        return render_template(form.template, game=game, v=request.form if step is None else {}, outcome=outcome,
+                               error=error, notice=notice, result=_view(outcome.verdict, lang()) if outcome else None,
                                **extra), (200 if error is None else 400)
 
-    @app.route("/tally/yuncos", methods=["GET", "POST"])
-    def tally_yuncos():
+    @app.route("/tally/<name>", methods=["GET", "POST"])
+    def tally(name: str):
+        from sheetkit.forms import Words
+
+        game, form = tally_form(name)
         if request.method == "GET":
-            return tally_page("yuncos")
+            return tally_page(game, form)
         try:
-            return tally_page("yuncos", tallies.yuncos(request.form, t))
+            return tally_page(game, form, form.score(request.form, session, Words(lang())))
         except FormError as e:
-            return tally_page("yuncos", error=str(e))
+            return tally_page(game, form, error=str(e))
+        except UserError as e:
+            return tally_page(game, form, error=e.line(lang()))
 
-    @app.route("/tally/glux", methods=["GET", "POST"])
-    def tally_glux():
-        board = request.form.get("board") or request.args.get("board", "34p")
-        if board not in ("2p", "34p"):
-            board = "34p"
-        extra = {"board": board, "rooms": tallies.glux_rooms(board), "slots": 2 if board == "2p" else 4}
-        if request.method == "GET":
-            return tally_page("glux", **extra)
+    @app.post("/tally/<name>/<step>")
+    def tally_step(name: str, step: str):
+        from sheetkit.forms import Words
+
+        game, form = tally_form(name)
+        if step not in form.steps:
+            abort(404)
         try:
-            return tally_page("glux", tallies.glux(request.form, t), **extra)
+            notice = form.steps[step](request.form, session, Words(lang()))
         except FormError as e:
-            return tally_page("glux", error=str(e), **extra)
-
-    def iunu_extra():
-        return {"deck": session.get("iunu_deck"), "castes": tallies.IUNU_CASTES,
-                "after_slots": range(tallies.IUNU_AFTERLIFE_SLOTS), "slots": range(tallies.MAX_PLAYERS)}
-
-    def deck_values(deck) -> dict:
-        """The deck kept in the session, as the deck form's field values."""
-        out = {}
-        for c, e in (deck or {}).get("castes", {}).items():
-            for k in ("cards", "vp", "bread"):
-                out[f"deck_{c}_{k}"] = str(e[k])
-            if "name" in e:
-                out["deck_ninth_name"] = e["name"]
-        return out
-
-    @app.route("/tally/iunu", methods=["GET", "POST"])
-    def tally_iunu():
-        edit = request.args.get("deck") == "edit"
-        if request.method == "GET":
-            return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=deck_values(session.get("iunu_deck")),
-                                   edit=edit or not session.get("iunu_deck"), outcome=None, error=None, result=None,
-                                   **iunu_extra())
-        deck = session.get("iunu_deck")
-        try:
-            if deck is None:
-                raise FormError(t("deck_missing"))
-            outcome = tallies.iunu(request.form, deck, t)
-            return render_template("tally_iunu.html", game=games.get("iunu"), v=request.form, dv=deck_values(deck),
-                                   edit=False, outcome=outcome, error=None, result=_view(outcome.verdict, lang()),
-                                   **iunu_extra())
-        except FormError as e:
-            return render_template("tally_iunu.html", game=games.get("iunu"), v=request.form, dv=deck_values(deck),
-                                   edit=deck is None, outcome=None, error=str(e), result=None, **iunu_extra()), 400
-
-    @app.post("/tally/iunu/deck")
-    def iunu_deck():
-        try:
-            session["iunu_deck"] = tallies.iunu_deck(request.form, t)
-        except FormError as e:
-            return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=request.form, edit=True,
-                                   outcome=None, error=str(e), result=None, **iunu_extra()), 400
-        return render_template("tally_iunu.html", game=games.get("iunu"), v={}, dv=deck_values(session["iunu_deck"]),
-                               edit=False, outcome=None, error=None, result=None, notice=t("deck_saved"),
-                               **iunu_extra())
-
-    @app.route("/tally/levelx", methods=["GET", "POST"])
-    def tally_levelx():
-        extra = {"slots": range(tallies.MAX_PLAYERS), "rows": tallies.LEVELX_ROWS, "bonuses": tallies.LEVELX_BONUSES}
-        if request.method == "GET":
-            return tally_page("levelx", **extra)
-        try:
-            return tally_page("levelx", tallies.levelx(request.form, t), **extra)
-        except FormError as e:
-            return tally_page("levelx", error=str(e), **extra)
+            return tally_page(game, form, error=str(e), step=step)
+        return tally_page(game, form, notice=notice, step=step)
 
     # --- checking a record ----------------------------------------------------------------
 
@@ -295,51 +274,3 @@ def _filename(source: str, suffix: str) -> str:
     stem = re.sub(r"\.toml$", "", inputs.safe_source(source))
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")[:40] or "record"
     return stem + suffix
-
-
-def _sheets(loaded, checked, lang: str = "en") -> list[str]:
-    """The checked sheet's pages as inline SVG, drawn from the game's overlay scene in the
-    page's language."""
-    from sheetkit.paper import svg
-
-    if loaded.kind.overlay is None:
-        return []
-    scene = loaded.kind.overlay(loaded.record, checked, "a4", lang)
-    return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
-
-
-def ahead(names, players: int, in_progress: bool) -> list[str]:
-    """The winners of a game over, or who leads one going on, as the page names them: none
-    for a single player, and nobody leads while everybody is level (a fresh play at 0-0)."""
-    names = list(names)
-    if players < 2 or (in_progress and len(names) == players):
-        return []
-    return names
-
-
-def _view(verdict, lang: str) -> dict:
-    """What the result partial shows of a verdict, in the page's language: the labels from
-    the page's own words (web/i18n.py), the findings, notes and tiebreak from the message
-    catalogues, as every other output says them."""
-    from sheetkit.messages import text
-    from sheetkit.checking.verdict import part_label, say
-
-    t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
-    rank = getattr(verdict.details, "rank", None)
-    status = t("legal") if verdict.legal else text("status.illegal", lang, n=verdict.errors)
-    if verdict.in_progress:
-        status += f" ({t('in_progress')}" + (f"; {t('to_move', name=verdict.to_move)}" if verdict.to_move else "") + ")"
-    return {
-        "legal": verdict.legal,
-        "status": status,
-        "findings": [{"rule": f.rule, "severity": f.severity, "where": f.where_in(lang), "message": f.message_in(lang)}
-                     for f in verdict.findings],
-        "scores": [{"player": s.player, "eliminated": s.eliminated, "total": s.total, "notes": s.notes_in(lang),
-                    "parts": [(part_label(label, lang), pts) for label, pts in s.parts]} for s in verdict.scores],
-        "multi": len(verdict.scores) > 1,
-        "winners": ahead(verdict.ahead, len(verdict.scores), verdict.in_progress),
-        "winner_label": t("leading") if verdict.in_progress else t("winner") if len(verdict.winners) == 1 else t("shared_win"),
-        "tiebreak": say(verdict.tiebreak, lang) if verdict.tiebreak and not verdict.in_progress else None,
-        "rank": rank(lang) if rank is not None else None,
-        "game": verdict.game,
-    }

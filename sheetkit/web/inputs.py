@@ -3,7 +3,7 @@
 Every form value is text of any length and content; each reader here turns it into the
 value the engine expects or raises FormError with one sentence for the page. Nothing from
 a request is ever used as a file path: records are parsed from memory, and a field that
-would name a file (a layout path, an IUNU deck file, a Yuncos table's sheet file) is
+would name a file (a layout path, a deck file, a table's sheet file: RecordKind.files) is
 refused before any path is looked at.
 """
 
@@ -15,11 +15,7 @@ from typing import Any, Callable, Mapping
 
 from sheetkit.errors import UserError
 
-_INT = re.compile(r"[+-]?[0-9]{1,9}")
-
-
-class FormError(Exception):
-    """One sentence for the page, already in the page's language."""
+from sheetkit.forms import FormError, choice, integer, name, players, shown  # noqa: F401  (the page's form readers)
 
 
 def said(e: UserError) -> str:
@@ -27,62 +23,6 @@ def said(e: UserError) -> str:
     from sheetkit.web.i18n import page_lang
 
     return e.line(page_lang())
-
-
-def shown(value: str, most: int = 24) -> str:
-    """A typed value quoted in a message: control characters as escapes, long text cut."""
-    text = value.encode("unicode_escape").decode("ascii") if any(unicodedata.category(c) == "Cc" for c in value) else value
-    return repr(text if len(text) <= most else text[:most] + "…")
-
-
-def integer(form: Mapping[str, str], key: str, field: str, lo: int, hi: int, t: Callable, default: int = 0) -> int:
-    raw = form.get(key, "")
-    if not isinstance(raw, str):
-        raise FormError(t("err_int", field=field, lo=lo, hi=hi, got="?"))
-    text = raw.strip()
-    if not text:
-        return default
-    if not _INT.fullmatch(text) or not lo <= int(text) <= hi:
-        raise FormError(t("err_int", field=field, lo=lo, hi=hi, got=shown(raw)))
-    return int(text)
-
-
-def name(form: Mapping[str, str], key: str, field: str, t: Callable) -> str:
-    """A name as the history keeps it (the same characters, the same length): emoji
-    sequences welcome, control and text-reordering characters refused."""
-    from sheetkit.history.store import MAX_NAME, name_refused
-
-    raw = form.get(key, "")
-    if not isinstance(raw, str) or name_refused(raw):
-        raise FormError(t("err_name_chars", field=field))
-    text = " ".join(raw.split())
-    if len(text) > MAX_NAME:
-        raise FormError(t("err_name_long", field=field, n=MAX_NAME))
-    return text
-
-
-def choice(form: Mapping[str, str], key: str, field: str, options, t: Callable, default: str) -> str:
-    raw = form.get(key, default)
-    if raw not in options:
-        raise FormError(t("err_choice", field=field))
-    return raw
-
-
-def players(names: list[tuple[str, str]], game: str, t: Callable) -> list[str]:
-    """The names given, (field label, name) in order, empty ones left out: 2 to 4, no
-    name twice (however it is capitalised)."""
-    seen: dict[str, str] = {}
-    out = []
-    for field, n in names:
-        if not n:
-            continue
-        if n.casefold() in seen:
-            raise FormError(t("err_name_twice", field=field, name=n))
-        seen[n.casefold()] = n
-        out.append(n)
-    if not 2 <= len(out) <= 4:
-        raise FormError(t("err_players", game=game, n=len(out)))
-    return out
 
 
 # --- records from memory ---------------------------------------------------------------

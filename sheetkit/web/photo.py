@@ -342,7 +342,7 @@ def register(app, db, t, lang, view) -> None:
     from sheetkit.errors import UserError
     from sheetkit.history.store import StalePlay, Store, now
     from sheetkit.web.plays import routes as play_routes
-    from sheetkit.web.plays import yuncos as Y
+    from sheetkit.games.yuncos import entry as Y
 
     path = play_routes.db_path(db)
 
@@ -359,7 +359,7 @@ def register(app, db, t, lang, view) -> None:
         if play.game != "yuncos" or not infos:
             abort(404)
         if play.in_progress:
-            plays.load(play, t)  # a draft the page cannot read: Unusable, said on every route of it
+            plays.load(store(), play, t)  # a draft the page cannot read: Unusable, said on every route of it
         return play, infos
 
     def new_page(error=None, code=200, play=None, saved=False):
@@ -372,7 +372,7 @@ def register(app, db, t, lang, view) -> None:
         records = plays.records_of(play, t)
         try:
             checked = Y.table_check([(n, finished(r)) for n, r in records])
-        except FormError:
+        except UserError:
             return None
         return view(checked.verdict, lang())
 
@@ -431,7 +431,7 @@ def register(app, db, t, lang, view) -> None:
                     sheet = len(play.sheets)
                     version = request.form.get("version", "")
                     try:
-                        plays.step(store(), play_id, version, lambda recs: recs + [(name, rec)], t)
+                        plays.step(store(), play, version, lambda pos: plays.records(pos) + [(name, rec)], t)
                     except StalePlay:
                         raise FormError(t("err_stale")) from None
                 store().save_photo(play_id, sheet, image, info)
@@ -460,7 +460,7 @@ def register(app, db, t, lang, view) -> None:
             checked = Y.table_check(done)
             result = view(checked.verdict, lang())
             from sheetkit.checking import records as engine
-            from sheetkit.web.app import _sheets
+            from sheetkit.web.views import sheets as _sheets
 
             source = plays.source_name("yuncos", play.id, name, n, len(records))
             loaded = engine.parse(copy.deepcopy(done[n][1]), source)
@@ -543,7 +543,7 @@ def register(app, db, t, lang, view) -> None:
         """One step of the photo play (the version the page showed), then the confirm screen."""
         version = request.form.get("version", "")
         try:
-            plays.step(store(), play_id, version, change, t)
+            plays.step(store(), store().get(play_id), version, lambda pos: change(plays.records(pos)), t)
         except StalePlay:
             return make_response(confirm_page(play_id, t("err_stale"), 409))
         except FormError as e:

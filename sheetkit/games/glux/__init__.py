@@ -5,11 +5,23 @@ board or the whole game, finished or in progress, with the legal next moves (see
 docs/glux.md).
 """
 
-from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
+import os
+
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
 
 _ = "sheetkit.games.glux."
 BOARD = FileField("board", "error.outside.layout", shipped="glux-board")  # a shipped board side, or a layout file
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
+
+ENTRY = _ + "entry:"
+PAGE = dict(
+    entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
+                template="glux/play.html", variants=(("34p", "board_34p"), ("2p", "board_2p")),
+                variant_label="board_side", players=(2, 4), start_template="glux/start.html",
+                start_context=Ref(ENTRY + "start_context"), open_record=Ref(ENTRY + "open_record")),
+    tally_form=TallyForm("glux/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
+    page_files=os.path.join(os.path.dirname(__file__), "page"),
+)
 
 GAME = Game(
     name="glux",
@@ -30,4 +42,5 @@ GAME = Game(
     tally=Ref(_ + "tally:score_command"),
     pad="glux-score-pad",
     templates={"glux-board-record": Ref(_ + "templates:board_record"), "glux-game": Ref(_ + "templates:game_record")},
+    **PAGE,
 )

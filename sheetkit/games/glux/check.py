@@ -100,18 +100,20 @@ def board_state(rec: GluxRecord) -> tuple[rules.State, list[Finding]]:
     return state, findings
 
 
-def check(rec: GluxRecord, source: str) -> Checked:
+def check(rec: GluxRecord, source: str, prior: Checked | None = None) -> Checked:
     """The game state at the end of the record (replayed placement by placement for a whole
     game), and the verdict: for a game in progress, the standings so far and who is to move."""
     findings = setup_findings(rec)
     players = [p.name for p in rec.spec.players]
-    in_progress, to_move, turns = False, None, None
+    in_progress, to_move, turns, done = False, None, None, None
     if rec.kind == "board":
         state, more = board_state(rec)
     else:
         game_rules = rules.GluxRules(rec.board, rec.spec.setups())
         in_progress = rec.spec.in_progress
-        done = replay(game_rules, rec.spec.placements, finished=not in_progress)
+        setup = (rec.layout_id, tuple(rec.spec.setups()))  # the same board and players: go on from `prior`
+        done = replay(game_rules, rec.spec.placements, finished=not in_progress,
+                      prior=prior.replayed if prior is not None else None, setup=setup)
         more, turns = done.findings, done.moves
         state = game_rules.settle(done.state)
         if in_progress:
@@ -120,7 +122,7 @@ def check(rec: GluxRecord, source: str) -> Checked:
     result = rules.score_board(state.board, players, room_names(rec.board))
     verdict = rules.verdict(result, source, findings, state.out_since(), layout=rec.layout_id, kind=rec.kind,
                             turns=turns, in_progress=in_progress, to_move=to_move)
-    return Checked(state, verdict)
+    return Checked(state, verdict, done)
 
 
 def squares_of(findings: list[Finding]) -> list[tuple[Square, Finding]]:

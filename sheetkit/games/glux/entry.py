@@ -15,13 +15,13 @@ import copy
 import math
 from typing import Any
 
-from sheetkit.web import inputs
-from sheetkit.web.inputs import FormError
+from sheetkit import forms as inputs
+from sheetkit.forms import FormError, english
+from sheetkit.games.interface import records_of
 
-VARIANTS = (("34p", "board_34p"), ("2p", "board_2p"))
-VARIANT_LABEL = "board_side"
-PLAYERS = (2, 4)
-START_TEMPLATE = "start_glux.html"
+from sheetkit.games.glux import GAME
+
+VARIANTS = GAME.entry.variants  # the board sides: (value, label key)
 LETTERS = "ABCD"
 COLOURS = ("yellow", "green", "red", "violet")
 FACES = range(1, 7)
@@ -53,6 +53,10 @@ def start_choices() -> list[str]:
         side = _side(variant)
         out |= {square_name(s) for s in side.corners()} | {square_name(s) for s in side.starts}
     return sorted(out, key=lambda n: (n[0], int(n[1:])))
+
+
+def start_context(store) -> dict[str, Any]:
+    return {"start_choices": start_choices()}
 
 
 def new_records(start, t) -> list[tuple[None, dict[str, Any]]]:
@@ -103,11 +107,12 @@ def _lines(data) -> list[str]:
     return [ln for ln in str(data.get("moves", "")).splitlines() if _is_move(ln)]
 
 
-def add_move(records, form, t):
+def add_move(position, form, t):
+    records = records_of(position)
     from sheetkit.grid import parse_square
 
     (player, data), = records
-    if _over(data):  # nobody can place any more (G10): no move is offered, none is taken
+    if _over(position[0]):  # nobody can place any more (G10): no move is offered, none is taken
         raise FormError(t("glux_over"))
     letters = [p["letter"] for p in data["players"]]
     letter = inputs.choice(form, "player", t("who_places"), letters, t, "")
@@ -134,17 +139,16 @@ def add_move(records, form, t):
     return [(player, data)]
 
 
-def _over(data) -> bool:
-    """The game of this record data is over: no player has a chip and a legal placement."""
-    from sheetkit.checking import records as engine
+def _over(result) -> bool:
+    """The game of this checked record is over: no player has a chip and a legal placement."""
     from sheetkit.games.glux.moves import legal_moves_of
 
-    loaded = engine.parse(copy.deepcopy(data), "glux play")
-    return legal_moves_of(loaded.record, engine.check(loaded)).player is None
+    return legal_moves_of(result.loaded.record, result.checked).player is None
 
 
-def undo(records, t):
+def undo(position, t):
     """The last placement's line taken out, every other line as it was."""
+    records = records_of(position)
     (player, data), = records
     lines = str(data.get("moves", "")).splitlines(keepends=True)
     last = next((i for i in range(len(lines) - 1, -1, -1) if _is_move(lines[i])), None)
@@ -207,3 +211,50 @@ def view(results, t, lang, form) -> dict[str, Any]:
             "start_square": square_name(moves.start_square) if moves.start_square else None,
             "over": moves.player is None, "placed": placed, "turns": len(lines), "rooms": rooms, "totals": totals,
             "face": form.get("face", ""), "square": form.get("square", ""), "zoom": form.get("zoom") == "on"}
+
+
+# -- the quick tally -----------------------------------------------------------------------
+
+TALLY_SOURCE = "web form"
+
+
+def rooms_of(board: str, lang: str = "en") -> list[tuple[str, str, bool]]:
+    """(key, label, is the middle room) of a shipped board side's rooms."""
+    from sheetkit import layouts
+
+    spec = layouts.load(f"glux-board-{board}").spec
+    return [(k, r.label(lang), bool(r.middle)) for k, r in spec.rooms.items()]
+
+
+def _tally_board(form) -> str:
+    board = form.get("board", "34p")
+    return board if board in ("2p", "34p") else "34p"
+
+
+def tally_context(form, session, t=english, step=None, refused: bool = False) -> dict[str, Any]:
+    board = _tally_board(form)
+    return {"board": board, "rooms": rooms_of(board), "slots": 2 if board == "2p" else 4}
+
+
+def tally_score(form, session, t=english):
+    """The pips of every room scored as `sheetkit score glux` scores them (G12-G14)."""
+    from sheetkit.forms import BIG
+    from sheetkit.games.glux import rules
+    from sheetkit.games.interface import Outcome
+
+    board = inputs.choice(form, "board", t("board_side"), ("2p", "34p"), t, "34p")
+    most = 2 if board == "2p" else 4
+    slots = [(t("name_n", n=i + 1), inputs.name(form, f"name{i}", t("name_n", n=i + 1), t)) for i in range(most)]
+    rooms = rooms_of(board)
+    for i, (field, n) in enumerate(slots):  # pips typed for a player with no name
+        if not n and any(form.get(f"pips{i}_{k}", "").strip() for k, _, _ in rooms):
+            raise FormError(t("err_empty_name", field=field))
+    names = inputs.players(slots, "Glüx", t)
+    named = [i for i, (_, n) in enumerate(slots) if n]
+    scored = []
+    for key, label, _ in rooms:
+        pips = {slots[i][1]: inputs.integer(form, f"pips{i}_{key}", f"{t('room')} {label}, {slots[i][1]}", 0, BIG, t)
+                for i in named}
+        scored.append((label, pips))
+    middle = next(i for i, (_, _, m) in enumerate(rooms) if m)
+    return Outcome(rules.verdict(rules.score(scored, names, middle), TALLY_SOURCE))

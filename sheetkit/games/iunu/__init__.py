@@ -1,9 +1,21 @@
 """IUNU (Todd Sanders): the score pad, deck descriptions, game records. Rules I1-I5 in
 RULES.md; formats and decisions in docs/iunu.md."""
 
-from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
+import os
+
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
 
 _ = "sheetkit.games.iunu."
+
+ENTRY = _ + "entry:"
+PAGE = dict(
+    entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
+                template="iunu/play.html", players=(2, 4), start_template="iunu/start.html",
+                start_context=Ref(ENTRY + "start_context"), finish=Ref(ENTRY + "finish")),
+    tally_form=TallyForm("iunu/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score"),
+                         steps={"deck": Ref(ENTRY + "save_deck")}),
+    page_files=os.path.join(os.path.dirname(__file__), "page"),
+)
 
 GAME = Game(
     name="iunu",
@@ -20,4 +32,5 @@ GAME = Game(
     tally=Ref(_ + "tally:score_command"),
     pad="iunu-score-pad",
     templates={"iunu": Ref(_ + "templates:record"), "iunu-deck": Ref(_ + "templates:deck")},
+    **PAGE,
 )

@@ -14,9 +14,13 @@
 
 from __future__ import annotations
 
-from sheetkit.games.iunu.record import Record
+from typing import TYPE_CHECKING
+
 from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import Score
+
+if TYPE_CHECKING:
+    from sheetkit.games.iunu.record import Record  # the record as read; the rules only read its fields
 
 
 ROUNDS = {2: 8, 3: 9, 4: 8}  # I1

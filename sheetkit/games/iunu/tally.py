@@ -1,6 +1,6 @@
 """`sheetkit score iunu RECORD`: the totals, majorities and winner(s) of a game record."""
 
-from sheetkit.checking import records
+from sheetkit.cli.checking import score_command as record_score_command
 
 
 def score_lines(verdict, lang: str = "en") -> list[str]:
@@ -13,6 +13,6 @@ def score_lines(verdict, lang: str = "en") -> list[str]:
     return out
 
 
-score_command = records.score_command(
+score_command = record_score_command(
     "iunu", "Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be.",
     score_lines)

@@ -1,11 +1,22 @@
 """Level X (Stefan Risthaus): the board, the score pad, final positions and whole games
 replayed turn by turn. Rules L1-L9 in RULES.md; formats and decisions in docs/levelx.md."""
 
-from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
+import os
+
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
 
 _ = "sheetkit.games.levelx."
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
 BOARD = FileField("board", "error.outside.layout", shipped="levelx-board")  # the shipped board, or a layout file
+
+ENTRY = _ + "entry:"
+PAGE = dict(
+    entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
+                template="levelx/play.html", players=(2, 4), finish=Ref(ENTRY + "finish"),
+                open_record=Ref(ENTRY + "open_record")),
+    tally_form=TallyForm("levelx/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
+    page_files=os.path.join(os.path.dirname(__file__), "page"),
+)
 
 GAME = Game(
     name="levelx",
@@ -23,4 +34,5 @@ GAME = Game(
     tally=Ref(_ + "tally:score_command"),
     pad="levelx-score-pad",
     templates={"levelx": Ref(_ + "templates:game"), "levelx-final": Ref(_ + "templates:final")},
+    **PAGE,
 )

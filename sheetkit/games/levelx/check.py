@@ -15,11 +15,11 @@ from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 
 
-def check(record, source: str) -> Checked:
+def check(record, source: str, prior: Checked | None = None) -> Checked:
     """A whole game replayed turn by turn (the state is the position at its end), or a final
     position checked as it stands (the state is what each player holds)."""
     if isinstance(record, GameRecord):
-        return check_game(record, source)
+        return check_game(record, source, prior)
     return check_final(record, source)
 
 
@@ -149,12 +149,13 @@ def check_final(record: FinalRecord, source: str) -> Checked:
 
 # -- the whole game -------------------------------------------------------------------------
 
-def check_game(record: GameRecord, source: str) -> Checked:
+def check_game(record: GameRecord, source: str, prior: Checked | None = None) -> Checked:
     """The turns replayed with the shared replay (the state is the position at the end). A
     game in progress gets the standings so far, no end-of-game findings and whose turn it
     is; turns recorded after the end are still findings (L8)."""
     rules = Rules(record.players, record.board_spec)  # L1: the rows of the board the record names
-    done = replay(rules, record.turn, finished=not record.in_progress)
+    done = replay(rules, record.turn, finished=not record.in_progress, prior=prior.replayed if prior else None,
+                  setup=(tuple(record.players), record.board))  # the same table and board: go on from `prior`
     state = done.state
     findings = done.findings
     if record.in_progress:
@@ -169,4 +170,4 @@ def check_game(record: GameRecord, source: str) -> Checked:
                           state.ended_at)
     return Checked(state, Verdict("levelx", source, findings, sc, won, details,
                                   in_progress=record.in_progress,
-                                  to_move=state.to_move() if record.in_progress else None))
+                                  to_move=state.to_move() if record.in_progress else None), done)

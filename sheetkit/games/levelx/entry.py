@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from sheetkit.web import inputs
-from sheetkit.web.inputs import FormError
-from sheetkit.web.plays import english, one_record
+from sheetkit import forms as inputs
+from sheetkit.forms import FormError
+from sheetkit.games.interface import records_of
+from sheetkit.forms import english, one_record
 
 GAME = "levelx"
 DICE = 4
@@ -27,7 +28,7 @@ NO_GROUP = "-"
 
 
 def _game(records) -> dict:
-    return one_record(records, GAME, "a Level X play")
+    return one_record(records, GAME)
 
 
 def _with(data: dict, turn: list) -> list[tuple[str | None, dict]]:
@@ -89,14 +90,16 @@ def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, 
     return {"player": player, **turn} if player else turn
 
 
-def add_move(records, form: Mapping[str, str], t: Callable = english):
+def add_move(position, form: Mapping[str, str], t: Callable = english):
+    records = records_of(position)
     data = _game(records)
-    state = replay_state(data)
+    state = position[0].checked.state  # the kept position: who is to move, without a replay
     turn = read_turn(form, list(data["players"]), state.to_move(), t)
     return _with(data, turn=[*data.get("turn", []), turn])
 
 
-def undo(records, t: Callable = english):
+def undo(position, t: Callable = english):
+    records = records_of(position)
     data = _game(records)
     if not data.get("turn"):
         raise FormError(t("lx_err_undo"))
@@ -106,22 +109,12 @@ def undo(records, t: Callable = english):
     return _with(data, turn=list(data["turn"][:-1]))
 
 
-def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
+def finish(position, form: Mapping[str, str] | None = None, t: Callable = english):
     """The game as finished: `in_progress` goes, so the end is checked (L8): a game stopped
     before its end, or before its last round is complete, says so."""
+    records = records_of(position)
     data = _game(records)
     return [(None, {k: v for k, v in data.items() if k != "in_progress"})]
-
-
-def replay_state(data: dict):
-    """The position after the recorded turns (the rules' own replay, no findings)."""
-    from sheetkit.games.levelx.board import BOARD, named
-    from sheetkit.games.levelx.rules import State
-
-    state = State.start(data["players"], named(data.get("board", BOARD), "record"))  # L1: the board it names
-    for turn in data.get("turn", []):
-        state = state.play(turn["groups"])[0]
-    return state
 
 
 # -- what the entry screen shows -----------------------------------------------------------
@@ -207,3 +200,40 @@ def board_svg(state, lang: str = "en") -> str:
 
     scene, crop = board_scene(state, lang)
     return svg.page_svg(scene, 0, title="Level X", view=crop)
+
+
+# -- the quick tally -----------------------------------------------------------------------
+
+ROWS = (5, 6, 7, 8, 9, 10)
+BONUSES = (15, 12, 9, 6)
+TALLY_SOURCE = "web form"
+
+
+def tally_context(form, session, t: Callable = english, step=None, refused: bool = False) -> dict:
+    return {"slots": range(4), "rows": ROWS, "bonuses": BONUSES}
+
+
+def tally_score(form: Mapping[str, str], session, t: Callable = english):
+    """The final position typed in (chips per row, bonus tiles) as a record, checked as
+    `sheetkit check` checks it."""
+    from sheetkit.forms import BIG
+    from sheetkit.games.interface import Outcome
+    from sheetkit.games.levelx.check import check_final
+    from sheetkit.games.levelx.record import read_record
+    from sheetkit.tomlfile import dump_toml, parse_toml_text
+
+    def filled(i):
+        return any(form.get(f"p{i}_chips_{r}", "").strip() for r in ROWS) or \
+            any(form.get(f"p{i}_bonus_{b}") for b in BONUSES)
+
+    slots, names = inputs.named_slots(form, t, filled)
+    inputs.players(names, "Level X", t)
+    players = []
+    for i, n in slots:
+        chips = {str(r): v for r in ROWS if (v := inputs.integer(form, f"p{i}_chips_{r}", f"{n}, {t('chips')}, {r}", 0, BIG, t))}
+        bonuses = [b for b in BONUSES if form.get(f"p{i}_bonus_{b}") == "on"]
+        players.append({"name": n, "chips": chips, "bonuses": bonuses})
+    text = dump_toml({"game": GAME, "kind": "final", "player": players},
+                     "The final position of a Level X game entered on the sheetkit page.\nCheck it with: sheetkit check THIS.toml")
+    record = read_record(parse_toml_text(text, TALLY_SOURCE), TALLY_SOURCE)
+    return Outcome(check_final(record, TALLY_SOURCE).verdict, text)

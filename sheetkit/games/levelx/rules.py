@@ -18,8 +18,8 @@ from typing import Any
 
 from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import Finding
+from sheetkit.games.levelx.board import ROWS  # L1: the rows are the dice totals; their lengths are the board's
 
-ROWS = (5, 6, 7, 8, 9, 10)  # L1: the rows are the dice totals; their lengths are the board's
 CHIPS = {5: 12, 6: 11, 7: 10, 8: 9, 9: 8, 10: 7}  # L2, with 4 players
 BONUSES = (15, 12, 9, 6)  # L3, taken highest first (L7)
 DICE = 4  # L3

@@ -1,6 +1,6 @@
 """`sheetkit score levelx RECORD`: totals, winner(s) and the first player's (1)."""
 
-from sheetkit.checking import records
+from sheetkit.cli.checking import score_command as record_score_command
 
 
 def score_lines(verdict, lang: str = "en") -> list[str]:
@@ -18,6 +18,6 @@ def score_lines(verdict, lang: str = "en") -> list[str]:
     return out
 
 
-score_command = records.score_command(
+score_command = record_score_command(
     "levelx", "Tally a Level X record (final position or whole game): totals, winner(s), the first player's (1). "
     "Exit 1 if the record cannot be.", score_lines)

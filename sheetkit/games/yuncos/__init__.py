@@ -1,9 +1,21 @@
 """Yuncos: El lado oscuro de la luz. Rules Y1-Y23 in RULES.md; records in docs/yuncos-records.md."""
 
-from sheetkit.games.interface import FileField, Game, LayoutKind, RecordKind, Ref
+import os
+
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
 
 _ = "sheetkit.games.yuncos."
 LAYOUT = FileField("layout", "error.outside.layout", shipped="yuncos")  # a shipped level, or a layout file
+
+ENTRY = _ + "entry:"
+PAGE = dict(
+    entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
+                template="yuncos/play.html", variants=(("yuncos-easy", "easy"), ("yuncos-hard", "hard")),
+                variant_label="level", players=(1, 5), finish=Ref(ENTRY + "finish"),
+                table_text=Ref(ENTRY + "table_text"), together=Ref(ENTRY + "table_check")),
+    tally_form=TallyForm("yuncos/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
+    page_files=os.path.join(os.path.dirname(__file__), "page"),
+)
 
 GAME = Game(
     name="yuncos",
@@ -25,4 +37,5 @@ GAME = Game(
     },
     read_record=Ref(_ + "record:read_record"),
     tally=Ref(_ + "tally:score_command"),
+    **PAGE,
 )

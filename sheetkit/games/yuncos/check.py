@@ -10,20 +10,21 @@ from sheetkit.messages import msg
 from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import WARNING, Finding, Verdict
 from sheetkit.games.interface import Checked
-from sheetkit.games.yuncos.layout import vertex_name
-from sheetkit.games.yuncos.record import Record
+from sheetkit.games.yuncos.notation import Record, vertex_name
 from sheetkit.games.yuncos.rules import Rules, Sheet, ability, box_words
 from sheetkit.games.yuncos.scoring import CRASH_TRACK, SheetDetails, rank, tally
 
 
-def check(record: Record, source: str) -> Checked:
+def check(record: Record, source: str, prior: Checked | None = None) -> Checked:
     """Replay a transcribed sheet: the replayed sheet, and every finding with its rule id and
     the score. A record marked `in_progress` gets the standings so far, without the
-    end-of-game findings."""
+    end-of-game findings. `prior`: the check of this sheet some turns earlier, gone on from
+    when its turns begin these."""
     rules = Rules(record)
     in_progress = record.in_progress
-    replayed = replay(rules, record.turns, finished=not in_progress)
-    return Checked(replayed.state, verdict(rules, replayed.state, replayed.findings, source, in_progress))
+    before = rules.prior(prior.replayed if prior is not None else None)
+    replayed = replay(rules, record.turns, finished=not in_progress, prior=before, setup=rules.setup)
+    return Checked(replayed.state, verdict(rules, replayed.state, replayed.findings, source, in_progress), replayed)
 
 
 def verdict(rules: Rules, s: Sheet, findings: list[Finding], source: str, in_progress: bool = False) -> Verdict:

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from sheetkit.errors import FieldError, UserError
-from sheetkit.web import inputs
-from sheetkit.web.inputs import FormError
-from sheetkit.web.plays import english
+from sheetkit import forms as inputs
+from sheetkit.forms import FormError
+from sheetkit.games.interface import records_of
+from sheetkit.forms import english
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
 MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
@@ -33,9 +34,6 @@ SOURCE = "play"
 
 # ------------------------------------------------------------------ new play
 
-VARIANTS = (("yuncos-easy", "easy"), ("yuncos-hard", "hard"))  # the level: (layout id, label key)
-VARIANT_LABEL = "level"
-PLAYERS = (1, MOST_PLAYERS)  # a solo game is one sheet
 
 
 def new_records(start, t: Callable = english) -> list[tuple[str | None, dict[str, Any]]]:
@@ -78,42 +76,25 @@ def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tu
 # ------------------------------------------------------------------ checking
 
 
-def table_check(records):
-    """The Checked of the whole play through the engine of `sheetkit check`: the solo sheet,
-    or the table of every sheet held in memory (its state: player name -> replayed Sheet).
-    This is the verdict the page shows; the history keeps each sheet's own (`sheet_checks`)."""
-    from sheetkit.checking import records as engine
+def table_check(records, prior=None):
+    """The Checked of the whole play as the page shows it: the solo sheet, or the table of
+    every sheet held in memory (its state: player name -> replayed Sheet); the history
+    keeps each sheet's own. `prior`: the play's Checked some turns earlier, gone on from
+    (one step a turn). This is the game's Entry.together."""
+    from sheetkit.games.yuncos.check import check as check_sheet
+    from sheetkit.games.yuncos.record import read_record
     from sheetkit.games.yuncos.table import check_table, table_from_sheets
 
-    try:
-        if len(records) == 1:
-            return engine.check(engine.parse(records[0][1], SOURCE))
-        progress = any(r.get("in_progress") for _, r in records)
-        table = table_from_sheets([(n or "", r) for n, r in records], SOURCE, in_progress=progress)
-        return check_table(table, SOURCE)
-    except UserError as e:
-        raise FormError(str(e)) from None
+    if len(records) == 1:
+        return check_sheet(read_record(records[0][1], SOURCE), SOURCE, prior)
+    progress = any(r.get("in_progress") for _, r in records)
+    table = table_from_sheets([(n or "", r) for n, r in records], SOURCE, in_progress=progress)
+    return check_table(table, SOURCE, prior=prior)
 
 
-def sheet_checks(records) -> list:
-    """Each sheet checked on its own, as `sheetkit check SHEET` and `sheetkit log` check it:
-    (its Record, its Checked), in the table's order."""
-    from sheetkit.checking import records as engine
-
-    out = []
-    for name, rec in records:
-        try:
-            loaded = engine.parse(rec, f"{name}.toml" if name else "yuncos.toml")
-        except UserError as e:
-            raise FormError(str(e)) from None
-        out.append((loaded.record, engine.check(loaded)))
-    return out
-
-
-def verdicts(records) -> list[dict[str, Any]]:
-    """The verdict JSON of each sheet on its own: what the history keeps for each (the
-    same as `sheetkit log SHEET... --player NAME=SHEET` stores)."""
-    return [c.verdict.to_json() for _, c in sheet_checks(records)]
+def together_of(position):
+    """The play's Checked together of a position (Result.together)."""
+    return position[0].together
 
 
 def table_text(records) -> str:
@@ -185,7 +166,7 @@ def last_move(records) -> int | None:
 # ------------------------------------------------------------------ moves
 
 
-def add_move(records, form: Mapping[str, str], t: Callable = english):
+def add_move(position, form: Mapping[str, str], t: Callable = english):
     """The records with the next player's turn added, from the move form:
 
     - `flight`: the steps in the notation ("E E N", "NE 2S"), drawn by taps on the map;
@@ -200,7 +181,8 @@ def add_move(records, form: Mapping[str, str], t: Callable = english):
 
     A move that breaks a rule is entered (the check says what is wrong); a value that cannot
     be a move at all is a FormError and nothing changes."""
-    checked = table_check(records)
+    records = records_of(position)
+    checked = together_of(position)
     nxt = next_turn(records, checked)
     if nxt is None:
         raise FormError(t("yu_err_over"))
@@ -230,12 +212,13 @@ def add_move(records, form: Mapping[str, str], t: Callable = english):
     if not rec["turn"] and form.get("start"):
         new["start"] = _start(form, spec, t)
     out = list(records)
-    out[nxt.seat] = (name, _marked(new))
-    return _finish_if_over(out)
+    out[nxt.seat] = (name, _marked(new, position[nxt.seat].checked))
+    return _finish_if_over(out, checked)
 
 
-def undo(records, t: Callable = english):
+def undo(position, t: Callable = english):
     """The records without the move entered last (and in progress again)."""
+    records = records_of(position)
     seat = last_move(records)
     if seat is None:
         raise FormError(t("yu_err_nothing"))
@@ -248,16 +231,17 @@ def undo(records, t: Callable = english):
     return out
 
 
-def finish(records, form: Mapping[str, str] | None = None, t: Callable = english):
+def finish(position, form: Mapping[str, str] | None = None, t: Callable = english):
     """The records finished as they are (a table that stops before the rules end it: the
     check then says so, Y21)."""
+    records = records_of(position)
     if last_move(records) is None:
         raise FormError(t("yu_err_nothing"))
     return [(n, _finished(r)) for n, r in records]
 
 
-def _finish_if_over(records):
-    if next_turn(records, table_check(records)) is None:
+def _finish_if_over(records, prior=None):
+    if next_turn(records, table_check(records, prior)) is None:
         return [(n, _finished(r)) for n, r in records]
     return records
 
@@ -278,8 +262,9 @@ def _in_progress(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _marked(rec: dict[str, Any]) -> dict[str, Any]:
-    """The sheet with its fish counter and crash track marked as its turns say."""
+def _marked(rec: dict[str, Any], prior=None) -> dict[str, Any]:
+    """The sheet with its fish counter and crash track marked as its turns say (`prior`: the
+    sheet's check before the turn, gone on from)."""
     from sheetkit.games.yuncos.check import check as check_sheet
     from sheetkit.games.yuncos.record import read_record
     from sheetkit.games.yuncos.scoring import CRASH_TRACK
@@ -288,7 +273,7 @@ def _marked(rec: dict[str, Any]) -> dict[str, Any]:
         parsed = read_record(dict(rec, in_progress=True), SOURCE)
     except UserError as e:
         raise FormError(str(e)) from None
-    s = check_sheet(parsed, SOURCE).state
+    s = check_sheet(parsed, SOURCE, prior).state
     return dict(rec, fish_marked=min(len(s.fish), len(parsed.spec.fish.values)),
                 crashes_marked=min(s.marks, len(CRASH_TRACK)))
 
@@ -352,7 +337,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
     from sheetkit.paper import svg
 
     records = [(r.player, r.data) for r in results]
-    table = table_check(records)
+    table = together_of(results)
     verdict = table.verdict
     nxt = next_turn(records, table)
     sheets = states(records, table)
@@ -410,3 +395,41 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
                   "over": nxt is None, "legal": verdict.legal, "status": status, "findings": verdict.findings,
                   "scores": verdict.scores, "v": form or {}}}
+
+
+# ------------------------------------------------------------------ the quick tally
+
+
+def tally_context(form, session, t: Callable = english, step=None, refused: bool = False) -> dict[str, Any]:
+    return {}
+
+
+def tally_score(form: Mapping[str, str], session, t: Callable = english):
+    """The quick tally's counts scored as `sheetkit score yuncos` scores them."""
+    from sheetkit.checking.verdict import Verdict
+    from sheetkit.forms import BIG
+    from sheetkit.games.interface import Outcome
+    from sheetkit.games.yuncos.scoring import TallyDetails, rank
+    from sheetkit.games.yuncos.tally import tally_counts
+
+    level = inputs.choice(form, "level", t("level"), ("easy", "hard"), t, "easy")
+    counts = {k: inputs.integer(form, k, t(k), 0, BIG, t)
+              for k in ("nests", "columns", "fish", "stars", "colours", "crashes")}
+    solo = form.get("solo") == "on"
+    try:
+        score = tally_counts(level, solo=solo, **counts)
+    except UserError as e:  # a count the sheet cannot hold: say it with the page's label
+        line = e.line("en")
+        option = line.split(" ", 1)[0].lstrip("-")
+        if option in counts:
+            raise FormError(f"{t(option)}: {e.line(_lang(t)).split(': ', 1)[-1]}") from None
+        raise
+    details = TallyDetails(level, rank(score.total) if solo else None)
+    return Outcome(Verdict(game="yuncos", source=TALLY_SOURCE, scores=[score], details=details))
+
+
+TALLY_SOURCE = "web form"
+
+
+def _lang(t: Callable) -> str:
+    return getattr(t, "lang", "en")  # the page's Words; a plain function speaks English

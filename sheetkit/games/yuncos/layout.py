@@ -15,16 +15,12 @@ from pydantic import Field, model_validator
 from sheetkit.messages import msg
 from sheetkit.errors import FieldError
 from sheetkit.games.yuncos.board import Board
-from sheetkit.grid import check_rows, square_name, text_rows
+from sheetkit.games.yuncos.notation import ABILITIES, STEPS, vertex_name  # noqa: F401 (compose, lint and the player take them from here)
+from sheetkit.grid import check_rows, text_rows
 from sheetkit.schema import PAGE_MM, Count, Label, Mm, Model, Text
 
-Ability = Literal["plusminus", "diagonal", "yunco"]
-ABILITIES: tuple[str, ...] = ("plusminus", "diagonal", "yunco")
-STEPS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+Ability = Literal["plusminus", "diagonal", "yunco"]  # notation.ABILITIES
 HEX = r"^#[0-9a-fA-F]{6}$"
-
-
-vertex_name = square_name
 
 
 class LegendEntry(Model):

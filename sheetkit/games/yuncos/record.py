@@ -1,16 +1,20 @@
-"""Yuncos records: the TOML transcription of a filled sheet (docs/yuncos-records.md).
+"""Yuncos records: the TOML transcription of a filled sheet, or of a whole table of them
+(docs/yuncos-records.md).
 
 Two stages: the pydantic models check the shape of the file (types, unknown keys, step
-letters, cell names); `load_record` then checks it against its layout (the start point,
-the cells and ability boxes exist on that sheet) and returns a `Record` with everything
-parsed, ready for `rules.check`. Turns are numbered from 1 in messages: `turn[4]` is the
-fourth `[[turn]]` table.
+letters, cell names); `read_record` then checks it against its layout (the start point,
+the cells and ability boxes exist on that sheet) and returns a `Record` (notation.py, plain
+data) with everything parsed, ready for the rules. Turns are numbered from 1 in messages:
+`turn[4]` is the fourth `[[turn]]` table. A table record (`kind = "table"`) names every
+player's sheet and reads each one the same way; table.py checks them together.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator, model_validator
@@ -18,94 +22,18 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from sheetkit import layouts
 from sheetkit.messages import msg, or_list
 from sheetkit.errors import FieldError, UserError
-from sheetkit.games.yuncos.layout import ABILITIES, STEPS, vertex_name
+# the notation as plain data (notation.py); parse_flight, all_boxes, box_kind and box_name
+# are still imported from here by the web page's Yuncos code
+from sheetkit.games.yuncos.notation import (ABILITIES, BOX_NAME, Cell, Record, Turn, all_boxes, box_kind, box_name,
+                                            other_readings, parse_flight, vertex_name)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
 from sheetkit.grid import parse_square
-from sheetkit.schema import Model, validation_message
-
-DIAGONALS = {"NE": (1, -1), "NW": (-1, -1), "SE": (1, 1), "SW": (-1, 1)}
-ALL_STEPS = {**STEPS, **DIAGONALS}
-STEP_NAMES = {v: k for k, v in ALL_STEPS.items()}
+from sheetkit.schema import Model, validate, validation_message
+from sheetkit.tomlfile import MISSING, problem, read_toml
 
 # ASCII digits only, and few of them: a box number is small, and int() of a few thousand
 # digits raises instead of answering.
-_COUNTED = re.compile(r"^([0-9]+)([NESW])$")
 _CELL = re.compile(r"^(nest|lum)([0-9]{1,3})(?:\.([0-9]{1,3}))?$")
-_BOX = re.compile(r"^(?:nest([0-9]{1,3})\.([0-9]{1,3})|lum([0-9]{1,3})|fish([0-9]{1,3}))$")
-
-
-def parse_flight(text: str) -> list[tuple[int, int]]:
-    """Steps from a flight string. Tokens are separated by spaces or commas; a token
-    NE/NW/SE/SW is one diagonal step; `3E` is three E steps; any other token is a run of
-    unit steps, one per letter ("EEN" = E E N). Letters may be lower case."""
-    steps: list[tuple[int, int]] = []
-    for token in re.split(r"[\s,]+", text.strip()):
-        if not token:
-            continue
-        if not token.isascii():  # upper() would turn "ß" into "SS": two steps nobody drew
-            ch = next(c for c in token if not c.isascii())
-            raise FieldError("flight", msg("error.yuncos.bad_step", ch=repr(ch)))
-        token = token.upper()
-        if token in DIAGONALS:
-            steps.append(DIAGONALS[token])
-            continue
-        m = _COUNTED.match(token)
-        if m:
-            n = int(m.group(1)) if len(m.group(1)) <= 3 else 0
-            if not 1 <= n <= 12:
-                raise FieldError("flight", msg("error.yuncos.repeat_count", token=repr(token)))
-            steps.extend([STEPS[m.group(2)]] * n)
-            continue
-        if token.isdigit():
-            raise FieldError("flight", msg("error.yuncos.count_alone", token=repr(token), example=f"{token}E"))
-        for ch in token:
-            if ch not in STEPS:
-                raise FieldError("flight", msg("error.yuncos.bad_step_o" if ch == "O" else "error.yuncos.bad_step",
-                                               ch=repr(ch)))
-            steps.append(STEPS[ch])
-    if not steps:
-        raise FieldError("flight", msg("error.yuncos.empty_flight"))
-    if len(steps) > MOST_STEPS:
-        raise FieldError("flight", msg("error.yuncos.flight_too_long", n=len(steps), most=MOST_STEPS))
-    return steps
-
-
-# A die flies at most 6 unit steps (Y4, Y5); a longer flight is a finding, but eight times
-# that is no flight a die drew on a sheet, and drawing it would cost the checked sheet more
-# than the whole game.
-MOST_STEPS = 6 * 8
-
-
-def other_readings(text: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    """The flight as it could have been meant, one token read the other way: a diagonal
-    "NE" as the two steps "N E", two steps "N E" as the diagonal "NE", a run "NEE" as "NE E"
-    or "EEN"... as "E EN" is not a diagonal (only NE, NW, SE, SW are). Each reading comes
-    with the words that say it; the record's own reading stays the one that counts."""
-    tokens = [t.upper() for t in re.split(r"[\s,]+", text.strip()) if t]
-    out = []
-
-    def alt(new_tokens: list[str], words: str) -> None:
-        try:
-            steps = tuple(parse_flight(" ".join(new_tokens)))
-        except FieldError:
-            return
-        out.append((words, steps))
-
-    for i, tok in enumerate(tokens):
-        if tok in DIAGONALS:
-            alt(tokens[:i] + list(tok) + tokens[i + 1:], f'"{tok}" is one diagonal step; if the two steps '
-                f'"{tok[0]} {tok[1]}" were meant')
-        elif len(tok) > 2 and tok.isalpha():
-            if tok[:2] in DIAGONALS:
-                alt(tokens[:i] + [tok[:2], tok[2:]] + tokens[i + 1:], f'"{tok}" is {len(tok)} unit steps; if the '
-                    f'diagonal "{tok[:2]} {tok[2:]}" was meant')
-            if tok[-2:] in DIAGONALS:
-                alt(tokens[:i] + [tok[:-2], tok[-2:]] + tokens[i + 1:], f'"{tok}" is {len(tok)} unit steps; if '
-                    f'"{tok[:-2]} {tok[-2:]}" with a diagonal was meant')
-        if i + 1 < len(tokens) and tok + tokens[i + 1] in DIAGONALS and len(tok) == 1:
-            alt(tokens[:i] + [tok + tokens[i + 1]] + tokens[i + 2:], f'"{tok} {tokens[i + 1]}" is two unit steps; '
-                f'if the diagonal "{tok}{tokens[i + 1]}" was meant')
-    return tuple(out)
 
 
 def _name(value: Any) -> Any:
@@ -116,22 +44,6 @@ def _name(value: Any) -> Any:
 
 def _names(value: Any) -> Any:
     return [_name(v) for v in value] if isinstance(value, list) else value
-
-
-# Ability boxes by names no one takes for a number box: nest1.ability2 is nest row 1's 2nd
-# ability box (the short name nest1.2 is also the row's 2nd number box in `puzzle`);
-# lum3.ability and fish2.ability likewise. The short names stay readable.
-_LONG_BOX = [(re.compile(r"^(nest[0-9]{1,3})\.?ability([0-9]{1,3})$"), r"\1.\2"),
-             (re.compile(r"^((?:lum|fish)[0-9]{1,3})\.?ability$"), r"\1")]
-
-
-def box_name(name: Any) -> Any:
-    """The short id of an ability box written either way ("nest1.ability2" -> "nest1.2")."""
-    if isinstance(name, str):
-        for pattern, short in _LONG_BOX:
-            if pattern.match(name):
-                return pattern.sub(short, name)
-    return name
 
 
 def _box_names(value: Any) -> Any:
@@ -149,10 +61,6 @@ def short_nest_names(data: dict[str, Any]) -> frozenset[str]:
             if isinstance(n, str) and re.match(r"^nest[0-9]{1,3}\.[0-9]{1,3}$", n):
                 out.add(n)
     return frozenset(out)
-
-
-def flight_text(steps: list[tuple[int, int]]) -> str:
-    return " ".join(STEP_NAMES[s] for s in steps)
 
 
 class WrittenScore(Model):
@@ -205,7 +113,7 @@ class TurnModel(Model):
             if len(self.dice) != 2 or any(not 1 <= d <= 6 for d in self.dice):
                 raise FieldError("dice", msg("error.yuncos.dice", got=self.dice))
         for i, u in enumerate(self.use):
-            if u not in ABILITIES and not _BOX.match(u):
+            if u not in ABILITIES and not BOX_NAME.match(u):
                 raise FieldError(f"use[{i}]", msg("error.yuncos.use", got=repr(u)))
         if self.start_at is not None and parse_square(self.start_at) is None:
             raise FieldError("from", msg("error.yuncos.map_point", got=repr(self.start_at)))
@@ -246,7 +154,7 @@ class RecordModel(Model):
                 boxes=len(CRASH_TRACK), got=self.crashes_marked))
         seen: set[str] = set()  # a set: a list of thousands of names is not compared name by name
         for i, u in enumerate(self.used or []):
-            if not _BOX.match(u):
+            if not BOX_NAME.match(u):
                 raise FieldError(f"used[{i}]", msg("error.yuncos.used", got=repr(u)))
             if u in seen:
                 raise FieldError(f"used[{i}]", msg("error.listed_twice", item=u))
@@ -255,86 +163,6 @@ class RecordModel(Model):
 
 
 # ---------------------------------------------------------------- parsed record
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    kind: str  # "nest" or "lum"
-    line: int  # nest row or luminary column, from 0
-    index: int | None  # box in the row (from 0) / level in the column (0 = bottom); None: next free
-
-    def name(self, index: int | None = None) -> str:
-        i = self.index if index is None else index
-        base = f"{self.kind}{self.line + 1}"
-        return base if i is None else f"{base}.{i + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    number: int  # from 1
-    steps: tuple[tuple[int, int], ...]
-    cell: Cell | None
-    value: int | None
-    crash: bool
-    dice: tuple[int, int] | None
-    use: tuple[str, ...]  # ability kinds or box ids
-    start_at: tuple[int, int] | None
-    # the flight as it could have been meant (other_readings): a fault of this turn that the
-    # other reading would not have says so
-    readings: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    model: RecordModel
-    layout: Any  # sheetkit.layouts.Layout of kind "sheet"
-    turns: tuple[Turn, ...]
-    short_names: frozenset[str] = frozenset()  # nest ability boxes written nestR.K (short_nest_names)
-    kind = "game"  # a Yuncos record is one filled sheet (a table names several: table.py)
-
-    @property
-    def spec(self):
-        return self.layout.spec
-
-    @property
-    def qr(self) -> str | None:
-        return self.model.qr
-
-    @property
-    def in_progress(self) -> bool:
-        return self.model.in_progress
-
-    @property
-    def sheet(self):
-        return self.layout
-
-    @property
-    def start(self) -> tuple[int, int]:
-        return self.spec.board.starts[self.model.start]
-
-
-def box_kind(spec, box: str) -> str | None:
-    """The ability an ability box gives, or None when the sheet has no such box."""
-    m = _BOX.match(box)
-    if not m:
-        return None
-    if m.group(1):
-        row, k = int(m.group(1)), int(m.group(2))
-        if 1 <= row <= 2 and 1 <= k <= len(spec.nests.abilities[row - 1]):
-            return spec.nests.abilities[row - 1][k - 1]
-        return None
-    if m.group(3):
-        col = int(m.group(3))
-        return spec.luminaries.abilities[col - 1] if 1 <= col <= spec.luminaries.columns else None
-    return spec.fish_ability(int(m.group(4)))
-
-
-def all_boxes(spec) -> list[str]:
-    """Every ability box of the sheet, in the order they appear."""
-    out = [f"nest{r + 1}.{k + 1}" for r in range(2) for k in range(len(spec.nests.abilities[r]))]
-    out += [f"lum{c + 1}" for c in range(spec.luminaries.columns)]
-    out += [f"fish{k}" for k in sorted(int(k) for k in spec.fish.abilities)]
-    return out
 
 
 def _cell(spec, text: str) -> Cell:
@@ -427,12 +255,16 @@ def _not_filled_in(data: dict[str, Any], source: str) -> None:
                                 source=source, field=f"turn[{i}].{key}")
 
 
-def read_record(data: dict[str, Any], source: str) -> Record:
-    """Validate a record read from TOML; any problem is one UserError line."""
+def read_record(data: dict[str, Any], source: str) -> Record | Table:
+    """Validate a record read from TOML, one sheet or a whole table (`kind = "table"`); any
+    problem is one UserError line."""
     if data.get("kind") == "table":
-        from sheetkit.games.yuncos.table import read_table
-
         return read_table(data, source)
+    return _read_sheet(data, source)
+
+
+def _read_sheet(data: dict[str, Any], source: str) -> Record:
+    """One player's sheet."""
     data = dict(data)
     turns = data.get("turn")
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
@@ -483,3 +315,102 @@ def read_record(data: dict[str, Any], source: str) -> Record:
         except FieldError as e:
             raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
     return Record(model, layout, tuple(parsed), short_nest_names(data))
+
+
+# ---------------------------------------------------------------- a whole table
+# (docs/yuncos-records.md: one record naming every player's sheet; checked by table.py)
+
+MOST_PLAYERS = 6  # Yuncos is for 1-6 players; a table has 2 or more
+
+
+class PlayerModel(Model):
+    name: str
+    # the player's record: a file relative to the table record, or the record's own data
+    sheet: str | dict[str, Any]
+
+
+class TableModel(Model):
+    game: Literal["yuncos"]
+    kind: Literal["table"]
+    in_progress: bool = False
+    player: list[PlayerModel]
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not 2 <= len(self.player) <= MOST_PLAYERS:
+            why = "error.yuncos.table_players_one" if len(self.player) < 2 else "error.yuncos.table_players"
+            raise FieldError("player", msg(why, most=MOST_PLAYERS, got=len(self.player)))
+        names: set[str] = set()
+        for i, p in enumerate(self.player):
+            if not p.name.strip():
+                raise FieldError(f"player[{i}].name", msg("error.schema.empty_name"))
+            if p.name in names:
+                raise FieldError(f"player[{i}].name", msg("error.schema.name_twice", name=repr(p.name)))
+            names.add(p.name)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    model: TableModel
+    source: str
+    names: tuple[str, ...]
+    sheets: tuple[Any, ...]  # each player's record.Record, in the table's order
+    kind = "table"
+    qr = None  # each sheet has its own
+    sheet = None
+
+    @property
+    def in_progress(self) -> bool:
+        return self.model.in_progress
+
+
+def read_table(data: dict[str, Any], source: str) -> Table:
+    """A table record: each sheet read from its file (relative to the table record) or
+    from its inline data."""
+    model = validate(TableModel, data, source)
+    sheets, seen = [], {}
+    for i, p in enumerate(model.player):
+        field = f"player[{i}].sheet"
+        if isinstance(p.sheet, dict):
+            sheet_data, sheet_source = dict(p.sheet), f"{source}: {field}"  # a layout path is still beside `source`
+        else:
+            path = _sheet_path(source, p.sheet, field)
+            key = path.resolve()
+            if key in seen:
+                raise UserError(msg("error.yuncos.same_sheet", a=p.name, b=seen[key], sheet=repr(p.sheet)), source=source,
+                                field=field)
+            seen[key] = p.name
+            sheet_data, sheet_source = read_toml(path), str(path)
+        if sheet_data.get("kind") == "table":
+            shown = repr(p.sheet) if isinstance(p.sheet, str) else field
+            raise UserError(msg("error.yuncos.table_in_table", sheet=shown), source=source, field=field)
+        sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
+        rec = _read_sheet(sheet_data, sheet_source)
+        if rec.model.solo:
+            raise UserError(msg("error.yuncos.solo_at_table", name=p.name), source=sheet_source, field="solo")
+        sheets.append(rec)
+    return _table(model, source, sheets)
+
+
+def _sheet_path(source: str, sheet: str, field: str) -> Path:
+    """The file a table's `sheet = "..."` names, relative to the table record; one line for
+    any path that cannot be a sheet (missing, a folder, a device or pipe, a name too long,
+    an unknown ~user)."""
+    path = Path(source).parent / os.path.expanduser(sheet)  # os.path's leaves an unknown ~user as written
+    bad = problem(path)
+    if bad == MISSING:
+        raise UserError(msg("error.yuncos.no_sheet_file", path=repr(str(path))), source=source, field=field)
+    if bad is not None:
+        raise UserError(msg("error.yuncos.sheet_file", path=repr(str(path)), why=bad), source=source, field=field)
+    return path
+
+
+def _table(model: TableModel, source: str, sheets: list[Any]) -> Table:
+    """The table of checked sheets, all of one level."""
+    levels = {(r.layout.id, r.layout.version) for r in sheets}
+    if len(levels) > 1:
+        shown = ", ".join(f"{n}: {r.layout.id}" for n, r in zip((p.name for p in model.player), sheets))
+        raise UserError(msg("error.yuncos.levels_differ", shown=shown), source=source,
+                        field="player")
+    return Table(model, source, tuple(p.name for p in model.player), tuple(sheets))

@@ -13,9 +13,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from sheetkit.games.yuncos.layout import vertex_name
-from sheetkit.games.yuncos.record import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind,
-                                          flight_text)
+from sheetkit.games.yuncos.notation import (DIAGONALS, STEP_NAMES, Record, Turn, all_boxes, box_kind, flight_text,
+                                            vertex_name)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
 from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import ERROR, WARNING, Finding
@@ -179,6 +178,12 @@ class Chain:
             c = c.before
         return reversed(out)
 
+    def __eq__(self, other) -> bool:  # the same items: a sheet replayed again equals the one kept
+        return isinstance(other, Chain) and (self is other or (self.size == other.size and list(self) == list(other)))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
 
 EMPTY = Chain()
 
@@ -264,6 +269,25 @@ class Rules:
         # off the map (only illegal flights reach them) numbered as they are first met
         self._bits: dict = {(x, y): y * self.board.width + x
                             for y in range(self.board.height) for x in range(self.board.width)}
+
+    @property
+    def setup(self) -> tuple:
+        """What these rules are made of besides the turns (the boxes the turns name order the
+        uses): a replay goes on from an earlier one only under the same (checking.replay)."""
+        return (self.rec.model.layout, self.rec.start, bool(self.rec.model.solo), self.paper_used, self.named)
+
+    @staticmethod
+    def prior(earlier):
+        """An earlier replay of the sheet to go on from, or None: a turn after the end says
+        how many turns follow it, so a sheet that has ended is replayed whole."""
+        if earlier is None or earlier.state.end is not None or earlier.state.eliminated is not None:
+            return None
+        return earlier
+
+    def go_on_from(self, earlier: "Rules") -> None:
+        """Play on from a replay made by `earlier` (checking.replay): its states' path bits
+        name the points it numbered, so this table starts as that one."""
+        self._bits = dict(earlier._bits)
 
     def bit(self, key) -> int:
         """The bit of a vertex, or of a (square, rising) diagonal, in Sheet.path. The table

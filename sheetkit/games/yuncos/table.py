@@ -12,7 +12,8 @@
     [[player.sheet.turn]]
     ...
 
-A table from outside (the web page) carries every sheet inline and opens no file.
+A table from outside (the web page) carries every sheet inline and opens no file. The table
+record is read by record.py (its models beside the sheet's); this module checks it.
 
 Each sheet is replayed with the Yuncos rules, then the sheets are held against each other:
 the dice noted on any sheet agree turn by turn (the two dice are rolled for everybody),
@@ -23,108 +24,20 @@ sheets.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import model_validator
+from typing import Any
 
 from sheetkit.checking.replay import replay
 from sheetkit.messages import msg
 from sheetkit.checking.verdict import ERROR, WARNING, Details, Finding, Verdict
-from sheetkit.errors import FieldError, UserError
+from sheetkit.errors import UserError
 from sheetkit.games.interface import Checked
-from sheetkit.schema import Model, validate
-from sheetkit.tomlfile import MISSING, problem, read_toml
-
-MOST_PLAYERS = 6  # Yuncos is for 1-6 players; a table has 2 or more
-
-
-class PlayerModel(Model):
-    name: str
-    # the player's record: a file relative to the table record, or the record's own data
-    sheet: str | dict[str, Any]
-
-
-class TableModel(Model):
-    game: Literal["yuncos"]
-    kind: Literal["table"]
-    in_progress: bool = False
-    player: list[PlayerModel]
-
-    @model_validator(mode="after")
-    def _check(self):
-        if not 2 <= len(self.player) <= MOST_PLAYERS:
-            why = "error.yuncos.table_players_one" if len(self.player) < 2 else "error.yuncos.table_players"
-            raise FieldError("player", msg(why, most=MOST_PLAYERS, got=len(self.player)))
-        names: set[str] = set()
-        for i, p in enumerate(self.player):
-            if not p.name.strip():
-                raise FieldError(f"player[{i}].name", msg("error.schema.empty_name"))
-            if p.name in names:
-                raise FieldError(f"player[{i}].name", msg("error.schema.name_twice", name=repr(p.name)))
-            names.add(p.name)
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    model: TableModel
-    source: str
-    names: tuple[str, ...]
-    sheets: tuple[Any, ...]  # each player's record.Record, in the table's order
-    kind = "table"
-    qr = None  # each sheet has its own
-    sheet = None
-
-    @property
-    def in_progress(self) -> bool:
-        return self.model.in_progress
-
-
-def read_table(data: dict[str, Any], source: str) -> Table:
-    """A table record: each sheet read from its file (relative to the table record) or
-    from its inline data."""
-    from sheetkit.games.yuncos.record import read_record
-
-    model = validate(TableModel, data, source)
-    sheets, seen = [], {}
-    for i, p in enumerate(model.player):
-        field = f"player[{i}].sheet"
-        if isinstance(p.sheet, dict):
-            sheet_data, sheet_source = dict(p.sheet), f"{source}: {field}"  # a layout path is still beside `source`
-        else:
-            path = _sheet_path(source, p.sheet, field)
-            key = path.resolve()
-            if key in seen:
-                raise UserError(msg("error.yuncos.same_sheet", a=p.name, b=seen[key], sheet=repr(p.sheet)), source=source,
-                                field=field)
-            seen[key] = p.name
-            sheet_data, sheet_source = read_toml(path), str(path)
-        if sheet_data.get("kind") == "table":
-            shown = repr(p.sheet) if isinstance(p.sheet, str) else field
-            raise UserError(msg("error.yuncos.table_in_table", sheet=shown), source=source, field=field)
-        sheet_data.pop("lang", None)  # a sheet's own language: the table's (or --lang) is spoken
-        rec = read_record(sheet_data, sheet_source)
-        if rec.model.solo:
-            raise UserError(msg("error.yuncos.solo_at_table", name=p.name), source=sheet_source, field="solo")
-        sheets.append(rec)
-    return _table(model, source, sheets)
-
-
-def _sheet_path(source: str, sheet: str, field: str) -> Path:
-    """The file a table's `sheet = "..."` names, relative to the table record; one line for
-    any path that cannot be a sheet (missing, a folder, a device or pipe, a name too long,
-    an unknown ~user)."""
-    path = Path(source).parent / os.path.expanduser(sheet)  # os.path's leaves an unknown ~user as written
-    bad = problem(path)
-    if bad == MISSING:
-        raise UserError(msg("error.yuncos.no_sheet_file", path=repr(str(path))), source=source, field=field)
-    if bad is not None:
-        raise UserError(msg("error.yuncos.sheet_file", path=repr(str(path)), why=bad), source=source, field=field)
-    return path
+from sheetkit.games.yuncos.check import verdict as sheet_verdict
+from sheetkit.games.yuncos.moves import moves
+from sheetkit.games.yuncos.record import Table, read_table
+from sheetkit.games.yuncos.record import TableModel  # noqa: F401 (the Game object names it here: table:TableModel)
+from sheetkit.games.yuncos.rules import Rules
 
 
 def table_from_sheets(players: list[tuple[str, dict[str, Any]]], source: str, in_progress: bool = False) -> Table:
@@ -140,16 +53,6 @@ def table_from_sheets(players: list[tuple[str, dict[str, Any]]], source: str, in
             "player": [{"name": name, "sheet": sheet} for name, sheet in players]}
     refuse_files(data, source)
     return read_table(data, source)
-
-
-def _table(model: TableModel, source: str, sheets: list[Any]) -> Table:
-    """The table of checked sheets, all of one level."""
-    layouts = {(r.layout.id, r.layout.version) for r in sheets}
-    if len(layouts) > 1:
-        shown = ", ".join(f"{n}: {r.layout.id}" for n, r in zip((p.name for p in model.player), sheets))
-        raise UserError(msg("error.yuncos.levels_differ", shown=shown), source=source,
-                        field="player")
-    return Table(model, source, tuple(p.name for p in model.player), tuple(sheets))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,16 +77,18 @@ def _tag(name: str, f: Finding) -> Finding:
                    f.severity, {"player": name, **f.at})
 
 
-def check_table(table: Table, source: str) -> Checked:
-    from sheetkit.games.yuncos.check import verdict as sheet_verdict
-    from sheetkit.games.yuncos.rules import Rules
-
+def check_table(table: Table, source: str, prior: Checked | None = None) -> Checked:
+    """The table's sheets replayed and held together. `prior`: the check of this table some
+    turns earlier: each sheet goes on from its replay there (checking.replay)."""
     in_progress = table.in_progress
     findings: list[Finding] = []
-    states, verdicts = {}, {}
+    states, verdicts, replays = {}, {}, {}
+    earlier = prior.replayed if prior is not None and isinstance(prior.replayed, dict) else {}
     for name, rec in zip(table.names, table.sheets):
         rules = Rules(rec)
-        replayed = replay(rules, rec.turns, finished=False)  # the table decides when the game ended
+        replayed = replay(rules, rec.turns, finished=False,  # the table decides when the game ended
+                          prior=rules.prior(earlier.get(name)), setup=rules.setup)
+        replays[name] = replayed
         states[name] = replayed.state
         verdicts[name] = sheet_verdict(rules, replayed.state, replayed.findings, rec.model.layout, in_progress)
     spec = table.sheets[0].spec
@@ -261,7 +166,7 @@ def check_table(table: Table, source: str) -> Checked:
     nxt = _next(table, states, details.end) if in_progress else None
     v = Verdict(game="yuncos", source=source, findings=findings, scores=scores, winners=winners, details=details,
                 in_progress=in_progress, to_move=None if nxt is None else table.names[nxt.seat])
-    return Checked(states, v)
+    return Checked(states, v, replays)
 
 
 # --- the next move of a table in progress (`sheetkit moves TABLE`) ---------------------------
@@ -347,9 +252,6 @@ def table_moves(table: Table, checked: Checked, dice: tuple[int, ...] | None = N
                 player: str | None = None) -> TableMoves:
     """The legal next moves at a table: for the player whose sheet is next (or `player`'s
     sheet), with the dice given, else that turn's dice if another sheet noted them."""
-    from sheetkit.games.interface import Checked as One
-    from sheetkit.games.yuncos.moves import moves
-
     if player is not None and player not in table.names:
         raise UserError(msg("error.yuncos.moves_player", player=repr(player), names=", ".join(table.names)),
                         source=table.source)
@@ -361,7 +263,7 @@ def table_moves(table: Table, checked: Checked, dice: tuple[int, ...] | None = N
     name = player if player is not None else table.names[nxt.seat]
     rec = table.sheets[table.names.index(name)]
     noted, by = noted_dice(table, len(rec.turns) + 1) if dice is None else (None, None)
-    answer = moves(rec, One(checked.state[name], checked.verdict), dice if dice is not None else noted)
+    answer = moves(rec, Checked(checked.state[name], checked.verdict), dice if dice is not None else noted)
     if answer.over is None and end is not None and len(rec.turns) >= end["turn"]:  # another player ended it
         answer = replace(answer, over=msg("yuncos.ended_by", player=end["player"], reason=end["reason"]), options=())
     return TableMoves(name, answer, answer.over, by)

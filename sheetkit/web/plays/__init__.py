@@ -1,110 +1,107 @@
-"""Plays entered on the page move by move: the adapters of the games, and the generic step.
+"""Plays entered on the page move by move, for every game the same way.
 
-A play entered on the page is a play in the history (sheetkit.history.Store), in progress
-until it is ended. Its sheets are record texts in sheetkit's own TOML notation, exactly
-what `sheetkit check` reads: each step loads the play, lets the game's adapter change the
-record data, writes the data back as TOML text, checks that very text with the engine of
-`sheetkit check`, and stores texts and verdicts in one transaction
-(`Store.update_sheets`). So closing the tab or killing the server loses nothing, and the
-record downloaded from the page is the stored text.
+What a game needs on the page is the `entry` of its Game object (sheetkit.games.interface:
+new records, add a move, undo, finish, the view of a position), implemented in the game's
+own package; nothing here names a game. A play entered on the page is a play in the
+history (sheetkit.history.Store), in progress until it is ended. Its records are texts in
+sheetkit's own TOML notation, exactly what `sheetkit check` reads: a step takes the play's
+position (each record with its checked state), lets the game's entry make the new records,
+writes them as TOML text, checks that very text with the engine of `sheetkit check`, and
+stores texts and verdicts in one transaction (`Store.update_sheets`). So closing the tab or
+killing the server loses nothing, and the record downloaded from the page is the stored
+text.
 
-An adapter is the module `sheetkit.web.plays.<game>` (found by name: a game with such a
-module is offered on the page) working on plain record data, never changing its input:
-
-    VARIANTS: tuple[tuple[str, str], ...]     # (value, label key): the level or board side
-    VARIANT_LABEL: str                        # the label key of that choice
-    new_records(start: Start, t) -> Records   # the blank record(s) in progress
-    add_move(records, form, t) -> Records     # FormError for a value that is no move at all
-    undo(records, t) -> Records               # FormError when there is nothing to undo
-    view(results: list[Result], t, lang, form) -> dict   # what play_<game>.html shows
-  and optionally
-    finish(records, form, t) -> Records       # default: every record loses `in_progress`
-    open_record(data, form, t) -> Records     # a record uploaded to be continued (default: refused)
-    check(records, sources) -> list[(Loaded | None, Checked)]   # default: each record on its own
-    START_TEMPLATE: str                       # extra fields of the start form (a template)
-
-`Records` is a list of (player, data): `player` names the player of a record that names
-none (a Yuncos sheet), else None; `data` is the record as a dict, as tomllib reads it.
-See docs/web.md, "Adding a game's move entry".
+The position is kept between requests (`KEPT`, keyed by history file, play and version: the
+version is the fingerprint of the stored texts, so a kept position is always the one of the
+texts it is found by). Missing (a restart, another server process, an old version), it is
+rebuilt from the stored texts by a full check; the tests compare the two after random moves,
+undos and restarts.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+import threading
+from collections import OrderedDict
+from typing import Any, Callable
 
 from sheetkit.errors import UserError
-from sheetkit.web import inputs
-from sheetkit.web.inputs import FormError
+from sheetkit.forms import FormError, english
+from sheetkit.games.interface import Result, Start  # noqa: F401  (the contract's types, named here for the routes)
 
 Records = list[tuple[str | None, dict[str, Any]]]
 SOURCE = "web page"  # a new play's records, until the play has its number
-MAX_MOVES_TEXT = 64 * 1024  # a record grown past this on the page is refused (a Glüx game is ~1 kB)
+MAX_MOVES_TEXT = 64 * 1024  # a record grown past this on the page is refused (a whole game is a few kB)
 
 
-@dataclass(frozen=True)
-class Start:
-    """What the start form gave: the game, its level or board side, and the players in seat
-    order, the first player first, each with the number of the form's slot it was typed
-    in (for the game's own fields of that player)."""
+def said(e: UserError) -> str:
+    """An engine's error line in the page's language."""
+    from sheetkit.web.i18n import page_lang
 
-    game: str
-    variant: str
-    seats: tuple[tuple[int, str], ...]
-    form: Mapping[str, str]
-
-    @property
-    def players(self) -> list[str]:
-        return [n for _, n in self.seats]
+    return e.line(page_lang())
 
 
-@dataclass(frozen=True)
-class Result:
-    """One record of a play, checked: its data, its text as stored, the loaded record (None
-    for a record the adapter checks otherwise) and what checking it gave."""
-
-    player: str | None
-    data: dict[str, Any]
-    text: str
-    source: str
-    loaded: Any
-    checked: Any  # sheetkit.games.interface.Checked
-
-    @property
-    def verdict(self):
-        return self.checked.verdict
-
-
-def adapter(game: str):
-    """The game's adapter module, or None when the page has no move entry for it."""
+def game_of(name: Any):
+    """The registered game of that name that can be entered move by move, else None."""
     from sheetkit import games
 
-    if not isinstance(game, str) or not re.fullmatch(r"[a-z]{1,20}", game):
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z]{1,20}", name):
         return None
-    if game not in {g.name for g in games.all_games()}:
-        return None
-    name = f"{__name__}.{game}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name == name:
-            return None
-        raise
+    game = next((g for g in games.all_games() if g.name == name), None)
+    return game if game is not None and game.entry is not None else None
+
+
+def entry_of(name: Any):
+    """The game's Entry, or None when the page has no move entry for it."""
+    game = game_of(name)
+    return game.entry if game is not None else None
 
 
 def offered() -> list:
     """The games whose plays can be entered move by move, in the registry's order."""
     from sheetkit import games
 
-    return [g for g in games.all_games() if adapter(g.name) is not None]
+    return [g for g in games.all_games() if g.entry is not None]
+
+
+class Kept:
+    """The positions of open plays between requests, the most recently used kept."""
+
+    def __init__(self, most: int = 64):
+        self.most = most
+        self._kept: OrderedDict[tuple, list[Result]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> list[Result] | None:
+        with self._lock:
+            got = self._kept.get(key)
+            if got is not None:
+                self._kept.move_to_end(key)
+            return got
+
+    def put(self, key: tuple, position: list[Result]) -> None:
+        with self._lock:
+            self._kept[key] = position
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.most:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+KEPT = Kept()
+
+
+def _key(store, play_id: int, version: str | None) -> tuple:
+    return (str(getattr(store, "path", "")), play_id, version)
 
 
 def source_name(game: str, play_id: int | None, player: str | None = None, index: int = 0, count: int = 1) -> str:
     """The name of a play's record (in its verdict, and as its download's file name):
-    letters, digits and - only, e.g. glux-play-12.toml, yuncos-play-7-ana.toml."""
+    letters, digits and - only, e.g. <game>-play-12.toml, <game>-play-7-ana.toml."""
     if play_id is None:
         return SOURCE
     stem = f"{game}-play-{play_id}"
@@ -145,7 +142,7 @@ def records_of(play, t: Callable | None = None) -> Records:
             data = parse_toml_text(s.text, s.source)
             refuse_files(data, s.source)
         except UserError as e:
-            raise Unusable(play, inputs.said(e)) from None
+            raise Unusable(play, said(e)) from None
         if data.get("game") != play.game:
             from sheetkit import games
 
@@ -166,48 +163,65 @@ def stored_data(text: str) -> dict[str, Any] | None:
         return None
 
 
-def load(play, t: Callable | None = None) -> tuple[Records, list[Result]]:
-    """A stored play's records and each one checked, as a step starts from them; Unusable
-    when the stored texts are not records of the play's game the engine accepts."""
-    records = records_of(play, t)
-    try:
-        return records, check(play.game, records, play.id)
-    except FormError as e:
-        raise Unusable(play, str(e)) from None
+def load(store, play, t: Callable | None = None) -> list[Result]:
+    """A stored play's position, as a step starts from it: kept, or rebuilt from the stored
+    texts; Unusable when they are not records of the play's game the engine accepts."""
+    key = _key(store, play.id, play.version)
+    position = KEPT.get(key)
+    if position is None:
+        try:
+            position = check(play.game, records_of(play, t), play.id)
+        except FormError as e:
+            raise Unusable(play, str(e)) from None
+        KEPT.put(key, position)
+    return position
 
 
-def default_check(records: Records, sources: list[str]) -> list[tuple[Any, Any]]:
+def records(position: list[Result]) -> Records:
+    """The records of a position, (player, data) each."""
+    return [(r.player, r.data) for r in position]
+
+
+def _each_alone(records: Records, sources: list[str], prior: list[Result] | None) -> list[tuple[Any, Any]]:
+    """Each record checked on its own, as `sheetkit check` checks it."""
     from sheetkit.checking import records as R
 
+    same = prior is not None and [r.source for r in prior] == list(sources)
     out = []
-    for (_, data), source in zip(records, sources):
+    for i, ((_, data), source) in enumerate(zip(records, sources)):
         loaded = R.parse(copy.deepcopy(data), source)
-        out.append((loaded, R.check(loaded)))
+        out.append((loaded, R.check(loaded, prior[i].checked if same else None)))
     return out
 
 
-def check(game: str, records: Records, play_id: int | None) -> list[Result]:
+def check(game: str, records: Records, play_id: int | None, prior: list[Result] | None = None) -> list[Result]:
     """Each record written as its text, read back from that text (so what is checked is
-    what is stored) and checked through the same engine as `sheetkit check`."""
-    from sheetkit.web import i18n, inputs
+    what is stored) and checked through the same engine as `sheetkit check`; `prior`, the
+    position the records were made from, is what the engine may go on from."""
+    from sheetkit.checking.outside import refuse_files
+    from sheetkit.tomlfile import parse_toml_text
 
-    t = lambda k, **kw: i18n.label("en", k, **kw)  # noqa: E731  (our own text: never a message)
-    ad = adapter(game)
+    entry = entry_of(game)
     n = len(records)
     sources = [source_name(game, play_id, p, i, n) for i, (p, _) in enumerate(records)]
     texts = [text_of(d) for _, d in records]
     if any(len(tx) > MAX_MOVES_TEXT for tx in texts):
         raise FormError("the record has grown too long for one play")
-    reread: Records = []
-    for (player, _), tx, src in zip(records, texts, sources):
-        data = inputs.toml_text(tx.encode("utf-8"), src, t)
-        inputs.refuse_paths(data, src, t)
-        reread.append((player, data))
     try:
-        done = (getattr(ad, "check", None) or default_check)(reread, sources)
+        reread: Records = []
+        for (player, _), tx, src in zip(records, texts, sources):
+            data = parse_toml_text(tx, src)
+            refuse_files(data, src)
+            reread.append((player, data))
+        done = _each_alone(reread, sources, prior)
+        together = None
+        if entry is not None and entry.together is not None:
+            together = entry.together(reread, prior[0].together if prior and len(prior) == len(reread) else None)
+    except FormError:
+        raise
     except UserError as e:
-        raise FormError(inputs.said(e)) from None
-    return [Result(p, d, tx, src, loaded, checked)
+        raise FormError(said(e)) from None
+    return [Result(p, d, tx, src, loaded, checked, together)
             for (p, d), tx, src, (loaded, checked) in zip(reread, texts, sources, done)]
 
 
@@ -220,58 +234,48 @@ def sheets(results: list[Result]):
 def start(store, game: str, records: Records, played_at: str) -> int:
     """A new play in the history from its first records: its number."""
     from sheetkit.history.schema import HistoryError
-    from sheetkit.history.store import NewPlay
+    from sheetkit.history.store import NewPlay, version_of
 
     results = check(game, records, None)
     try:
         with store.transaction():  # added, then named after its number: both or neither
             play_id = store.add_play(NewPlay(game, sheets(results), played_at, illegal_ok=True), again=True)
-            store.update_sheets(play_id, sheets(check(game, records, play_id)))
+            named = check(game, records, play_id)
+            kept = sheets(named)
+            store.update_sheets(play_id, kept)
     except HistoryError as e:
-        raise FormError(inputs.said(e)) from None
+        raise FormError(said(e)) from None
+    KEPT.put(_key(store, play_id, version_of(s.sha256 for s in kept)), named)
     return play_id
 
 
-def step(store, play_id: int, version: str, change: Callable[[Records], Records], t: Callable | None = None) -> list[Result]:
-    """One step of a play: `change` its records, check them, save texts and verdicts in
-    one transaction. StalePlay (nothing written) when the play is no longer at `version`;
-    Unusable when its stored records are not ones the page can read."""
+def step(store, play, version: str, change: Callable[[list[Result]], Records], t: Callable | None = None) -> list[Result]:
+    """One step of a play: `change` its position into new records, check them, save texts
+    and verdicts in one transaction, keep the new position. StalePlay (nothing written)
+    when the play is no longer at `version`; Unusable when its stored records are not ones
+    the page can read."""
     from sheetkit.history.schema import HistoryError
-    from sheetkit.history.store import StalePlay
+    from sheetkit.history.store import StalePlay, version_of
 
-    play = store.get(play_id)
     if play.version != version:
-        raise StalePlay(f"play {play_id} was changed meanwhile")
-    records, _ = load(play, t)  # what the adapter changes is a record it can read (Unusable else)
-    new = change(records)
-    results = check(play.game, new, play_id)
+        raise StalePlay(f"play {play.id} was changed meanwhile")
+    position = load(store, play, t)  # what the game changes is a position it can read (Unusable else)
+    results = check(play.game, change(position), play.id, prior=position)
+    kept = sheets(results)
     try:
-        store.update_sheets(play_id, sheets(results), expect=version)
+        store.update_sheets(play.id, kept, expect=version)
     except StalePlay:
         raise
     except HistoryError as e:
-        raise FormError(inputs.said(e)) from None
+        raise FormError(said(e)) from None
+    KEPT.put(_key(store, play.id, version_of(s.sha256 for s in kept)), results)
     return results
 
 
-def english(key: str, **kw) -> str:
-    """The page's words in English: the adapters' `t` when no page asks (tests, the benches)."""
-    from sheetkit.web import i18n
-
-    return i18n.label("en", key, **kw)
-
-
-def one_record(records: Records, game: str, what: str) -> dict:
-    """The one record of a one-record play of `game` (never changed in place);
-    FormError("not <what>") for anything else."""
-    if len(records) != 1 or not isinstance(records[0][1], dict) or records[0][1].get("game") != game:
-        raise FormError(f"not {what}")
-    return records[0][1]
-
-
-def finish_default(records: Records, form, t) -> Records:
+def finish_default(position: list[Result], form, t) -> Records:
+    """Every record finished as it is: none stays in progress."""
     out = []
-    for player, data in records:
+    for player, data in records(position):
         data = copy.deepcopy(data)
         data.pop("in_progress", None)
         out.append((player, data))

@@ -18,6 +18,7 @@ from typing import Any
 from flask import Response, abort, g, redirect, render_template, request
 
 from sheetkit import games
+from sheetkit.errors import UserError
 from sheetkit.history.schema import HistoryError
 from sheetkit.web import inputs, plays
 from sheetkit.web.inputs import FormError
@@ -101,18 +102,26 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
 
     # --- starting a play ------------------------------------------------------------------
 
+    def words():
+        """The page's words for the games' own code (its t, with t.lang)."""
+        from sheetkit.forms import Words
+
+        return Words(lang())
+
     def start_page(game=None, error=None, code=200):
-        ad = plays.adapter(game.name) if game else None
-        return render_template("play_new.html", offered=plays.offered(), game=game, ad=ad, v=request.form,
-                               people=people(), slots=range(most_players(ad)), error=error,
-                               extra=getattr(ad, "START_TEMPLATE", None)), code
+        entry = game.entry if game else None
+        extra = entry.start_context(store() if path.is_file() else None) if entry and entry.start_context else {}
+        return render_template("play_new.html", offered=plays.offered(), game=game, entry=entry, v=request.form,
+                               people=people(), slots=range(most_players(entry)), error=error,
+                               extra=entry.start_template if entry else None, start_context=extra), code
 
     def chosen_game(value) -> Any:
         if value is None:
             return None
-        if plays.adapter(value) is None:
+        game = plays.game_of(value)
+        if game is None:
             raise FormError(t("err_choice", field=t("game")))
-        return games.get(value)
+        return game
 
     @app.get("/play/new")
     def play_new():
@@ -128,14 +137,15 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             game = chosen_game(request.form.get("game", ""))
         except FormError as e:
             return start_page(None, str(e), 400)
-        ad = plays.adapter(game.name)
         try:
-            start = read_start(game, ad, request.form, t)
-            with store().transaction():  # what the start keeps (an IUNU deck) and the play: both or neither
-                records = ad.new_records(start, t)
+            start = read_start(game, request.form, t, store())
+            with store().transaction():  # what the start keeps (a deck) and the play: both or neither
+                records = game.entry.new_records(start, words())
                 play_id = plays.start(store(), game.name, records, now())
         except FormError as e:
             return start_page(game, str(e), 400)
+        except UserError as e:
+            return start_page(game, plays.said(e), 400)
         return redirect(f"/play/{play_id}", code=303)
 
     @app.post("/play/open")
@@ -147,13 +157,13 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             raw = upload.read(app.config["MAX_CONTENT_LENGTH"] + 1)
             source = inputs.safe_source(upload.filename)
             loaded, _ = inputs.parse_record(raw, source, t)
-            ad = plays.adapter(loaded.game)
-            if ad is None or not hasattr(ad, "open_record"):
+            entry = plays.entry_of(loaded.game)
+            if entry is None or entry.open_record is None:
                 raise FormError(t("err_not_continued", game=games.get(loaded.game).title))
             from hashlib import sha256
 
             data = inputs.toml_text(raw, source, t)
-            records = ad.open_record(data, request.form, t)
+            records = entry.open_record(data, request.form, words())
             # the same file opened again: the play it already is (as uploaded, or as first stored)
             for text in (raw.decode("utf-8-sig"), *(plays.text_of(d) for _, d in records)):
                 known = store().find(sha256(text.encode("utf-8")).hexdigest())
@@ -166,17 +176,17 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
 
     # --- the entry screen and its steps --------------------------------------------------
 
-    def entry(play, error=None, code=200, form=None):
-        ad = plays.adapter(play.game)
-        if ad is None:
+    def entry(play, error=None, code=200, form=None, position=None):
+        game = plays.game_of(play.game)
+        if game is None:
             return render_template("error.html", title=games.get(play.game).title if play.game in
                                    {x.name for x in games.all_games()} else play.game,
                                    text=t("no_entry"), code=404), 404
-        _, results = plays.load(play, t)
+        position = position if position is not None else plays.load(store(), play, t)
         form = form if form is not None else {}
-        ctx = ad.view(results, t, lang(), form)
-        return render_template(f"play_{play.game}.html", play=play, game=games.get(play.game), results=results,
-                               views=[view(r.verdict, lang()) for r in results], error=error, v=form,
+        ctx = game.entry.view(position, words(), lang(), form)
+        return render_template(game.entry.template, play=play, game=game, results=position,
+                               views=[view(r.verdict, lang()) for r in position], error=error, v=form,
                                version=play.version, **ctx), code
 
     @app.get("/play/<int:play_id>")
@@ -196,41 +206,44 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         """Apply `change` to the play's records and save; then `then` (303), or the entry
         screen with the one message of a refused step (nothing saved)."""
         version = request.form.get("version", "")
+        play = get_play(play_id)
         try:
-            plays.step(store(), play_id, version, change, t)
+            plays.step(store(), play, version, change, t)
         except StalePlay:
             return entry(store().get(play_id), t("err_stale"), 409)
         except FormError as e:
             return entry(store().get(play_id), str(e), 400, request.form)
+        except UserError as e:  # the game's own code said it (a record field it refused)
+            return entry(store().get(play_id), plays.said(e), 400, request.form)
         return redirect(then, code=303)
 
     def open_for_steps(play_id: int):
-        """(play, adapter), or the response when nothing can be entered into it."""
+        """(play, entry), or the response when nothing can be entered into it."""
         play = get_play(play_id)
-        ad = plays.adapter(play.game)
-        if ad is None:
+        game = plays.game_of(play.game)
+        if game is None:
             return play, None, entry(play)
         if not play.in_progress:
             return play, None, entry(play, t("err_finished"), 409)
-        return play, ad, None
+        return play, game.entry, None
 
     @app.post("/play/<int:play_id>/move")
     def play_move(play_id: int):
-        play, ad, refused = open_for_steps(play_id)
-        return refused or do_step(play_id, lambda recs: ad.add_move(recs, request.form, t), again(play_id))
+        play, e, refused = open_for_steps(play_id)
+        return refused or do_step(play_id, lambda pos: e.add_move(pos, request.form, words()), again(play_id))
 
     @app.post("/play/<int:play_id>/undo")
     def play_undo(play_id: int):
-        play, ad, refused = open_for_steps(play_id)
-        return refused or do_step(play_id, lambda recs: ad.undo(recs, t), again(play_id))
+        play, e, refused = open_for_steps(play_id)
+        return refused or do_step(play_id, lambda pos: e.undo(pos, words()), again(play_id))
 
     @app.post("/play/<int:play_id>/end")
     def play_end(play_id: int):
-        play, ad, refused = open_for_steps(play_id)
+        play, e, refused = open_for_steps(play_id)
         if refused is not None:
-            return redirect(f"/play/{play_id}/end", code=303) if plays.adapter(play.game) else refused
-        finish = getattr(ad, "finish", None) or plays.finish_default
-        return do_step(play_id, lambda recs: finish(recs, request.form, t), f"/play/{play_id}/end")
+            return redirect(f"/play/{play_id}/end", code=303) if plays.entry_of(play.game) else refused
+        finish = e.finish or plays.finish_default
+        return do_step(play_id, lambda pos: finish(pos, request.form, words()), f"/play/{play_id}/end")
 
     # --- the end page and the downloads --------------------------------------------------
 
@@ -239,7 +252,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         from sheetkit.history import exports
 
         play = get_play(play_id)
-        if play.in_progress and plays.adapter(play.game) is not None:
+        if play.in_progress and plays.entry_of(play.game) is not None:
             return redirect(f"/play/{play_id}", code=303)
         n = len(play.sheets)
         sheets = [{"n": i + 1, "name": plays.source_name(play.game, play.id, s.player, i, n),
@@ -247,8 +260,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                    "pdf": _loaded(s.text, plays.source_name(play.game, play.id, s.player, i, n), t) is not None}
                   for i, s in enumerate(play.sheets)]
         link = exports.bgstats_link(play)
-        ad = plays.adapter(play.game)
-        table = n > 1 and hasattr(ad, "table_text")
+        e = plays.entry_of(play.game)
+        table = n > 1 and e is not None and e.table_text is not None
         return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets, table=table,
                                ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
                                counted=play.legal and not play.in_progress)
@@ -257,8 +270,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         """Unusable for a play in progress whose stored records the page cannot read: each
         of its routes says so, as its entry screen does (a finished play keeps its end page,
         drawn from the verdicts kept)."""
-        if play.in_progress and plays.adapter(play.game) is not None:
-            plays.load(play, t)
+        if play.in_progress and plays.entry_of(play.game) is not None:
+            plays.load(store(), play, t)
 
     def sheet_of(play_id: int, n: int):
         play = get_play(play_id)
@@ -276,14 +289,14 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
 
     @app.get("/play/<int:play_id>/table")
     def play_table(play_id: int):
-        """The whole table of a play (Yuncos) as one record, its sheets inline."""
+        """The whole play of several records as one record (Entry.table_text), every one inline."""
         play = get_play(play_id)
         readable(play)
-        ad = plays.adapter(play.game)
+        e = plays.entry_of(play.game)
         n = len(play.sheets)
-        if ad is None or not hasattr(ad, "table_text") or n < 2:
+        if e is None or e.table_text is None or n < 2:
             abort(404)
-        text = ad.table_text(plays.records_of(play, t))  # every sheet inline: one file
+        text = e.table_text(plays.records_of(play, t))  # every sheet inline: one file
         return Response(text, mimetype="application/toml", headers={
             "Content-Disposition": f'attachment; filename="{play.game}-play-{play.id}.toml"'})
 
@@ -292,7 +305,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         import os
         import tempfile
 
-        from sheetkit.checking import records
+        from sheetkit.paper.checked import render
 
         _, s, name = sheet_of(play_id, n)
         got = _loaded(s.text, name, t)
@@ -300,7 +313,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             abort(404)
         loaded, checked = got
         with tempfile.TemporaryDirectory(prefix="sheetkit-web-") as tmp:  # as `check --render` writes it
-            data = records.render(loaded, checked, os.path.join(tmp, "checked.pdf"), lang=lang()).read_bytes()
+            data = render(loaded, checked, os.path.join(tmp, "checked.pdf"), lang=lang()).read_bytes()
         return Response(data, mimetype="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="{name.removesuffix(".toml")}-checked.pdf"'})
 
@@ -315,23 +328,24 @@ def _loaded(text: str, source: str, t):
     return (loaded, checked) if loaded.kind.overlay is not None else None
 
 
-def read_start(game, ad, form, t) -> "plays.Start":
-    """The start form: the level or board side, 2-4 names (or as the game says), the first
-    player; the seats in playing order from the first player on."""
-    variants = [v for v, _ in getattr(ad, "VARIANTS", ())]
-    variant = inputs.choice(form, "variant", t(getattr(ad, "VARIANT_LABEL", "variant")), variants or [""], t,
+def read_start(game, form, t, store=None) -> "plays.Start":
+    """The start form: the level or board side, the names (as many as the game takes), the
+    first player; the seats in playing order from the first player on."""
+    entry = game.entry
+    variants = [v for v, _ in entry.variants]
+    variant = inputs.choice(form, "variant", t(entry.variant_label), variants or [""], t,
                             variants[0] if variants else "")
     from sheetkit.history.store import name_key
 
-    lo, hi = getattr(ad, "PLAYERS", (2, 4))
+    lo, hi = entry.players
     slots = []
     seen: dict[str, str] = {}
-    for i in range(most_players(ad)):
+    for i in range(most_players(entry)):
         field = t("name_n", n=i + 1)
         n = inputs.name(form, f"name{i}", field, t)
         if not n:
             continue
-        try:  # as the history will tell people apart, before an adapter keeps anything (an IUNU deck)
+        try:  # as the history will tell people apart, before a game keeps anything (a deck)
             key = name_key(n)
         except HistoryError as e:
             raise FormError(f"{field}: {inputs.said(e)}") from None
@@ -349,12 +363,12 @@ def read_start(game, ad, form, t) -> "plays.Start":
         if not isinstance(first, str) or not re.fullmatch(r"[0-9]", first) or int(first) not in named:
             raise FormError(t("err_first"))
         k = named.index(int(first))
-    return plays.Start(game.name, variant, tuple(slots[k:] + slots[:k]), form)
+    return plays.Start(game.name, variant, tuple(slots[k:] + slots[:k]), form, store)
 
 
-def most_players(ad) -> int:
-    """How many name slots the start form has: the game's most players (4 by default)."""
-    return getattr(ad, "PLAYERS", (2, MAX_SLOTS))[1] if ad is not None else MAX_SLOTS
+def most_players(entry) -> int:
+    """How many name slots the start form has: the game's most players."""
+    return entry.players[1] if entry is not None else MAX_SLOTS
 
 
 def ranking(play) -> list[dict]:
@@ -395,7 +409,7 @@ def view_json(v: dict, lang: str, t) -> dict:
                "notes": s.get("notes") or [], "eliminated": s.get("eliminated")} for s in v.get("scores") or []]
     info = v.get("info") or {}
     rank = info.get("rank")
-    from sheetkit.web.app import ahead
+    from sheetkit.web.views import ahead
 
     progress = bool(v.get("in_progress"))
     winners = ahead((v.get("leading") if progress else v.get("winners")) or [], len(scores), progress)
