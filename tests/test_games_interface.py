@@ -43,8 +43,13 @@ def test_every_reference_resolves(game: Game):
         assert callable(rk.check.load()), kind
         assert rk.overlay is None or callable(rk.overlay.load()), kind
     assert callable(game.read_record.load())
-    tally = game.tally.load()
-    assert isinstance(tally, click.Command) and tally.name == game.name
+    tally = game.tally  # data: the command line builds `sheetkit score NAME` from it
+    assert (tally.score is None) != (tally.lines is None) and tally.help
+    assert callable((tally.score or tally.lines).load())
+    from sheetkit.cli.checking import ScoreGroup
+
+    command = ScoreGroup("score").get_command(None, game.name)
+    assert isinstance(command, click.Command) and command.name == game.name
     for name, ref in game.templates.items():
         assert isinstance(ref, Ref) and isinstance(ref(), str) and ref().strip(), name
 

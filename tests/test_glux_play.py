@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from sheetkit import layouts
 from sheetkit.games.glux import play, rules
-from sheetkit.games.glux.tally import score_command
+from sheetkit.cli.checking import counts_command
+from sheetkit.games.glux import GAME
 from sheetkit.games.glux.rules import PAIRS, Placement
 
 from conftest import check_data
@@ -62,7 +63,7 @@ def test_random_legal_games_are_accepted_and_score_alike_three_ways(table, seed)
     for r in rooms:
         args += ["--room", ",".join(f"{p}={r['pips'][p]}" for p in names)]
     middle = [r["room"] for r in rooms].index(by_board.info["middle"]) + 1
-    res = CliRunner().invoke(score_command, args + ["--middle", str(middle), "--players", ",".join(names), "--json"])
+    res = CliRunner().invoke(counts_command("glux", GAME.tally), args + ["--middle", str(middle), "--players", ",".join(names), "--json"])
     assert res.exit_code == 0, res.output
     by_pips = json.loads(res.output)
     assert {s["player"]: s["total"] for s in by_pips["scores"]} == summary(by_board)[0]

@@ -228,7 +228,7 @@ def test_no_rendering_libraries_for_scoring():
     import subprocess
     import sys
 
-    code = ("import sys, sheetkit.games.iunu as g, sheetkit.games.levelx as l; g.GAME.tally.load(); l.GAME.tally.load(); "
+    code = ("import sys, sheetkit.games.iunu as g, sheetkit.games.levelx as l; g.GAME.tally.lines.load(); l.GAME.tally.lines.load(); "
             "bad = [m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr

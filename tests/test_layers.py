@@ -83,12 +83,6 @@ FLOORS = {
 
 # Edges that stay, each with why.
 ALLOWED: dict[tuple[str, str], str] = {
-    # Game.tally is still the click command of `sheetkit score <game>`, written in the game's
-    # package; the command line should build it from a tally function of the game
-    ("sheetkit.games.glux.tally", "sheetkit.cli.options"): "Game.tally is a click command",
-    ("sheetkit.games.yuncos.tally", "sheetkit.cli.options"): "Game.tally is a click command",
-    ("sheetkit.games.iunu.tally", "sheetkit.cli.checking"): "Game.tally is a click command (cli.checking.score_command)",
-    ("sheetkit.games.levelx.tally", "sheetkit.cli.checking"): "Game.tally is a click command (cli.checking.score_command)",
 }
 
 # the web page on the game interface: done, nothing left here

@@ -70,7 +70,7 @@ def test_a_toy_game_is_played_on_the_page_and_checked_on_the_command_line(steps,
     exported = cli("export", "--db", db, "--format", "bgstats", pid)
     assert exported.code == 0, exported.err
     assert "Steps" in exported.out and "Bea" in exported.out
-    assert cli("score", "steps", "10").out.strip() == "reached"
+    assert cli("score", "steps", "--count", "10").out.strip() == "reached"
 
 
 def test_the_toy_games_rules_speak_on_the_command_line(steps, tmp_path, cli):

@@ -175,7 +175,7 @@ def test_scoring_and_checking_import_no_rendering_library():
         "import sys\n"
         "from sheetkit import games\n"
         "from sheetkit.checking import records\n"
-        "games.get('yuncos').tally.load()\n"
+        "games.get('yuncos').tally.score.load()\n"
         "v = records.check(records.load('examples/yuncos-easy-legal.toml')).verdict\n"
         "from sheetkit.games.yuncos import play, tally\n"
         "print(sorted(m for m in ('reportlab', 'PIL', 'qrcode') if m in sys.modules))\n"

@@ -147,7 +147,10 @@ class ScoreGroup(click.Group):
 
         if name not in games.names():
             return None
-        return games.get(name).tally.load()
+        tally = games.get(name).tally
+        if tally.lines is not None:
+            return score_command(name, tally.help, tally.lines.load())
+        return counts_command(name, tally)
 
 
 def _result_lines(verdict: Verdict, lang: str = "en") -> list[str]:
@@ -188,3 +191,34 @@ def score_command(game: str, doc: str, lines: Callable[[Verdict, str], list[str]
         sys.exit(verdict.exit_code)
 
     return command
+
+
+def counts_command(game: str, tally):
+    """`sheetkit score GAME --COUNT N ...` from the game's Tally: its options, --json and
+    --lang; the game scores, this prints."""
+    import json
+
+    kinds = {"int": int, "text": str}
+
+    def option(o):
+        flag = "--" + o.name
+        if o.kind == "flag":
+            return click.option(flag, o.name, is_flag=True, help=o.help)
+        kind = click.Choice(list(o.choices)) if o.kind == "choice" else kinds[o.kind]
+        return click.option(flag, o.name, type=kind, default=o.default, multiple=o.multiple, metavar=o.metavar,
+                            show_default=o.default is not None, help=o.help)
+
+    def command(as_json, lang, **values):
+        from sheetkit.messages import resolve_lang
+
+        lang = resolve_lang(lang)
+        verdict, lines = tally.score(values, lang)
+        click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2) if as_json else "\n".join(lines))
+
+    command = click.option("--lang", type=LANG, default=None,
+                           help="Language of the output (default: the system locale's, else en).")(command)
+    command = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(command)
+    for o in reversed(tally.options):  # in the game's order, before --json and --lang
+        command = option(o)(command)
+    return click.command(game, help=tally.help)(command)
+

@@ -172,13 +172,38 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One count of a quick tally on the command line: `sheetkit score <game> --NAME VALUE`."""
+
+    name: str  # "nests": --nests
+    help: str
+    kind: str = "int"  # "int", "text", "flag" or "choice"
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    multiple: bool = False  # given once per item (Glüx: --room, once per room)
+    metavar: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The quick tally of `sheetkit score <game>`, as data: the command line builds its
+    command (with --json and --lang), the game only scores. Either counts typed as options,
+    scored by `score`, or a record file tallied by `lines`."""
+
+    help: str
+    options: tuple[Option, ...] = ()
+    score: Ref | None = None  # (values: dict of the options, lang) -> (Verdict, lines to print)
+    lines: Ref | None = None  # (verdict, lang) -> lines: `sheetkit score <game> RECORD` of a record file
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     name: str  # the `game` key of its files, and `sheetkit score NAME`
     title: str
     layout_kinds: Mapping[str, LayoutKind]
     record_kinds: Mapping[str, RecordKind]
     read_record: Ref  # (toml data, source) -> the game's record object (Record protocol below)
-    tally: Ref  # the click command run as `sheetkit score NAME`
+    tally: Tally  # `sheetkit score NAME`
     pad: str | None = None  # the score pad's layout id, when records are copied from one (its QR text)
     templates: Mapping[str, Ref] = field(default_factory=dict)  # `sheetkit template NAME`: () -> str
     entry: Entry | None = None  # entered move by move on the phone page

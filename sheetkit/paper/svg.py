@@ -12,6 +12,7 @@ numbered in order). No third-party import: the QR modules come from sheetkit.pap
 
 from __future__ import annotations
 
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from sheetkit.paper import scene as S
@@ -58,31 +59,6 @@ class _Writer:
         return "".join(self.item(it) + "\n" for it in items)
 
     def item(self, it) -> str:
-        if isinstance(it, S.Line):
-            return (f'<line x1="{num(it.x1)}" y1="{num(it.y1)}" x2="{num(it.x2)}" y2="{num(it.y2)}" '
-                    f'{_style(it.style)} stroke-linecap="butt"/>')
-        if isinstance(it, S.Path):
-            tag = "polygon" if it.closed else "polyline"
-            return f'<{tag} points="{_points(it.points)}" {_style(it.style)} stroke-linejoin="round"/>'
-        if isinstance(it, S.Rect):
-            r = f' rx="{num(it.radius)}"' if it.radius else ""
-            return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.w)}" height="{num(it.h)}"{r} '
-                    f'{_style(it.style)}/>')
-        if isinstance(it, S.Circle):
-            return f'<circle cx="{num(it.x)}" cy="{num(it.y)}" r="{num(it.r)}" {_style(it.style)}/>'
-        if isinstance(it, S.Text):
-            bold = ' font-weight="bold"' if it.bold else ""
-            return (f'<text x="{num(it.x)}" y="{num(it.y)}" font-size="{num(it.size * PT)}"{bold} '
-                    f'text-anchor="{it.anchor}" fill="{escape(it.color)}">{escape(it.text)}</text>')
-        if isinstance(it, S.QR):
-            from sheetkit.paper import qr
-
-            n, rects = qr.rects(it.data)
-            m = it.size / n
-            d = "".join(f"M{num(it.x + c * m)} {num(it.y + r * m)}h{num(w * m)}v{num(h * m)}h{num(-w * m)}z"
-                        for c, r, w, h in rects)
-            return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.size)}" height="{num(it.size)}" '
-                    f'fill="#ffffff"/><path d="{d}" fill="#000000" data-qr={quoteattr(it.data)}/>')
         if isinstance(it, S.Use):
             use = f'<use href="#{self.form_id(it.name)}" x="{num(it.x)}" y="{num(it.y)}"/>'
             if not it.clip:
@@ -92,7 +68,46 @@ class _Writer:
             self.clips.append(f'<clipPath id="{cid}"><rect x="{num(cx)}" y="{num(cy)}" '
                               f'width="{num(cw)}" height="{num(ch)}"/></clipPath>')
             return f'<g clip-path="url(#{cid})">{use}</g>'
-        raise TypeError(f"cannot draw {type(it).__name__}")  # pragma: no cover
+        try:
+            return _drawn(it)
+        except TypeError:  # an item holding a list: not hashable, written each time
+            return _draw(it)
+
+
+@lru_cache(maxsize=1 << 16)
+def _drawn(it) -> str:
+    """An item's SVG text, looked up when the same item is drawn again: the page draws the
+    same board under every move, and only the chips change."""
+    return _draw(it)
+
+
+def _draw(it) -> str:
+    if isinstance(it, S.Line):
+        return (f'<line x1="{num(it.x1)}" y1="{num(it.y1)}" x2="{num(it.x2)}" y2="{num(it.y2)}" '
+                f'{_style(it.style)} stroke-linecap="butt"/>')
+    if isinstance(it, S.Path):
+        tag = "polygon" if it.closed else "polyline"
+        return f'<{tag} points="{_points(it.points)}" {_style(it.style)} stroke-linejoin="round"/>'
+    if isinstance(it, S.Rect):
+        r = f' rx="{num(it.radius)}"' if it.radius else ""
+        return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.w)}" height="{num(it.h)}"{r} '
+                f'{_style(it.style)}/>')
+    if isinstance(it, S.Circle):
+        return f'<circle cx="{num(it.x)}" cy="{num(it.y)}" r="{num(it.r)}" {_style(it.style)}/>'
+    if isinstance(it, S.Text):
+        bold = ' font-weight="bold"' if it.bold else ""
+        return (f'<text x="{num(it.x)}" y="{num(it.y)}" font-size="{num(it.size * PT)}"{bold} '
+                f'text-anchor="{it.anchor}" fill="{escape(it.color)}">{escape(it.text)}</text>')
+    if isinstance(it, S.QR):
+        from sheetkit.paper import qr
+
+        n, rects = qr.rects(it.data)
+        m = it.size / n
+        d = "".join(f"M{num(it.x + c * m)} {num(it.y + r * m)}h{num(w * m)}v{num(h * m)}h{num(-w * m)}z"
+                    for c, r, w, h in rects)
+        return (f'<rect x="{num(it.x)}" y="{num(it.y)}" width="{num(it.size)}" height="{num(it.size)}" '
+                f'fill="#ffffff"/><path d="{d}" fill="#000000" data-qr={quoteattr(it.data)}/>')
+    raise TypeError(f"cannot draw {type(it).__name__}")  # pragma: no cover
 
 
 def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, title: str | None = None,

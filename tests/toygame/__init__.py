@@ -13,7 +13,7 @@ sheetkit/web or sheetkit/cli (tests/test_toy_game.py).
 
 import os
 
-from sheetkit.games.interface import Entry, Game, RecordKind, Ref
+from sheetkit.games.interface import Entry, Game, Option, RecordKind, Ref, Tally
 
 _ = "toygame.game:"
 GAME = Game(
@@ -22,7 +22,7 @@ GAME = Game(
     layout_kinds={},
     record_kinds={"game": RecordKind(Ref(_ + "RecordModel"), Ref(_ + "check"))},
     read_record=Ref(_ + "read_record"),
-    tally=Ref(_ + "score_command"),
+    tally=Tally("A count of Steps: has it reached the goal?", (Option("count", "The count."),), score=Ref(_ + "score")),
     entry=Entry(Ref(_ + "new_records"), Ref(_ + "add_move"), Ref(_ + "undo"), Ref(_ + "view"),
                 template="steps/play.html", players=(2, 3)),
     page_files=os.path.join(os.path.dirname(__file__), "page"),

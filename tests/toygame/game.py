@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import click
 from pydantic import BaseModel
 
 from sheetkit.checking.replay import replay
@@ -85,11 +84,10 @@ def check(record: Record, source: str, prior: Checked | None = None) -> Checked:
                               in_progress=record.in_progress, to_move=to_move), done)
 
 
-@click.command("steps")
-@click.argument("count", type=int)
-def score_command(count: int):
-    """A count of Steps: has it reached the goal?"""
-    click.echo("reached" if count == GOAL else f"{GOAL - count} to go")
+def score(values: dict, lang: str):
+    count = values.get("count") or 0
+    v = Verdict("steps", "command line", scores=[Score("", [("count", count)], count)])
+    return v, ["reached" if count == GOAL else f"{GOAL - count} to go"]
 
 
 # -- the page --------------------------------------------------------------------------------

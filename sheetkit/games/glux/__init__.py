@@ -7,12 +7,20 @@ docs/glux.md).
 
 import os
 
-from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, Option, RecordKind, Ref, Tally, TallyForm
 
 _ = "sheetkit.games.glux."
 BOARD = FileField("board", "error.outside.layout", shipped="glux-board")  # a shipped board side, or a layout file
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
 
+TALLY = Tally(
+    "Score Glüx from the pips in each room (G11-G13).\n\n"
+    "Example: sheetkit score glux --room Ana=10,Ben=9,Cris=4 --room Ana=4,Ben=5,Dora=12 --middle 2",
+    options=(Option("room", "One room: each player's pips in it. Repeat for every room.", "text", multiple=True,
+                    metavar="NAME=PIPS,..."),
+             Option("middle", "The middle room is the K-th --room (breaks ties, G13).", metavar="K"),
+             Option("players", "All players, when someone has pips in no room.", "text", metavar="NAME,...")),
+    score=Ref(_ + "tally:score"))
 ENTRY = _ + "entry:"
 PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
@@ -39,7 +47,7 @@ GAME = Game(
                            moves=Ref(_ + "moves:legal_moves_of"), files=(BOARD,)),
     },
     read_record=Ref(_ + "record:read_record"),
-    tally=Ref(_ + "tally:score_command"),
+    tally=TALLY,
     pad="glux-score-pad",
     templates={"glux-board-record": Ref(_ + "templates:board_record"), "glux-game": Ref(_ + "templates:game_record")},
     **PAGE,

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
 
-import click
-
-from sheetkit.cli.options import LANG
 from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.games.glux import rules
@@ -75,33 +71,19 @@ def tally(rooms: tuple[str, ...], middle: int | None, players: str | None) -> ru
                        middle - 1 if middle is not None else None)
 
 
-@click.command("glux")
-@click.option("--room", "rooms", multiple=True, metavar="NAME=PIPS,...",
-              help="One room: each player's pips in it. Repeat for every room.")
-@click.option("--middle", type=int, metavar="K", help="The middle room is the K-th --room (breaks ties, G13).")
-@click.option("--players", metavar="NAME,...", help="All players, when someone has pips in no room.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--lang", type=LANG, default=None, help="Language of the output (default: the system locale's, else en).")
-def score_command(rooms, middle, players, as_json, lang):
-    """Score Glüx from the pips in each room (G11-G13).
-
-    Example: sheetkit score glux --room Ana=10,Ben=9,Cris=4 --room Ana=4,Ben=5,Dora=12 --middle 2
-    """
-    from sheetkit.messages import resolve_lang, text
+def score(values: dict, lang: str):
+    """The rooms' pips scored (G11-G13): the verdict and the lines `sheetkit score glux` prints."""
     from sheetkit.checking.verdict import say
+    from sheetkit.messages import text
 
-    lang = resolve_lang(lang)
-    result = tally(rooms, middle, players)
+    middle = values.get("middle")
+    result = tally(tuple(values.get("room") or ()), middle, values.get("players"))
     v = rules.verdict(result, "command line")
-    if as_json:
-        click.echo(json.dumps(v.to_json(lang), ensure_ascii=False, indent=2))
-        return
-    for line in rules.room_lines(result, lang):
-        click.echo(line)
-    for p in result.players:
-        click.echo(text("glux.total", lang, player=p, vp=result.totals[p]))
+    lines = list(rules.room_lines(result, lang))
+    lines += [text("glux.total", lang, player=p, vp=result.totals[p]) for p in result.players]
     if result.tiebreak:
-        click.echo(say(result.tiebreak, lang))
+        lines.append(say(result.tiebreak, lang))
     if len(result.winners) > 1 and middle is None:
-        click.echo(text("tiebreak.glux.name_the_middle", lang))
-    click.echo(f"{v.result_label(lang)}: {', '.join(result.winners)}")
+        lines.append(text("tiebreak.glux.name_the_middle", lang))
+    lines.append(f"{v.result_label(lang)}: {', '.join(result.winners)}")
+    return v, lines

@@ -3,10 +3,12 @@ RULES.md; formats and decisions in docs/iunu.md."""
 
 import os
 
-from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, Tally, TallyForm
 
 _ = "sheetkit.games.iunu."
 
+TALLY = Tally("Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be.",
+              lines=Ref(_ + "tally:score_lines"))
 ENTRY = _ + "entry:"
 PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
@@ -29,7 +31,7 @@ GAME = Game(
                            files=(FileField("deck", "error.outside.deck"),)),  # or the deck's tables inline
     },
     read_record=Ref(_ + "record:read_record"),
-    tally=Ref(_ + "tally:score_command"),
+    tally=TALLY,
     pad="iunu-score-pad",
     templates={"iunu": Ref(_ + "templates:record"), "iunu-deck": Ref(_ + "templates:deck")},
     **PAGE,

@@ -1,7 +1,5 @@
 """`sheetkit score iunu RECORD`: the totals, majorities and winner(s) of a game record."""
 
-from sheetkit.cli.checking import score_command as record_score_command
-
 
 def score_lines(verdict, lang: str = "en") -> list[str]:
     from sheetkit.checking.verdict import part_label
@@ -11,8 +9,3 @@ def score_lines(verdict, lang: str = "en") -> list[str]:
         parts = ", ".join(f"{part_label(label, lang)} {pts}" for label, pts in s.parts)
         out.append(f"  {s.player}: {s.total}  ({parts}; {'; '.join(s.notes_in(lang))})")
     return out
-
-
-score_command = record_score_command(
-    "iunu", "Tally an IUNU game record: totals, majorities, winner(s). Exit 1 if it cannot be.",
-    score_lines)

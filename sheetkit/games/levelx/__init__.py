@@ -3,12 +3,14 @@ replayed turn by turn. Rules L1-L9 in RULES.md; formats and decisions in docs/le
 
 import os
 
-from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, Tally, TallyForm
 
 _ = "sheetkit.games.levelx."
 COMPOSE, LINT = Ref(_ + "compose:compose"), Ref(_ + "lint:lint")
 BOARD = FileField("board", "error.outside.layout", shipped="levelx-board")  # the shipped board, or a layout file
 
+TALLY = Tally("Tally a Level X record (final position or whole game): totals, winner(s), the first player's (1). "
+              "Exit 1 if the record cannot be.", lines=Ref(_ + "tally:score_lines"))
 ENTRY = _ + "entry:"
 PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
@@ -31,7 +33,7 @@ GAME = Game(
                            moves=Ref(_ + "moves:moves"), files=(BOARD,)),
     },
     read_record=Ref(_ + "record:read_record"),
-    tally=Ref(_ + "tally:score_command"),
+    tally=TALLY,
     pad="levelx-score-pad",
     templates={"levelx": Ref(_ + "templates:game"), "levelx-final": Ref(_ + "templates:final")},
     **PAGE,

@@ -1,7 +1,5 @@
 """`sheetkit score levelx RECORD`: totals, winner(s) and the first player's (1)."""
 
-from sheetkit.cli.checking import score_command as record_score_command
-
 
 def score_lines(verdict, lang: str = "en") -> list[str]:
     from sheetkit.messages import text
@@ -16,8 +14,3 @@ def score_lines(verdict, lang: str = "en") -> list[str]:
         said = text("levelx.chips", lang, chips=chips) if chips else text("levelx.no_chips", lang)
         out.append(f"  {s.player}{mark}: {s.total}  ({said}; {text('levelx.bonuses', lang, bonuses=bonus)})")
     return out
-
-
-score_command = record_score_command(
-    "levelx", "Tally a Level X record (final position or whole game): totals, winner(s), the first player's (1). "
-    "Exit 1 if the record cannot be.", score_lines)

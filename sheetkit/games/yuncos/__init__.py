@@ -2,11 +2,20 @@
 
 import os
 
-from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, RecordKind, Ref, TallyForm
+from sheetkit.games.interface import Entry, FileField, Game, LayoutKind, Option, RecordKind, Ref, Tally, TallyForm
 
 _ = "sheetkit.games.yuncos."
 LAYOUT = FileField("layout", "error.outside.layout", shipped="yuncos")  # a shipped level, or a layout file
 
+TALLY = Tally(
+    "Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22).",
+    options=(Option("nests", "Filled nest boxes.", default=0), Option("columns", "Completed luminary columns.", default=0),
+             Option("fish", "Marked boxes of the fish counter.", default=0),
+             Option("stars", "Distinct stars passed.", default=0), Option("colours", "Distinct colours among them.", default=0),
+             Option("crashes", "Marked boxes of the crash track.", default=0),
+             Option("level", "The level played (its fish values and puzzle sizes).", "choice", "easy", ("easy", "hard")),
+             Option("solo", "Also give the solo rank.", "flag")),
+    score=Ref(_ + "tally:score"))
 ENTRY = _ + "entry:"
 PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
@@ -36,6 +45,6 @@ GAME = Game(
             FileField("player[].sheet.layout", "error.outside.layout", shipped="yuncos"))),
     },
     read_record=Ref(_ + "record:read_record"),
-    tally=Ref(_ + "tally:score_command"),
+    tally=TALLY,
     **PAGE,
 )

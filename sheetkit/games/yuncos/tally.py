@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import os
 
-import click
-
-from sheetkit.cli.options import LANG
 from sheetkit.messages import msg
 from sheetkit.errors import UserError
 
@@ -60,38 +57,21 @@ def tally_counts(level: str, *, nests: int, columns: int, fish: int, stars: int,
                  crashes=crashes, solo=solo)
 
 
-@click.command("yuncos")
-@click.option("--nests", type=int, default=0, show_default=True, help="Filled nest boxes.")
-@click.option("--columns", type=int, default=0, show_default=True, help="Completed luminary columns.")
-@click.option("--fish", type=int, default=0, show_default=True, help="Marked boxes of the fish counter.")
-@click.option("--stars", type=int, default=0, show_default=True, help="Distinct stars passed.")
-@click.option("--colours", type=int, default=0, show_default=True, help="Distinct colours among them.")
-@click.option("--crashes", type=int, default=0, show_default=True, help="Marked boxes of the crash track.")
-@click.option("--level", type=click.Choice(["easy", "hard"]), default="easy", show_default=True,
-              help="The level played (its fish values and puzzle sizes).")
-@click.option("--solo", is_flag=True, help="Also give the solo rank.")
-@click.option("--json", "as_json", is_flag=True, help="Print the breakdown as JSON.")
-@click.option("--lang", type=LANG, default=None, help="Language of the labels (default: the system locale's, else en).")
-def score_command(nests, columns, fish, stars, colours, crashes, level, solo, as_json, lang):
-    """Yuncos total: Nests + Luminaries + Fish + Navigation - Crashes (Y22)."""
-    from sheetkit.games.yuncos.scoring import TallyDetails, rank
-    from sheetkit.messages import resolve_lang, text
+def score(values: dict, lang: str):
+    """The counts scored (Y22): the verdict and the lines `sheetkit score yuncos` prints."""
     from sheetkit.checking.verdict import Verdict, part_label
+    from sheetkit.games.yuncos.scoring import TallyDetails, rank
+    from sheetkit.messages import text
 
-    score = tally_counts(level, nests=nests, columns=columns, fish=fish, stars=stars, colours=colours,
-                         crashes=crashes, solo=solo)
+    solo, level = bool(values.get("solo")), values.get("level") or "easy"
+    counts = {k: values.get(k) or 0 for k in ("nests", "columns", "fish", "stars", "colours", "crashes")}
+    score = tally_counts(level, solo=solo, **counts)
     details = TallyDetails(level, rank(score.total) if solo else None)
     verdict = Verdict(game="yuncos", source="command line", scores=[score], details=details)
-    lang = resolve_lang(lang)
-    if as_json:
-        import json
-
-        click.echo(json.dumps(verdict.to_json(lang), ensure_ascii=False, indent=2))
-    else:
-        width = max(len(part_label(label, lang)) for label, _ in [*score.parts, ("total", 0)]) + 1
-        for label, pts in [*score.parts, ("total", score.total)]:
-            click.echo(f"{part_label(label, lang):<{max(width, 11)}}{pts:>5}")
-        if solo:
-            lab = rank(score.total)
-            other = "es" if lang == "en" else "en"
-            click.echo(text("rank.yuncos.line", lang, rank=lab(lang), other=lab(other)))
+    width = max(len(part_label(label, lang)) for label, _ in [*score.parts, ("total", 0)]) + 1
+    lines = [f"{part_label(label, lang):<{max(width, 11)}}{pts:>5}" for label, pts in [*score.parts, ("total", score.total)]]
+    if solo:
+        lab = rank(score.total)
+        other = "es" if lang == "en" else "en"
+        lines.append(text("rank.yuncos.line", lang, rank=lab(lang), other=lab(other)))
+    return verdict, lines
