@@ -485,7 +485,7 @@ def test_the_fuzz_finds_a_fault_in_a_route_added_later(tmp_path, caplog):
             if request.method == "POST" and request.form.get("csrf"):
                 import sqlite3 as sq
 
-                con = sq.connect(app.config["SHEETKIT_HISTORY"])
+                con = sq.connect(tmp_path / "history.sqlite3")  # the world's history (make_world)
                 con.execute("UPDATE sheets SET text = text || '\nplanted = 1' WHERE play_id = ?", (play_id,))
                 con.commit()
                 con.close()
