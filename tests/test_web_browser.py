@@ -109,15 +109,17 @@ class Phone:
             self.tap(id_)
 
     def tap_and_load(self, id_: str):
-        """Tap a link or a submit button and wait for the next page (a mark left on this
-        page's window is gone once the next page is there)."""
+        """Tap a link or a submit button and wait for the next page: a new page, or (a step
+        of a play, sent without reloading) the new content in place of the old <main>; a
+        mark left on this page's <main> is gone once either is there."""
         from selenium.webdriver.support.ui import WebDriverWait
 
-        self.d.execute_script("window.__sheetkit_old_page = true")
+        self.d.execute_script("document.querySelector('main').dataset.old = '1'")
 
         def next_page(d):
             try:
-                return d.execute_script("return !window.__sheetkit_old_page && document.readyState === 'complete'")
+                return d.execute_script("const m = document.querySelector('main');"
+                                        "return !!m && !m.dataset.old && document.readyState === 'complete'")
             except Exception:  # between two pages
                 return False
 

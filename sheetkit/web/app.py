@@ -21,6 +21,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The only files the page serves, by fixed name: nothing in a request names a file.
 STATIC = {"style.css": ("text/css; charset=utf-8", os.path.join(_HERE, "static", "style.css")),
+          # a play's steps without reloading the page (the forms work without it)
+          "steps.js": ("text/javascript; charset=utf-8", os.path.join(_HERE, "static", "steps.js")),
           # to keep the page on a phone's home screen (scripts/make_icons.py draws them)
           "manifest.webmanifest": ("application/manifest+json", os.path.join(_HERE, "static", "manifest.webmanifest")),
           **{name: (mime, os.path.join(_HERE, "static", name)) for name, mime in (
