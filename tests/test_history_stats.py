@@ -74,7 +74,7 @@ def test_the_text_and_json_views(store):
     assert "  2026-10-20  Ana: 64 Skilled night adventurer" in text
     assert "not counted: 1 in progress, 1 illegal" in text
     j = st.to_json()
-    assert j["not_counted"] == {"in_progress": 1, "illegal": 1}
+    assert j["not_counted"] == {"in_progress": 1, "illegal": 1, "abandoned": 0}
     assert {"player": "Ana", "game": "glux", "plays": 3, "wins": 2, "contested": 3, "win_rate": 0.6667,
             "average": 10.33, "best": 14, "last_played": "2026-10-15 20:00:00"} in j["players"]
 

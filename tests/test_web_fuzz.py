@@ -457,8 +457,9 @@ def fuzz(world, caplog, count: int, seed: int) -> list[str]:
             m = re.match(r"/(?:play|photo)/([0-9]+)", resp.headers.get("Location", "") if resp.status_code == 303 else url)
             if m and int(m.group(1)) not in ids:  # a play the fuzz started: fuzzed from now on
                 ids.append(int(m.group(1)))
-            with Store.open(db) as store:
-                versions = {pid: store.get(pid).version for pid in ids}
+            with Store.open(db) as store:  # a play deleted meanwhile has no version (its routes 404)
+                there = {p.id for p in store.plays(ids=ids)}
+                versions = {pid: store.get(pid).version for pid in ids if pid in there}
             before = after
             if m:  # the play's forms as they are now (the next turn's fields)
                 forms.update(harvest(browsers[0], [f"/play/{m.group(1)}", f"/photo/{m.group(1)}"])[1])

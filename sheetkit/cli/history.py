@@ -70,7 +70,8 @@ def _summary(play, lang: str = "en") -> str:
     won = " " + _say("history.won", lang)
     seats = ", ".join(f"{s.name} {'-' if s.score is None else s.score}" + (won if s.winner else "")
                       for s in play.seats)
-    marks = "".join(f"  [{_say(m, lang)}]" for m, on in (("history.mark_in_progress", play.in_progress),
+    marks = "".join(f"  [{_say(m, lang)}]" for m, on in (("history.mark_in_progress", play.open),
+                                                         ("history.mark_abandoned", play.abandoned),
                                                          ("history.mark_illegal", not play.legal)) if on)
     return f"{play.id:>5}  {play.played_at[:16]}  {_title(play.game)}: {seats}{marks}"
 
@@ -122,20 +123,23 @@ def log_cmd(records, date, location, duration, players, illegal_ok, again, db_pa
 @click.option("--game", help="Only this game's plays.")
 @click.option("--player", help="Only the plays this person played.")
 @click.option("--since", help="Only plays on or after this date (YYYY-MM-DD).")
+@click.option("--abandoned/--no-abandoned", default=None,
+              help="Only the plays abandoned on the page, or only the others (default: all, marked).")
 @DB
 @JSON
 @LANG_OPTION
-def plays_cmd(game, player, since, db_path, as_json, lang):
+def plays_cmd(game, player, since, abandoned, db_path, as_json, lang):
     """List the plays in the history, newest first."""
     from sheetkit.messages import resolve_lang
 
     lang = resolve_lang(lang)
     with _store(db_path) as store:
-        plays = store.plays(game=_game(game), player=player, since=_since(since))
+        plays = store.plays(game=_game(game), player=player, since=_since(since), abandoned=abandoned)
     if as_json:
         _dump([p.to_json() for p in plays])
     elif not plays:
-        click.echo(_say("history.no_match" if game or player or since else "history.no_plays", lang))
+        filtered = game or player or since or abandoned is not None
+        click.echo(_say("history.no_match" if filtered else "history.no_plays", lang))
     else:
         click.echo("\n".join(_summary(p, lang) for p in plays))
 
@@ -161,9 +165,10 @@ def show_cmd(play, as_text, db_path, as_json, lang):
         return
     out = [_say("history.show_head", lang, play=p.id, game=_title(p.game), at=p.played_at[:16])
            + (f", {p.location}" if p.location else "")
-           + (", " + _say("history.minutes", lang, n=p.duration_min) if p.duration_min else "")]
+           + (", " + _say("history.minutes", lang, n=p.minutes_played) if p.minutes_played else "")]
     status = _say("history.legal" if p.legal else "history.illegal_kept", lang)
-    out.append(f"  {status}" + (", " + _say("history.in_progress", lang) if p.in_progress else ""))
+    out.append(f"  {status}" + (", " + _say("history.in_progress", lang) if p.open else "")
+               + (", " + _say("history.mark_abandoned", lang) if p.abandoned else ""))
     if p.layout:
         out.append("  " + _say("history.layout", lang, layout=p.layout) + (f" {p.layout_version}" if p.layout_version else "")
                    + (", " + _say("history.sheet", lang, qr=p.qr) if p.qr else ""))

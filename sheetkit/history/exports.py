@@ -44,7 +44,28 @@ def source_play_id(play: Play) -> str:
     return f"sheetkit:{sheets[0].sha256[:20]}" if sheets else f"sheetkit:play:{play.id}"
 
 
+def ranks(play: Play) -> list[int]:
+    """Each seat's place, 1 the best, in seat order, as the page's ranking gives it: the
+    winners first (a tiebreak decides between equal totals), then the higher totals, a
+    player eliminated after those who were not, a total not known last; seats alike in all
+    of that (equal totals) share a place."""
+    def key(k: int) -> tuple:
+        s = play.seats[k]
+        return (not s.winner, s.eliminated, s.score is None, -(s.score or 0))
+
+    order = sorted(range(len(play.seats)), key=lambda k: (key(k), k))
+    out = [0] * len(order)
+    place, last = 0, None
+    for n, k in enumerate(order, 1):
+        if key(k) != last:
+            place, last = n, key(k)
+        out[k] = place
+    return out
+
+
 def bgstats_play(play: Play) -> dict[str, Any]:
+    """One play as BG Stats' "push plays" JSON (docs/history.md names the fields and where
+    they come from)."""
     d: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": source_play_id(play),
@@ -52,16 +73,20 @@ def bgstats_play(play: Play) -> dict[str, Any]:
         "game": {"name": game_title(play.game), "sourceGameId": f"sheetkit:{play.game}",
                  "highestWins": True, "noPoints": False},
         "players": [{"name": s.name, "sourcePlayerId": f"sheetkit:{s.uid}" if s.uid else f"sheetkit:{s.name.casefold()}",
-                     "score": s.score, "winner": bool(s.winner), "startPlayer": bool(s.start)} for s in play.seats],
+                     "score": s.score, "winner": bool(s.winner), "startPlayer": bool(s.start), "rank": rank}
+                    for s, rank in zip(play.seats, ranks(play))],
     }
-    if play.layout:
+    if play.layout:  # BG Stats' board: the board side (Glüx), the level (Yuncos), the layout played
         d["board"] = play.layout
     if play.location:
         d["location"] = play.location
-    if play.duration_min:
-        d["durationMin"] = play.duration_min
+    minutes = play.minutes_played  # as logged, else from its start to its last step on the page
+    if minutes:
+        d["durationMin"] = minutes
     notes = []
-    if play.in_progress:
+    if play.abandoned:
+        notes.append("abandoned")
+    elif play.in_progress:
         notes.append("in progress")
     if not play.legal:
         notes.append("illegal: the tally is not a result")
@@ -110,7 +135,7 @@ def to_links(plays: Iterable[Play]) -> str:
 
 
 CSV_COLUMNS = ["play", "played_at", "game", "layout", "location", "duration_min", "player", "seat", "score",
-               "winner", "start_player", "rank", "eliminated", "legal", "in_progress", "qr"]
+               "winner", "start_player", "rank", "eliminated", "legal", "in_progress", "qr", "abandoned"]
 
 
 def to_csv(plays: Iterable[Play]) -> str:
@@ -119,9 +144,9 @@ def to_csv(plays: Iterable[Play]) -> str:
     w.writerow(CSV_COLUMNS)
     for p in plays:
         for i, s in enumerate(p.seats, 1):
-            w.writerow([p.id, p.played_at, p.game, p.layout or "", p.location or "", p.duration_min or "",
+            w.writerow([p.id, p.played_at, p.game, p.layout or "", p.location or "", p.minutes_played or "",
                         _cell(s.name), i, "" if s.score is None else s.score, int(s.winner), int(s.start), s.rank or "",
-                        int(s.eliminated), int(p.legal), int(p.in_progress), p.qr or ""])
+                        int(s.eliminated), int(p.legal), int(p.in_progress), p.qr or "", int(p.abandoned)])
     return out.getvalue()
 
 
@@ -204,6 +229,11 @@ def _play(p: Any, source: str, at: str) -> NewPlay:
     for key in ("played_at", "logged_at"):
         if not isinstance(p.get(key), str) or not _DATE.match(p[key]):
             raise bad(key, msg("error.history.json_date", got=repr(p.get(key))))
+    stepped = p.get("stepped_at")  # these two from a history of schema 5 on; absent before
+    if stepped is not None and (not isinstance(stepped, str) or not _DATE.match(stepped)):
+        raise bad("stepped_at", msg("error.history.json_date", got=repr(stepped)))
+    if not isinstance(p.get("abandoned", False), bool):
+        raise bad("abandoned", msg("error.history.json_bool"))
     location = p.get("location")
     if location is not None and (not isinstance(location, str) or len(location) > 200):
         raise bad("location", msg("error.history.json_location"))
@@ -249,7 +279,7 @@ def _play(p: Any, source: str, at: str) -> NewPlay:
         if not all(u is None or (isinstance(u, str) and re.fullmatch(r"[0-9A-Za-z_-]{1,64}", u)) for u in uids):
             raise HistoryError(msg("error.history.json_uid"))
         play = NewPlay(game, tuple(sheets), p["played_at"], location, duration, p["illegal_ok"], names,
-                       uids if all(uids) else None, p["logged_at"])
+                       uids if all(uids) else None, p["logged_at"], p.get("abandoned", False), stepped)
         seats_of(play.sheets, play.names)
     except HistoryError as e:
         raise bad("players", e.message) from None

@@ -117,6 +117,12 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (play_id, sheet)
         )""",
     ],
+    # 5: plays given up on the page (kept, never counted, not offered to resume), and the
+    # time of a play's last step on the page (its duration runs from played_at to it)
+    [
+        "ALTER TABLE plays ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE plays ADD COLUMN stepped_at TEXT",  # NULL: no step on the page (a logged play)
+    ],
 ]
 VERSION = len(MIGRATIONS)
 

@@ -1,7 +1,8 @@
 """Standings from the history: a few SQL aggregates over the seats, no record is re-read.
 
 Counted are the plays that are finished and legal (an illegal tally is not a result, a game
-in progress has none yet); how many were left out is said. A win rate is wins over the
+in progress has none yet) and not abandoned (a game given up on the page, kept in the
+history as it stood, never counts); how many were left out is said. A win rate is wins over the
 counted plays with two or more players: a solo play has no winner.
 """
 
@@ -61,6 +62,7 @@ class Stats:
     solo_ranks: list[SoloRank] = field(default_factory=list)
     in_progress: int = 0
     illegal: int = 0
+    abandoned: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,7 +76,8 @@ class Stats:
                          "last_played": p.last_played} for p in self.players],
             "solo_ranks": [{"player": r.player, "play": r.play, "played_at": r.played_at, "total": r.total,
                             "rank": r.rank} for r in self.solo_ranks],
-            "not_counted": {"in_progress": self.in_progress, "illegal": self.illegal},
+            "not_counted": {"in_progress": self.in_progress, "illegal": self.illegal,
+                            "abandoned": self.abandoned},
         }
 
     def lines(self, lang: str = "en") -> list[str]:
@@ -100,7 +103,8 @@ class Stats:
             out.append(t("stats.solo_head"))
             for r in self.solo_ranks:
                 out.append(f"  {r.played_at[:10]}  {r.player}: {r.total} {r.rank} " + t("stats.play", play=r.play))
-        left = [t(what, n=n) for n, what in ((self.in_progress, "stats.in_progress"), (self.illegal, "stats.illegal")) if n]
+        left = [t(what, n=n) for n, what in ((self.in_progress, "stats.in_progress"), (self.illegal, "stats.illegal"),
+                                             (self.abandoned, "stats.abandoned")) if n]
         if left:
             out.append(t("stats.not_counted", left=", ".join(left)))
         return out
@@ -122,10 +126,12 @@ def compute(store: Rows, game: str | None = None, player: str | None = None, sin
                      " WHERE pe.key = ?)")
         args.append(name_key(player))
     cond = " AND ".join(where)
-    counted = f"SELECT pl.id, pl.game, pl.played_at FROM plays pl WHERE {cond} AND pl.legal = 1 AND pl.in_progress = 0"
+    counted = (f"SELECT pl.id, pl.game, pl.played_at FROM plays pl WHERE {cond} AND pl.legal = 1"
+               " AND pl.in_progress = 0 AND pl.abandoned = 0")
     stats = Stats()
-    stats.in_progress, stats.illegal = store.query(
-        f"SELECT coalesce(sum(pl.in_progress), 0), coalesce(sum(pl.legal = 0 AND pl.in_progress = 0), 0)"
+    stats.in_progress, stats.illegal, stats.abandoned = store.query(
+        "SELECT coalesce(sum(pl.in_progress = 1 AND pl.abandoned = 0), 0),"
+        " coalesce(sum(pl.legal = 0 AND pl.in_progress = 0 AND pl.abandoned = 0), 0), coalesce(sum(pl.abandoned), 0)"
         f" FROM plays pl WHERE {cond}", args)[0]
     rows = store.query(
         f"WITH counted AS ({counted}),"

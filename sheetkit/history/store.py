@@ -86,6 +86,8 @@ class NewPlay:
     names: tuple[str, ...] | None = None
     uids: tuple[str, ...] | None = None  # the people's stable ids, from an import
     logged_at: str | None = None  # from an import; now otherwise
+    abandoned: bool = False  # from an import: given up on the page (Store.abandon)
+    stepped_at: str | None = None  # from an import: the time of its last step on the page
 
     @property
     def legal(self) -> bool:
@@ -167,10 +169,34 @@ class Play:
     serial: int | None
     seats: tuple[Seat, ...]
     sheets: tuple[Sheet, ...] | None = None  # only from Store.get (listings leave the texts out)
+    abandoned: bool = False  # given up (Store.abandon): kept, never counted, not offered to resume
+    stepped_at: str | None = None  # the time of its last step on the page (Store.update_sheets)
 
     @property
     def winners(self) -> list[str]:
         return [s.name for s in self.seats if s.winner]
+
+    @property
+    def open(self) -> bool:
+        """Still being played: in progress and not abandoned."""
+        return self.in_progress and not self.abandoned
+
+    @property
+    def minutes_played(self) -> int | None:
+        """How long it took: the minutes given when it was logged, else from its start
+        (played_at) to its last step on the page, rounded; None under one minute, past a
+        week (a play imported long after its date, then stepped), or not known."""
+        if self.duration_min:
+            return self.duration_min
+        if not self.stepped_at:
+            return None
+        try:
+            took = (datetime.strptime(self.stepped_at, "%Y-%m-%d %H:%M:%S")
+                    - datetime.strptime(self.played_at, "%Y-%m-%d %H:%M:%S")).total_seconds()
+        except ValueError:
+            return None
+        minutes = int(took / 60 + 0.5)
+        return minutes if 1 <= minutes <= MAX_MINUTES else None
 
     @property
     def version(self) -> str | None:
@@ -180,7 +206,8 @@ class Play:
     def to_json(self) -> dict[str, Any]:
         d = {"id": self.id, "game": self.game, "played_at": self.played_at, "location": self.location,
              "duration_min": self.duration_min, "legal": self.legal, "illegal_ok": self.illegal_ok,
-             "in_progress": self.in_progress, "logged_at": self.logged_at, "layout": self.layout,
+             "in_progress": self.in_progress, "abandoned": self.abandoned, "logged_at": self.logged_at,
+             "stepped_at": self.stepped_at, "layout": self.layout,
              "layout_version": self.layout_version, "qr": self.qr, "serial": self.serial,
              "players": [{"name": s.name, "uid": s.uid, "score": s.score, "winner": s.winner, "start": s.start,
                           "rank": s.rank, "eliminated": s.eliminated} for s in self.seats],
@@ -213,6 +240,9 @@ class Duplicate:
 
 def now() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+
+
+MAX_MINUTES = 7 * 24 * 60  # the longest duration a play is given (as an import takes it)
 
 
 # ------------------------------------------------------------------ the store
@@ -345,9 +375,10 @@ class Store:
         first = p.sheets[0]
         cur = db.execute(
             "INSERT INTO plays (game, played_at, location, duration_min, layout, layout_version, qr, serial, legal,"
-            " illegal_ok, in_progress, logged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " illegal_ok, in_progress, logged_at, abandoned, stepped_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (p.game, p.played_at, p.location, p.duration_min, *first.layout, first.qr, first.serial, int(p.legal),
-             int(p.illegal_ok and not p.legal), int(p.in_progress), p.logged_at or now()))
+             int(p.illegal_ok and not p.legal), int(p.in_progress), p.logged_at or now(),
+             int(p.abandoned and p.in_progress), p.stepped_at))
         play_id = cur.lastrowid
         for i, s in enumerate(p.sheets):
             layout, version = s.layout
@@ -428,9 +459,9 @@ class Store:
             if expect is not None and version_of(r[0] for r in rows) != expect:
                 raise StalePlay(f"play {play_id} was changed meanwhile (another phone?): not saved")
             self.db.execute("UPDATE plays SET legal = ?, illegal_ok = ?, in_progress = ?, layout = ?,"
-                            " layout_version = ?, qr = ?, serial = ? WHERE id = ?",
+                            " layout_version = ?, qr = ?, serial = ?, stepped_at = ? WHERE id = ?",
                             (int(new.legal), int(not new.legal), int(new.in_progress), *first.layout, first.qr,
-                             first.serial, play_id))
+                             first.serial, now(), play_id))
             self.db.execute("DELETE FROM sheets WHERE play_id = ?", (play_id,))
             for i, s in enumerate(sheets):
                 layout, version = s.layout
@@ -451,11 +482,37 @@ class Store:
                                  int(st.eliminated)))
             self._forget_unseated()
 
-    def delete(self, play_id: int) -> None:
+    def delete(self, play_id: int, expect: str | None = None) -> None:
+        """Delete a play with its records, seats and photos. `expect`: its `version` as the
+        deleting page showed it; StalePlay, nothing deleted, if it changed meanwhile."""
         with self._write():
+            self._expect(play_id, expect)
             if self.db.execute("DELETE FROM plays WHERE id = ?", (play_id,)).rowcount == 0:
                 raise HistoryError(msg("error.history.no_play", play=play_id))
             self._forget_unseated()
+
+    def abandon(self, play_id: int, expect: str | None = None) -> None:
+        """Mark a play in progress abandoned: kept with its records as they stand, never
+        counted in the standings, no longer listed as in progress. `expect` as for delete;
+        a play that is finished (or abandoned already) is refused."""
+        with self._write():
+            self._expect(play_id, expect)
+            row = self.db.execute("SELECT in_progress, abandoned FROM plays WHERE id = ?", (play_id,)).fetchone()
+            if row is None:
+                raise HistoryError(msg("error.history.no_play", play=play_id))
+            if not row[0] or row[1]:
+                raise HistoryError(msg("error.history.not_abandoned", play=play_id))
+            self.db.execute("UPDATE plays SET abandoned = 1 WHERE id = ?", (play_id,))
+
+    def _expect(self, play_id: int, expect: str | None) -> None:
+        """StalePlay when the play is no longer at version `expect` (inside a write)."""
+        if expect is None:
+            return
+        rows = self.db.execute("SELECT sha256 FROM sheets WHERE play_id = ? ORDER BY ord", (play_id,)).fetchall()
+        if not rows and not self.db.execute("SELECT 1 FROM plays WHERE id = ?", (play_id,)).fetchone():
+            raise HistoryError(msg("error.history.no_play", play=play_id))
+        if version_of(r[0] for r in rows) != expect:
+            raise StalePlay(f"play {play_id} was changed meanwhile (another phone?): not saved")
 
     def _forget_unseated(self) -> None:
         self.db.execute("DELETE FROM people WHERE id NOT IN (SELECT person_id FROM seats)")
@@ -536,27 +593,31 @@ class Store:
 
     def plays(self, game: str | None = None, player: str | None = None, since: str | None = None,
               ids: Iterable[int] | None = None, limit: int | None = None,
-              in_progress: bool | None = None) -> list[Play]:
+              in_progress: bool | None = None, abandoned: bool | None = None) -> list[Play]:
         """Plays, newest first, without their record texts (`in_progress`: only those still
-        being played, or only the others)."""
+        being played, an abandoned play not among them, or only the others; `abandoned`:
+        only the abandoned plays, or only the others)."""
         where, args = _filters(game, player, since)
         if in_progress is not None:
-            where.append("pl.in_progress = ?")
-            args.append(int(in_progress))
+            where.append("(pl.in_progress = 1 AND pl.abandoned = 0)" if in_progress
+                         else "(pl.in_progress = 0 OR pl.abandoned = 1)")
+        if abandoned is not None:
+            where.append("pl.abandoned = ?")
+            args.append(int(abandoned))
         if ids is not None:
             ids = list(ids)
             where.append(f"pl.id IN ({', '.join('?' * len(ids))})")
             args += ids
         sql = ("SELECT pl.id, pl.game, pl.played_at, pl.location, pl.duration_min, pl.legal, pl.illegal_ok,"
-               " pl.in_progress, pl.logged_at, pl.layout, pl.layout_version, pl.qr, pl.serial"
-               " FROM plays pl"
+               " pl.in_progress, pl.logged_at, pl.layout, pl.layout_version, pl.qr, pl.serial, pl.abandoned,"
+               " pl.stepped_at FROM plays pl"
                + (" WHERE " + " AND ".join(where) if where else "")
                + " ORDER BY pl.played_at DESC, pl.id DESC" + (f" LIMIT {int(limit)}" if limit else ""))
         rows = self._read(sql, args)
         seats = self._seats(where, args) if not limit else self._seats(["pl.id IN (%s)" % ", ".join(
             str(int(r[0])) for r in rows) or "NULL"], [])
         return [Play(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), bool(r[7]), r[8], r[9], r[10], r[11],
-                     r[12], tuple(seats.get(r[0], ()))) for r in rows]
+                     r[12], tuple(seats.get(r[0], ())), abandoned=bool(r[13]), stepped_at=r[14]) for r in rows]
 
     def _seats(self, where: list[str], args: list[Any]) -> dict[int, list[Seat]]:
         """The seats of the plays chosen by `where`, in one query."""
