@@ -159,6 +159,21 @@ def text(message_id: str, lang: str, **values) -> str:
         return f"⟦{message_id}{': ' + shown if shown else ''}⟧"  # visibly not a sentence in any language
 
 
+PAGE = "page.say."  # a message said otherwise on the phone page: `page.say.<its id>`
+
+
+def on_page(words, lang: str) -> str:
+    """Words as the phone page says them: a message that, for the command line, names the
+    record's notation (`fish_marked = 3`, `rounds = ...`) has its page wording under
+    `page.say.<id>` (the same placeholders, the fix said as a player does it on the page);
+    any other message, or plain text, as everywhere."""
+    if isinstance(words, Msg):
+        if lang in LANGS and PAGE + words.id in catalogue(lang):
+            return text(PAGE + words.id, lang, **words.values)
+        return words(lang)
+    return str(words)
+
+
 def problems(cats: Mapping[str, dict[str, Message]] | None = None) -> list[str]:
     """What is wrong between the catalogues (by default the shipped ones): an id in one
     language and not the other, or placeholders that differ. The tests require none."""

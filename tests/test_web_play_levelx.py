@@ -82,9 +82,10 @@ def test_random_legal_games_entered_turn_by_turn_are_legal_at_every_step(seed, n
         if k % 7 == 0 or k == len(record["turn"]) - 1:
             c = check(recs)
             assert c.verdict.legal, c.verdict.to_text()
-            assert c.verdict.in_progress
+            # the turn that plays out the final round finishes the record (L8): in progress before it
+            assert c.verdict.in_progress == (k < len(record["turn"]) - 1)
     c = check(recs)
-    assert c.state.over()
+    assert c.state.over() and "in_progress" not in recs[0][1]
     done = L.finish(position(recs), {}, t)
     v = check(done).verdict
     assert v.legal and not v.in_progress, v.to_text()
@@ -134,8 +135,11 @@ def test_a_turn_after_the_end_is_L8_and_finishing_early_is_L8():
     recs = start()
     for turn in record["turn"]:
         recs = L.add_move(position(recs), form_of(turn), t)
-    over = L.add_move(position(recs), {"die0": "1", "die1": "1", "die2": "1", "die3": "2"})
-    assert rules_of(check(over)) == ["L8"]
+    assert "in_progress" not in recs[0][1]  # the final round played out: finished by that turn
+    with pytest.raises(FormError, match="final round"):  # no turn is taken after it
+        L.add_move(position(recs), {"die0": "1", "die1": "1", "die2": "1", "die3": "2"}, t)
+    late = {**recs[0][1], "in_progress": True, "turn": [*recs[0][1]["turn"], {"dice": [1, 1, 1, 2], "groups": [[1, 1, 1, 2]]}]}
+    assert rules_of(check([(None, late)])) == ["L8"]  # a turn after the end in a record (an upload) is L8
     early = L.finish(position(L.undo(position(L.undo(position(recs))))), {})
     assert "L8" in rules_of(check(early))
     assert check(L.finish(position(recs), {}, t)).verdict.legal

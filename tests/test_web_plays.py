@@ -98,16 +98,17 @@ def test_a_whole_glux_game_gives_the_engines_verdict_and_is_saved(phone, db, tmp
     for k, form in enumerate(placements()):
         page = move(phone, pid, form)
         assert page.code == 303, (k, page.error)
+    # nobody can place any more (G10): the play ended with that placement, the end page follows
     page = phone.get(f"/play/{pid}")
-    assert 'id="over"' in page.text  # nobody can place: the page says so, and offers no placement
-    assert re.search(r'<form method="post" action="/play/\d+/move" id="move-form" hidden>', page.text)
+    assert page.code == 303 and page.resp.headers["Location"] == f"/play/{pid}/end"
     with Store.open(db) as store:
         before = store.get(pid).sheets[0].text
-    late = move(phone, pid, {"player": "A", "face": "3", "square": "A1", "action": "place"})
-    assert late.code == 400 and "game is over" in late.error
+        assert not store.get(pid).in_progress and "in_progress" not in tomllib.loads(before)
+    late = phone.post(f"/play/{pid}/move", {"version": "x", "player": "A", "face": "3", "square": "A1",
+                                             "action": "place"})
+    assert late.code == 409 and "over" in late.error
     with Store.open(db) as store:
         assert store.get(pid).sheets[0].text == before  # nothing taken
-    assert step(phone, pid, "end").resp.headers["Location"] == f"/play/{pid}/end"
     end = phone.get(f"/play/{pid}/end")
     assert end.code == 200
     assert end.find("end-winners") == f"Winner: {', '.join(want.winners)}"

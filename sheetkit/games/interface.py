@@ -147,6 +147,13 @@ class Entry:
     # record is also checked on its own, as `sheetkit check` and the history check it
     together: Ref | None = None
     table_text: Ref | None = None  # (records) -> str: every record of the play as one file
+    # (position, n, form, t) -> records: the records with move n (counted from 1) replaced by
+    # the form's move, every other move as it was (FormError for a value that is no move)
+    replace_move: Ref | None = None
+    # (position, t) -> list[dict]: each move entered, in order: {"n", "text" (in the game's
+    # notation or words), "form" (the move's form fields, to prefill the fix form), "findings"
+    # (the findings at that move: [{"rule", "message"}])}
+    moves: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,13 +107,11 @@ def _lines(data) -> list[str]:
     return [ln for ln in str(data.get("moves", "")).splitlines() if _is_move(ln)]
 
 
-def add_move(position, form, t):
-    records = records_of(position)
-    from sheetkit.grid import parse_square
+def read_line(form, data, t) -> str:
+    """The placement line of the entry form ("A C4 3", "B start 5"), or FormError for what
+    is no placement at all."""
+    from sheetkit.grid import parse_square, square_name
 
-    (player, data), = records
-    if _over(position[0]):  # nobody can place any more (G10): no move is offered, none is taken
-        raise FormError(t("glux_over"))
     letters = [p["letter"] for p in data["players"]]
     letter = inputs.choice(form, "player", t("who_places"), letters, t, "")
     face = inputs.integer(form, "face", t("chip_face"), 1, 6, t, default=None)
@@ -121,22 +119,43 @@ def add_move(position, form, t):
         raise FormError(t("err_face"))
     action = inputs.choice(form, "action", t("place_button"), ("place", "start"), t, "place")
     if action == "start":
-        line = f"{letter} start {face}"
-    else:
-        raw = form.get("square", "")
-        sq = parse_square(raw) if isinstance(raw, str) and len(raw) <= 5 else None
-        side = _side_of(data)
-        if not raw:
-            raise FormError(t("err_square"))
-        if sq is None or not side.on_board(sq):
-            raise FormError(t("err_not_square", got=inputs.shown(raw), w=side.width, h=side.height))
-        from sheetkit.grid import square_name
+        return f"{letter} start {face}"
+    raw = form.get("square", "")
+    sq = parse_square(raw) if isinstance(raw, str) and len(raw) <= 5 else None
+    side = _side_of(data)
+    if not raw:
+        raise FormError(t("err_square"))
+    if sq is None or not side.on_board(sq):
+        raise FormError(t("err_not_square", got=inputs.shown(raw), w=side.width, h=side.height))
+    return f"{letter} {square_name(sq)} {face}"
 
-        line = f"{letter} {square_name(sq)} {face}"
+
+def add_move(position, form, t):
+    """The record with the form's placement added; when nobody can place any more after it
+    (G10), finished in the same step (`in_progress` dropped)."""
+    records = records_of(position)
+    (player, data), = records
+    if _over(position[0]):  # nobody can place any more (G10): no move is offered, none is taken
+        raise FormError(t("glux_over"))
+    line = read_line(form, data, t)
     data = copy.deepcopy(data)
     moves = str(data.get("moves", ""))  # the lines as they are, comments of an uploaded record kept
     data["moves"] = moves + ("\n" if moves and not moves.endswith("\n") else "") + line + "\n"
-    return [(player, data)]
+    return _finish_if_over([(player, data)], position[0])
+
+
+def _finish_if_over(records, prior):
+    """The records finished when the rules end the game with them (G10: no player can place
+    any more), else as they are; checked going on from `prior` (the Result before the move)."""
+    from sheetkit.checking import records as R
+    from sheetkit.games.glux.moves import legal_moves_of
+
+    (player, data), = records
+    loaded = R.parse(copy.deepcopy(data), prior.source)
+    checked = R.check(loaded, prior.checked)
+    if legal_moves_of(loaded.record, checked).player is None:
+        return [(player, {k: v for k, v in data.items() if k != "in_progress"})]
+    return records
 
 
 def _over(result) -> bool:
@@ -144,6 +163,69 @@ def _over(result) -> bool:
     from sheetkit.games.glux.moves import legal_moves_of
 
     return legal_moves_of(result.loaded.record, result.checked).player is None
+
+
+def ended(result, t, over: bool | None = None) -> str | None:
+    """Why the game ended, when the rules ended it (the record finished and nobody can place
+    any more, G10); None for a game in progress or one the players stopped early. `over`:
+    whether nobody can place, when already known."""
+    if result.data.get("in_progress") or result.data.get("kind") != "game":
+        return None
+    return t("glux_end_why") if (_over(result) if over is None else over) else None
+
+
+# -- fixing an earlier placement -----------------------------------------------------------
+
+def _move_lines(data) -> list[int]:
+    """The indexes (in the record's `moves` lines) of the placement lines, in order."""
+    lines = str(data.get("moves", "")).splitlines(keepends=True)
+    return [i for i, ln in enumerate(lines) if _is_move(ln)]
+
+
+def form_of_line(line: str) -> dict[str, str]:
+    """The entry form's fields of a placement line ("A C4 3", "A B3-C4 3", "A start 3")."""
+    parts = line.split("#", 1)[0].split()
+    form = {"player": parts[0] if parts else ""}
+    if len(parts) >= 3:
+        form["face"] = parts[2]
+        if parts[1].lower() == "start":
+            form["action"] = "start"
+        else:
+            form.update(action="place", square=parts[1].split("-")[-1])
+    return form
+
+
+def moves(position, t) -> list[dict[str, Any]]:
+    """Each placement entered: its number, its line, its form and the findings at it."""
+    r = position[0]
+    at: dict[int, list] = {}
+    for f in r.verdict.findings:
+        turn = (f.at or {}).get("turn")
+        if isinstance(turn, int):
+            at.setdefault(turn, []).append(f)
+    out = []
+    for i, line in enumerate(_lines(r.data), 1):
+        out.append({"n": i, "text": line.split("#", 1)[0].strip(), "form": form_of_line(line),
+                    "findings": [{"rule": f.rule, "message": f.message} for f in at.get(i, [])]})
+    return out
+
+
+def replace_move(position, n: int, form, t):
+    """The record with placement n (from 1) replaced by the form's, every other line (and
+    comment) as it was."""
+    (player, data), = records_of(position)
+    lines = str(data.get("moves", "")).splitlines(keepends=True)
+    where = _move_lines(data)
+    if not isinstance(n, int) or not 1 <= n <= len(where):
+        raise FormError(t("err_no_such_move", n=n))
+    line = read_line(form, data, t)
+    old = lines[where[n - 1]]
+    comment = old.split("#", 1)[1].rstrip("\r\n") if "#" in old else None
+    end = old[len(old.rstrip("\r\n")):] or ""
+    lines[where[n - 1]] = line + (f"  #{comment}" if comment is not None else "") + end
+    data = copy.deepcopy(data)
+    data["moves"] = "".join(lines)
+    return [(player, data)]
 
 
 def undo(position, t):
@@ -200,7 +282,7 @@ def view(results, t, lang, form) -> dict[str, Any]:
                           "full": board.count((col, row)) >= 2, "finding": name in flagged})
     letter = form.get("player") if form.get("player") in {p.letter for p in players} else (mover.letter if mover else players[0].letter)
     lines = _lines(r.data)
-    placed = [{"n": i + 1, "text": ln} for i, ln in enumerate(lines)][-8:]
+    placed = [{"n": i + 1, "text": ln} for i, ln in enumerate(lines)]
     details = verdict.details
     rooms = [{"name": room.name, "middle": room.name == details.middle, "pips": room.pips, "vp": room.vp}
              for room in details.rooms]
@@ -210,7 +292,8 @@ def view(results, t, lang, form) -> dict[str, Any]:
             "start_available": moves.start_available, "start_forced": moves.start_forced,
             "start_square": square_name(moves.start_square) if moves.start_square else None,
             "over": moves.player is None, "placed": placed, "turns": len(lines), "rooms": rooms, "totals": totals,
-            "face": form.get("face", ""), "square": form.get("square", ""), "zoom": form.get("zoom") == "on"}
+            "face": form.get("face", ""), "square": form.get("square", ""), "zoom": form.get("zoom") == "on",
+            "action": form.get("action", ""), "ended": ended(r, t, over=moves.player is None)}
 
 
 # -- the quick tally -----------------------------------------------------------------------

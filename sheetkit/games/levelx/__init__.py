@@ -15,7 +15,8 @@ ENTRY = _ + "entry:"
 PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
                 template="levelx/play.html", players=(2, 4), finish=Ref(ENTRY + "finish"),
-                open_record=Ref(ENTRY + "open_record")),
+                open_record=Ref(ENTRY + "open_record"), replace_move=Ref(ENTRY + "replace_move"),
+                moves=Ref(ENTRY + "moves")),
     tally_form=TallyForm("levelx/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
     page_files=os.path.join(os.path.dirname(__file__), "page"),
 )

@@ -91,11 +91,79 @@ def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, 
 
 
 def add_move(position, form: Mapping[str, str], t: Callable = english):
+    """The record with the form's turn added; when that turn completes the final round (L8),
+    finished in the same step (`in_progress` dropped)."""
     records = records_of(position)
     data = _game(records)
     state = position[0].checked.state  # the kept position: who is to move, without a replay
+    if state.over():  # the final round is played out: no turn is offered, none is taken
+        raise FormError(t("lx_err_over"))
     turn = read_turn(form, list(data["players"]), state.to_move(), t)
-    return _with(data, turn=[*data.get("turn", []), turn])
+    out = _with(data, turn=[*data.get("turn", []), turn])
+    if state.play(turn["groups"])[0].over():  # the rules end the game with this turn
+        return [(None, {k: v for k, v in out[0][1].items() if k != "in_progress"})]
+    return out
+
+
+def ended(result, t: Callable = english) -> str | None:
+    """Why the game ended, when the rules ended it (the record finished, its final round
+    played out: L8); None for a game in progress or one the players stopped early."""
+    state = result.checked.state
+    if result.data.get("in_progress") or result.data.get("kind") != "game" or not state.over():
+        return None
+    why = t("lx_end_bonuses") if not state.bonus_left else t("lx_end_rows")
+    return t("lx_end_why", why=why, turn=state.ended_at, last=state.last_turn())
+
+
+# -- fixing an earlier turn ----------------------------------------------------------------
+
+def form_of_turn(turn: dict) -> dict[str, str]:
+    """The entry form's fields of a recorded turn: each die's value and the group it went
+    into (A, B... in the order of the groups; "-" for a die left out), and who played."""
+    dice = list(turn.get("dice") or [])
+    form = {f"die{i}": str(d) for i, d in enumerate(dice[:DICE])}
+    free = list(range(len(dice)))
+    group_of = {i: NO_GROUP for i in free}
+    for g, group in enumerate(turn.get("groups") or []):
+        for value in group:
+            i = next((i for i in free if dice[i] == value), None)
+            if i is not None and g < len(GROUPS):
+                free.remove(i)
+                group_of[i] = GROUPS[g]
+    form.update({f"group{i}": group_of[i] for i in range(min(len(dice), DICE))})
+    if turn.get("player"):
+        form["player"] = str(turn["player"])
+    return form
+
+
+def moves(position, t: Callable = english) -> list[dict]:
+    """Each turn entered: its number, what it was ("Ana: 3+4 5 2"), its form and its findings."""
+    from sheetkit.games.levelx.moves import notation
+
+    r = position[0]
+    at: dict[int, list] = {}
+    for f in r.verdict.findings:
+        n = (f.at or {}).get("turn")
+        if isinstance(n, int):
+            at.setdefault(n, []).append(f)
+    state = r.checked.state
+    out = []
+    for i, turn in enumerate(r.data.get("turn", []), 1):
+        who = turn.get("player") or state.player_of_turn(i)
+        out.append({"n": i, "text": f"{who}: {notation(turn['groups'])}", "form": form_of_turn(turn),
+                    "findings": [{"rule": f.rule, "message": f.message} for f in at.get(i, [])]})
+    return out
+
+
+def replace_move(position, n: int, form: Mapping[str, str], t: Callable = english):
+    """The record with turn n (from 1) replaced by the form's turn, every other turn as it was."""
+    data = _game(records_of(position))
+    turns = list(data.get("turn", []))
+    if not isinstance(n, int) or not 1 <= n <= len(turns):
+        raise FormError(t("err_no_such_move", n=n))
+    who = turns[n - 1].get("player") or position[0].checked.state.player_of_turn(n)
+    turns[n - 1] = read_turn(form, list(data["players"]), who, t)
+    return _with(data, turn=turns)
 
 
 def undo(position, t: Callable = english):
@@ -156,7 +224,7 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
     return {"lx": {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
             "over": state.over(), "end": end, "turns": list(reversed(turns)),
             "in_progress": bool(data.get("in_progress")), "board": board_svg(state, lang),
-            "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}}
+            "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}, "ended": ended(r, t)}
 
 
 def effect_line(opt, t: Callable) -> str:

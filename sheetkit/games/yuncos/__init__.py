@@ -21,7 +21,8 @@ PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
                 template="yuncos/play.html", variants=(("yuncos-easy", "easy"), ("yuncos-hard", "hard")),
                 variant_label="level", players=(1, 5), finish=Ref(ENTRY + "finish"),
-                table_text=Ref(ENTRY + "table_text"), together=Ref(ENTRY + "table_check")),
+                table_text=Ref(ENTRY + "table_text"), together=Ref(ENTRY + "table_check"),
+                replace_move=Ref(ENTRY + "replace_move"), moves=Ref(ENTRY + "moves")),
     tally_form=TallyForm("yuncos/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
     page_files=os.path.join(os.path.dirname(__file__), "page"),
 )

@@ -189,6 +189,18 @@ def add_move(position, form: Mapping[str, str], t: Callable = english):
     _expect(form, nxt, records, t)
     name, rec = records[nxt.seat]
     spec = _spec(rec)
+    turn = read_turn(form, spec, nxt.dice, t)
+    new = dict(rec, turn=rec["turn"] + [turn])
+    if not rec["turn"] and form.get("start"):
+        new["start"] = _start(form, spec, t)
+    out = list(records)
+    out[nxt.seat] = (name, _marked(new, position[nxt.seat].checked))
+    return _finish_if_over(out, checked)
+
+
+def read_turn(form, spec, dice, t: Callable = english) -> dict[str, Any]:
+    """A [[turn]] table of the move form (see add_move); `dice`: the turn's dice when another
+    sheet gave them already, else read from the form."""
     turn: dict[str, Any] = {"flight": _flight(form, t)}
     puzzle = form.get("puzzle", "")
     cells = ["nest1", "nest2"] + [f"lum{c + 1}" for c in range(spec.luminaries.columns)]
@@ -201,19 +213,87 @@ def add_move(position, form: Mapping[str, str], t: Callable = english):
         raise FormError(t("yu_err_puzzle"))
     else:
         raise FormError(t("err_choice", field=t("yu_puzzle")))
-    dice = nxt.dice or (_die(form, "die1", t("yu_die", n=1), t), _die(form, "die2", t("yu_die", n=2), t))
+    dice = dice or (_die(form, "die1", t("yu_die", n=1), t), _die(form, "die2", t("yu_die", n=2), t))
     turn["dice"] = list(dice)
     use = []
     for kind in ("plusminus", "yunco"):
         use += [kind] * inputs.integer(form, kind, t(f"yu_{kind}"), 0, MOST_USES, t)
     if use:
         turn["use"] = use
-    new = dict(rec, turn=rec["turn"] + [turn])
-    if not rec["turn"] and form.get("start"):
+    return turn
+
+
+# ------------------------------------------------------------------ fixing an earlier turn
+
+
+def order(records) -> list[tuple[int, int]]:
+    """(seat, turn number) of every move entered, in the order entered: turn by turn, in the
+    table's order."""
+    lengths = [len(r["turn"]) for _, r in records]
+    return [(seat, n) for n in range(1, max(lengths, default=0) + 1) for seat, k in enumerate(lengths) if k >= n]
+
+
+def _where_label(turn: dict[str, Any], t: Callable) -> str:
+    if turn.get("crash"):
+        return t("yu_crash")
+    cell = str(turn.get("puzzle", ""))
+    label = t("yu_nest", n=cell[4:]) if cell.startswith("nest") else t("yu_lum", n=cell[3:]) if cell.startswith("lum") else cell
+    return f"{label} {turn.get('value', '')}".strip()
+
+
+def form_of_turn(rec: dict[str, Any], n: int) -> dict[str, str]:
+    """The move form's fields of turn n (from 1) of a sheet."""
+    turn = rec["turn"][n - 1]
+    form = {"flight": str(turn.get("flight", "")), "puzzle": "crash" if turn.get("crash") else str(turn.get("puzzle", "")),
+            "plusminus": str(list(turn.get("use") or []).count("plusminus")),
+            "yunco": str(list(turn.get("use") or []).count("yunco"))}
+    if "value" in turn:
+        form["value"] = str(turn["value"])
+    for i, d in enumerate(list(turn.get("dice") or [])[:2], 1):
+        form[f"die{i}"] = str(d)
+    if n == 1:
+        form["start"] = str(rec.get("start", ""))
+    return form
+
+
+def moves(position, t: Callable = english) -> list[dict[str, Any]]:
+    """Each turn entered, in the order entered: its number, what it was, its form and the
+    table's findings at it."""
+    records = records_of(position)
+    findings = together_of(position).verdict.findings
+    solo = len(records) == 1
+    out = []
+    for k, (seat, n) in enumerate(order(records), 1):
+        name, rec = records[seat]
+        turn = rec["turn"][n - 1]
+        at = [f for f in findings if (f.at or {}).get("turn") == n
+              and (solo or (f.at or {}).get("player") == name)]
+        out.append({"n": k, "seat": seat, "turn": n,
+                    "text": t("yu_move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t)),
+                    "form": {**form_of_turn(rec, n), "seat": str(seat), "turn": str(n)},
+                    "findings": [{"rule": f.rule, "message": f.message} for f in at]})
+    return out
+
+
+def replace_move(position, n: int, form: Mapping[str, str], t: Callable = english):
+    """The records with move n (from 1, in the order entered) replaced by the form's turn:
+    that sheet's turn, its fish counter and crash track marked again; every other turn as it
+    was (a later turn that no longer fits shows its finding)."""
+    records = records_of(position)
+    moves_ = order(records)
+    if not isinstance(n, int) or not 1 <= n <= len(moves_):
+        raise FormError(t("err_no_such_move", n=n))
+    seat, k = moves_[n - 1]
+    name, rec = records[seat]
+    spec = _spec(rec)
+    turns = list(rec["turn"])
+    turns[k - 1] = read_turn(form, spec, None, t)
+    new = dict(rec, turn=turns)
+    if k == 1 and form.get("start"):
         new["start"] = _start(form, spec, t)
     out = list(records)
-    out[nxt.seat] = (name, _marked(new, position[nxt.seat].checked))
-    return _finish_if_over(out, checked)
+    out[seat] = (name, _marked(new))
+    return out
 
 
 def undo(position, t: Callable = english):
@@ -364,9 +444,16 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
                 "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
 
     entry = None
-    if nxt is not None:
-        s = sheets[nxt.seat]
-        rec = records[nxt.seat][1]
+    due = (nxt.seat, nxt.number, nxt.dice) if nxt is not None else None
+    fixing = _fixing(records, (form or {}).get("fix"))
+    if fixing is not None:  # the form of an earlier turn (the fix page): as it was entered
+        seat, k = fixing
+        rec = records[seat][1]
+        due = (seat, k, None)
+    if due is not None:
+        seat, number, dice = due
+        rec = records[seat][1]
+        s = sheets[seat] if fixing is None else _before(rec, number)
         cells = [{"name": f"nest{r + 1}", "label": t("yu_nest", n=r + 1), "full": next_free(s.nests[r]) is None}
                  for r in range(2)]
         cells += [{"name": f"lum{c + 1}", "label": t("yu_lum", n=c + 1), "full": next_free(s.lums[c]) is None}
@@ -381,12 +468,13 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
             _, y1, _, h1 = g.lum_box(c, 0)
             regions.append({"cell": f"lum{c + 1}", "box": [x0, top, w, y1 + h1 - top]})
         geometry = {"x": g.map_x, "y": g.map_y, "sq": g.square, "w": board.width, "h": board.height,
-                    "pos": list(s.pos), "first": not rec["turn"],
+                    "pos": list(s.pos), "first": not rec["turn"] or number == 1 and fixing is not None,
                     "starts": {str(n): list(v) for n, v in board.starts.items()}, "regions": regions}
-        entry = {"seat": nxt.seat, "turn": nxt.number, "name": records[nxt.seat][0], "dice": nxt.dice,
-                 "cells": cells, "usable": ready(s, nxt.number), "first": not rec["turn"],
+        first = not rec["turn"] or (fixing is not None and number == 1)
+        entry = {"seat": seat, "turn": number, "name": records[seat][0], "dice": dice,
+                 "cells": cells, "usable": ready(s, number), "first": first,
                  "starts": sorted(board.starts), "start": rec["start"],
-                 "geometry": json.dumps(geometry, separators=(",", ":")), "sheet": drawn(nxt.seat)}
+                 "geometry": json.dumps(geometry, separators=(",", ":")), "sheet": drawn(seat)}
     from sheetkit.messages import text
 
     status = t("legal") if verdict.legal else text("status.illegal", lang, n=verdict.errors)
@@ -394,7 +482,49 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
         status += f" ({t('in_progress')})"
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
                   "over": nxt is None, "legal": verdict.legal, "status": status, "findings": verdict.findings,
-                  "scores": verdict.scores, "v": form or {}}}
+                  "scores": verdict.scores, "v": form or {}, "moves": moves(results, t)},
+            "ended": ended(results, t, lang)}
+
+
+def _fixing(records, raw) -> tuple[int, int] | None:
+    """(seat, turn number) of the move the fix page fixes (`fix`: its number), else None."""
+    if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 6:
+        return None
+    moves_ = order(records)
+    n = int(raw)
+    return moves_[n - 1] if 1 <= n <= len(moves_) else None
+
+
+def _before(rec: dict[str, Any], number: int):
+    """The replayed sheet before its turn `number` (where that turn's flight starts)."""
+    from sheetkit.games.yuncos.check import check as check_sheet
+    from sheetkit.games.yuncos.record import read_record
+
+    back = dict(rec, turn=rec["turn"][:number - 1], in_progress=True)
+    return check_sheet(read_record(back, SOURCE), SOURCE).state
+
+
+def ended(results, t: Callable = english, lang: str = "en") -> str | None:
+    """Why the game ended, when the rules ended it (Y21: a player's return with 4 stars, or
+    both puzzles complete, the turn then entered by everybody; or every Yunco eliminated);
+    None for a game in progress or one the players stopped early."""
+    from sheetkit.checking.verdict import say
+
+    records = records_of(results)
+    if any(r.get("in_progress") for _, r in records):
+        return None
+    table = together_of(results)
+    sheets = states(records, table)
+    end = _ended(records, table, sheets)
+    if end is None:
+        if all(s.eliminated is not None for s in sheets):
+            return t("yu_end_eliminated")
+        return None
+    if len(records) == 1:
+        reason = sheets[0].end[1]
+    else:
+        reason = table.verdict.details.end.get("reason")
+    return t("yu_end_why", turn=end, reason=say(reason, lang) if reason is not None else "")
 
 
 # ------------------------------------------------------------------ the quick tally

@@ -33,17 +33,19 @@ def db_path(db: str | Path | None) -> Path:
     return Path(db) if db else default_path()
 
 
-def unfinished(db: str | Path | None, limit: int = 20) -> list:
-    """The plays still in progress that the page can continue, newest first; none (and no
-    history file created) when there is no history yet."""
+def unfinished(db: str | Path | None, limit: int | None = 20) -> list:
+    """The plays still in progress that the page can continue, newest first, at most
+    `limit` (None: every one), abandoned plays not among them; `.total` says how many
+    there are in all (manage.OpenPlays). None (and no history file created) when there is
+    no history yet."""
     from sheetkit.history.store import Store
+    from sheetkit.web.plays.manage import OpenPlays, open_plays
 
     path = db_path(db)
     if not path.is_file():
-        return []
-    names = {g_.name for g_ in plays.offered()}
+        return OpenPlays()
     with Store.open(path) as store:
-        return [p for p in store.plays(in_progress=True, limit=200) if p.game in names][:limit]
+        return open_plays(store, {g_.name for g_ in plays.offered()}, limit)
 
 
 def request_store(path: Path):
@@ -68,6 +70,8 @@ def play_or_404(store, play_id: int):
 
 
 def register(app, db: str | Path | None, t, lang, view) -> None:
+    from sheetkit.web.views import sheets as sheet_svgs
+
     """`t(key, **kw)`: the page's words; `lang()`: its language; `view(verdict, lang)`: what
     the result partial shows of a verdict."""
     from sheetkit.history.store import StalePlay, Store, now
@@ -245,6 +249,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         finish = e.finish or plays.finish_default
         return do_step(play_id, lambda pos: finish(pos, request.form, words()), f"/play/{play_id}/end")
 
+    from sheetkit.web.plays import fix; fix.register(app, store, t, lang, view)  # GET|POST /play/<id>/fix/<n>: an earlier move fixed
+
     # --- the end page and the downloads --------------------------------------------------
 
     @app.get("/play/<int:play_id>/end")
@@ -255,16 +261,32 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if play.in_progress and plays.entry_of(play.game) is not None:
             return redirect(f"/play/{play_id}", code=303)
         n = len(play.sheets)
-        sheets = [{"n": i + 1, "name": plays.source_name(play.game, play.id, s.player, i, n),
-                   "player": s.player, "view": view_json(s.verdict, lang(), t),
-                   "pdf": _loaded(s.text, plays.source_name(play.game, play.id, s.player, i, n), t) is not None}
-                  for i, s in enumerate(play.sheets)]
+        position = None
+        if plays.entry_of(play.game) is not None:
+            try:  # the records checked again (kept after the first time): said in the page's language
+                position = plays.load(store(), play, t)
+            except plays.Unusable:
+                position = None  # a text the page cannot read: the verdicts kept, in their English
+        ended = None
+        if position is not None:  # why the game ended, when its rules ended it (the game's view says)
+            ended = plays.entry_of(play.game).view(position, words(), lang(), {}).get("ended")
+        sheets = []
+        for i, s in enumerate(play.sheets):
+            name = plays.source_name(play.game, play.id, s.player, i, n)
+            if position is not None:
+                r = position[i]
+                shown, drawn = view(r.verdict, lang()), r.loaded.kind.overlay is not None
+                final = sheet_svgs(r.loaded, r.checked, lang())[:1] if drawn else []
+            else:
+                got = _loaded(s.text, name, t)
+                shown, drawn, final = view_json(s.verdict, lang(), t), got is not None, []
+            sheets.append({"n": i + 1, "name": name, "player": s.player, "view": shown, "pdf": drawn, "final": final})
         link = exports.bgstats_link(play)
         e = plays.entry_of(play.game)
         table = n > 1 and e is not None and e.table_text is not None
         return render_template("play_end.html", play=play, game=games.get(play.game), sheets=sheets, table=table,
                                ranking=ranking(play), breakdown=breakdown(sheets), bgstats=link, bgstats_qr=qr_svg(link),
-                               counted=play.legal and not play.in_progress)
+                               counted=play.legal and not play.in_progress, ended=ended)
 
     def readable(play) -> None:
         """Unusable for a play in progress whose stored records the page cannot read: each
@@ -316,6 +338,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             data = render(loaded, checked, os.path.join(tmp, "checked.pdf"), lang=lang()).read_bytes()
         return Response(data, mimetype="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="{name.removesuffix(".toml")}-checked.pdf"'})
+
+    from sheetkit.web.plays import manage; manage.register(app, path, t, lang, view)  # noqa: E702  (delete, abandon, every play in progress)
 
 
 def _loaded(text: str, source: str, t):
