@@ -93,8 +93,8 @@ def test_a_whole_glux_game_by_taps(phone, history, tmp_path):
     phone.tap_and_load("start")
     assert status(phone) == "Legal (in progress; Ana to move)"
     looks_right(phone)
-    board = phone.d.find_element(phone.By.CSS_SELECTOR, "#board svg")
-    assert 0 < board.size["width"] <= WIDTH
+    frame = phone.d.find_element(phone.By.ID, "board-frame")  # the board pans inside it
+    assert 0 < frame.size["width"] <= WIDTH
     # the legal destinations are marked: Ana's start chip shows 6
     marked = {e.get_attribute("id")[3:] for e in phone.d.find_elements(phone.By.CSS_SELECTOR, "label.sq.dest")}
     assert marked == {"A7", "G1"}
@@ -110,16 +110,17 @@ def test_a_whole_glux_game_by_taps(phone, history, tmp_path):
     phone.tap_and_load("undo")
     assert status(phone) == "Legal (in progress; Ana to move)"
 
-    # larger squares at will: 44 px each, the board scrolling inside its frame, never the page
-    phone.tap("zoom-label")
+    # 44 px squares by default, the board panned inside its frame, never the page; the whole board at will
     square = phone.d.find_element(phone.By.ID, "at-A7").size
     assert square["width"] >= 43.5 and square["height"] >= 43.5, square
     phone.no_sideways_scroll()
-    place(phone, moves[0])
-    assert phone.el("zoom").is_selected()  # still large after the move
-    phone.shot("plays-glux-zoom")
-    phone.tap("zoom-label")
+    phone.tap("whole-label")
     assert phone.d.find_element(phone.By.ID, "at-A7").size["width"] < 43.5
+    place(phone, moves[0])
+    assert phone.el("whole").is_selected()  # still the whole board after the move
+    phone.shot("plays-glux-whole")
+    phone.tap("whole-label")
+    assert phone.d.find_element(phone.By.ID, "at-A7").size["width"] >= 43.5
     moves = moves[1:]
 
     for k, form in enumerate(moves):
@@ -134,12 +135,8 @@ def test_a_whole_glux_game_by_taps(phone, history, tmp_path):
             phone.tap_and_load(resume[0].get_attribute("id"))
         place(phone, form)
         assert phone.d.find_elements(phone.By.ID, "error") == [], (k, phone.text("error"))
-    assert phone.el("over").is_displayed()
-    assert status(phone) == "Legal (in progress)"
-    phone.shot("plays-glux-over")
-
-    phone.tap("end")
-    phone.tap_and_load("end-confirm")
+    # nobody can place any more (G10): the rules end the game, the page says why
+    assert phone.text("end-reason") == "Nobody can place a chip any more (G10)."
     looks_right(phone)
     assert phone.text("end-winners") == f"Winner: {', '.join(want.winners)}"
     assert "counts in" in phone.text("saved")

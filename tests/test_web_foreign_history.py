@@ -79,7 +79,7 @@ def rewrite(db, play_id: int, text: str, sheet: int = 0) -> None:
 
 
 def routes(play_id: int) -> list[tuple[str, str]]:
-    return [("GET", f"/play/{play_id}"), ("GET", f"/play/{play_id}?zoom=1"), ("POST", f"/play/{play_id}/move"),
+    return [("GET", f"/play/{play_id}"), ("GET", f"/play/{play_id}?whole=1"), ("POST", f"/play/{play_id}/move"),
             ("POST", f"/play/{play_id}/undo"), ("POST", f"/play/{play_id}/end"), ("GET", f"/play/{play_id}/end"),
             ("GET", f"/play/{play_id}/record/1"), ("GET", f"/play/{play_id}/pdf/1"), ("GET", f"/play/{play_id}/table")]
 

@@ -447,15 +447,16 @@ def test_an_unusable_record_opened_from_the_spanish_page_is_said_in_spanish(db):
         assert store.plays() == []
 
 
-def test_the_entry_page_in_spanish_and_the_larger_board(db):
+def test_the_entry_page_in_spanish_and_the_whole_board(db):
     phone = Client(create_app(db=db), lang="es")
     pid = start(phone)
     page = phone.get(f"/play/{pid}")
     assert page.find("play-status") == "Legal (en curso; juega Ana)" and "Cara de la ficha" in page.text
     version = page.hidden(f"/play/{pid}/move", "version")
-    moved = phone.post(f"/play/{pid}/move", {"version": version, "zoom": "on", **placements()[0]})
-    assert moved.resp.headers["Location"] == f"/play/{pid}?zoom=1"  # the board stays large
-    assert 'id="zoom" class="zoom-toggle" checked' in phone.get(f"/play/{pid}?zoom=1").text
+    assert 'id="whole" class="zoom-toggle" >' in page.text  # 44 px squares unless the whole board is asked for
+    moved = phone.post(f"/play/{pid}/move", {"version": version, "whole": "on", **placements()[0]})
+    assert moved.resp.headers["Location"] == f"/play/{pid}?whole=1"  # the whole board stays chosen
+    assert 'id="whole" class="zoom-toggle" checked' in phone.get(f"/play/{pid}?whole=1").text
 
 
 def test_a_play_is_one_record_text_that_reads_back(phone, db):

@@ -147,6 +147,8 @@ class Entry:
     # record is also checked on its own, as `sheetkit check` and the history check it
     together: Ref | None = None
     table_text: Ref | None = None  # (records) -> str: every record of the play as one file
+    # the view's choices kept in the address from step to step (a checkbox: ?name=1), e.g. the whole board
+    kept: tuple[str, ...] = ()
     # (position, n, form, t) -> records: the records with move n (counted from 1) replaced by
     # the form's move, every other move as it was (FormError for a value that is no move)
     replace_move: Ref | None = None

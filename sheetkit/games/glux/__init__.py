@@ -26,7 +26,7 @@ PAGE = dict(
     entry=Entry(Ref(ENTRY + "new_records"), Ref(ENTRY + "add_move"), Ref(ENTRY + "undo"), Ref(ENTRY + "view"),
                 template="glux/play.html", variants=(("34p", "board_34p"), ("2p", "board_2p")),
                 variant_label="board_side", players=(2, 4), start_template="glux/start.html",
-                start_context=Ref(ENTRY + "start_context"), open_record=Ref(ENTRY + "open_record"),
+                start_context=Ref(ENTRY + "start_context"), open_record=Ref(ENTRY + "open_record"), kept=("whole",),
                 replace_move=Ref(ENTRY + "replace_move"), moves=Ref(ENTRY + "moves")),
     tally_form=TallyForm("glux/tally.html", Ref(ENTRY + "tally_context"), Ref(ENTRY + "tally_score")),
     page_files=os.path.join(os.path.dirname(__file__), "page"),

@@ -292,7 +292,7 @@ def view(results, t, lang, form) -> dict[str, Any]:
             "start_available": moves.start_available, "start_forced": moves.start_forced,
             "start_square": square_name(moves.start_square) if moves.start_square else None,
             "over": moves.player is None, "placed": placed, "turns": len(lines), "rooms": rooms, "totals": totals,
-            "face": form.get("face", ""), "square": form.get("square", ""), "zoom": form.get("zoom") == "on",
+            "face": form.get("face", ""), "square": form.get("square", ""), "whole": form.get("whole") == "on",
             "action": form.get("action", ""), "ended": ended(r, t, over=moves.player is None)}
 
 

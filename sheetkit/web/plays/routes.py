@@ -200,11 +200,16 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             return redirect(f"/play/{play_id}/end", code=303)
         if store().photos(play_id):  # a sheet read from a photo: confirmed, not entered move by move
             return redirect(f"/photo/{play_id}", code=303)
-        return entry(play, form={"zoom": "on"} if request.args.get("zoom") == "1" else {})
+        kept = game.entry.kept if (game := plays.game_of(play.game)) else ()
+        return entry(play, form={k: "on" for k in kept if request.args.get(k) == "1"})
 
     def again(play_id: int) -> str:
-        """The entry screen after a step, with the board as large as it was (`zoom`)."""
-        return f"/play/{play_id}" + ("?zoom=1" if request.form.get("zoom") == "on" else "")
+        """The entry screen after a step, with the view's choices as they were (Entry.kept)."""
+        from urllib.parse import urlencode
+
+        game = plays.game_of(store().get(play_id).game)
+        kept = {k: "1" for k in (game.entry.kept if game else ()) if request.form.get(k) == "on"}
+        return f"/play/{play_id}" + (f"?{urlencode(kept)}" if kept else "")
 
     def do_step(play_id: int, change, then: str):
         """Apply `change` to the play's records and save; then `then` (303), or the entry
