@@ -95,6 +95,19 @@ class Table(Phone):
     def geometry(self) -> dict:
         return json.loads(self.el("yu-map").get_attribute("data-geometry"))
 
+    def one_screen(self):
+        """A turn on one screen: with the flight's box at the top, the map, the dice (or the
+        dice known), the puzzle box and Enter are all in view at 390 x 844, no scrolling."""
+        self.d.execute_script("document.querySelector('.yu-map-box').scrollIntoView({block: 'start'})")
+        box = self.d.execute_script("""
+            const h = window.innerHeight, out = {};
+            for (const sel of ['.yu-map-box legend', '.yu-map-box .hint', '#yu-map', '.yu-tools', '.yu-typed', '#die1-1, #dice-known', '#puzzle-nest1', '#value-6', '#enter']) {
+              const r = document.querySelector(sel).getBoundingClientRect();
+              out[sel] = [Math.round(r.top), Math.round(r.bottom), h];
+            }
+            return out;""")
+        assert all(0 <= top and bottom <= h for top, bottom, h in box.values()), json.dumps(box)
+
     def turn(self, turn: dict, start_point, dice: bool, kinds):
         g = self.geometry()
         pos = tuple(g["pos"])
@@ -138,6 +151,7 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
     assert phone.text("heading") == "Turn 1: Ana"
     phone.no_sideways_scroll()
     assert phone.small_targets() == []
+    phone.one_screen()
     phone.shot("yuncos-play-turn1")
 
     undone = False
@@ -162,6 +176,8 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
                 assert phone.text("heading") == f"Turn {n + 1}: {NAMES[i]}"
                 undone = True
             phone.turn(turn, start, first, kinds)
+            if n == 3 and i == 1:  # mid-game, a later player's turn: still one screen
+                phone.one_screen()
             if n == 1 and i == 0:
                 # zoomed in on the flight, map points are a thumb's width apart
                 spacing = phone.d.execute_script("""

@@ -51,7 +51,7 @@
     zoom(pts[pts.length - 1]);
   }
 
-  // Zoomed in, the map shows 7 x 7 points around the flight's end, so that points are a
+  // Zoomed in, the map shows 7 x 5 points around the flight's end, so that points are a
   // thumb's width (44 px or more) apart on a 360 px phone; "whole map" shows all of it.
   function show(box) {  // the drawn size follows the part shown (the page sizes the svg by its width)
     var b = box.split(" ");
@@ -61,7 +61,7 @@
   }
   function zoom(v) {
     if (whole) { show(full); return; }
-    var cols = Math.min(6, g.w - 1), rows = Math.min(6, g.h - 1);
+    var cols = Math.min(6, g.w - 1), rows = Math.min(4, g.h - 1);  // wider than tall: the dice and the puzzle fit below
     var c0 = Math.max(0, Math.min(g.w - 1 - cols, v[0] - Math.round(cols / 2)));
     var r0 = Math.max(0, Math.min(g.h - 1 - rows, v[1] - Math.round(rows / 2)));
     var m = g.sq * 0.7;
