@@ -281,7 +281,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             if position is not None:
                 r = position[i]
                 shown, drawn = view(r.verdict, lang()), r.loaded.kind.overlay is not None
-                final = sheet_svgs(r.loaded, r.checked, lang())[:1] if drawn else []
+                final = sheet_svgs(r.loaded, r.checked, lang()) if drawn else []  # the board too (Level X: page 2)
             else:
                 got = _loaded(s.text, name, t)
                 shown, drawn, final = view_json(s.verdict, lang(), t), got is not None, []
