@@ -54,17 +54,24 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--only-register", action="store_true", help="measure the registration alone")
     ap.add_argument("--fields", action="store_true", help="fields only: accuracy, calibration, confusion")
+    ap.add_argument("--reread", action="store_true",
+                    help="also confirm the marked fields and read the photo again around them (sheetkit.photo.read.reread)")
+    ap.add_argument("--wide", action="store_true", help="simulate's WIDE hands and cameras (seeds 6000.. by default)")
     args = ap.parse_args()
+    if args.wide and args.first_seed == 1000:
+        args.first_seed = 6000  # 5000.. fit the fields: these are held out
     if args.only_register:
         return only_register(args)
     if args.fields:
         return fields_only(args.sheets, args.first_seed)
     kinds = {k: [0, 0] for k in ("edges", "ends", "boxes", "digits")}
-    sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0}
+    sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0,
+              "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0}
     per_size = {s: [0, 0] for s in SIZES}
     t_read = t_reg = 0.0
     tmp = Path(tempfile.mkdtemp())
-    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp):
+    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp, args.wide):
+        per_size.setdefault(size, [0, 0])
         t0 = time.perf_counter()
         try:
             register.register(photo)
@@ -86,9 +93,22 @@ def main() -> None:
         for k in kinds:
             kinds[k][0] += c[k][0]
             kinds[k][1] += c[k][1]
-        for k in ("no_error", "draft_agrees", "confirmed_agrees"):
+        for k in ("no_error", "draft_agrees", "confirmed_agrees", "fields", "wrong", "wrong_unmarked", "uncertain"):
             sheets[k] += c[k]
         per_size[size][0] += c["confirmed_agrees"]
+        if args.reread:
+            from sheetkit.photo.read import reread
+
+            fixed = simulate.confirmed(draft, s.truth)
+            agrees = c["confirmed_agrees"]
+            if fixed is not None and not agrees:
+                try:
+                    again = reread(photo, fixed, draft.uncertain)
+                    agrees = simulate.confirmed(again, s.truth) is not None and \
+                        simulate._verdict(simulate.confirmed(again, s.truth)) == simulate._verdict(s.truth)
+                except UserError:
+                    pass
+            sheets["reread_agrees"] += agrees
         per_size[size][1] += 1
         print(f"seed {seed} {level} {size[0]}x{size[1]}: no error {c['no_error']}, draft agrees "
               f"{c['draft_agrees']}, confirmed agrees {c['confirmed_agrees']}, {c['uncertain']} to confirm",
@@ -101,6 +121,12 @@ def main() -> None:
     print(f"  sheets whose draft checks as the truth:    {sheets['draft_agrees'] / N:6.1%}")
     print(f"  ... once the uncertain fields are confirmed: {sheets['confirmed_agrees'] / N:6.1%}")
     print(f"  sheets refused (one line, exit 2):         {sheets['refused'] / N:6.1%}")
+    if args.reread:
+        print(f"  ... confirmed and read again around them:  {sheets['reread_agrees'] / N:6.1%}")
+    F = max(1, sheets["fields"])
+    print(f"  fields of the drafts: {sheets['fields']}, wrong {sheets['wrong']}, wrong and not marked "
+          f"{sheets['wrong_unmarked']} ({sheets['wrong_unmarked'] / F:.1%}), marked to confirm "
+          f"{sheets['uncertain']} ({sheets['uncertain'] / F:.1%})")
     for size, (ok, total) in per_size.items():
         print(f"  at {size[0]}x{size[1]}: {ok}/{total} agree once confirmed")
     print(f"  time per photo: read {t_read / N:.2f} s, registration alone {t_reg / N:.2f} s "

@@ -1,6 +1,6 @@
 """Fit the logistic weights of sheetkit.photo.fields (END_W, BOX_W) on simulated photos.
 
-    python scripts/fit_fields.py [--sheets 60] [--first-seed 2000] [--cache measures.npz]
+    python scripts/fit_fields.py [--sheets 60] [--first-seed 2000] [--wide 40] [--cache measures.npz]
 
 These are simulated photos, not real ones (sheetkit.photo.simulate), alternating Easy and
 Hard, 1200x1600 and 3000x4000 as bench/bench_photo.py does. Each is registered, every field
@@ -28,10 +28,10 @@ from sheetkit.photo import fields, register, simulate  # noqa: E402
 SIZES, LEVELS = simulate.SIZES, simulate.LEVELS
 
 
-def collect(n_sheets: int, first: int) -> dict[str, np.ndarray]:
+def collect(n_sheets: int, first: int, wide: bool = False) -> dict[str, np.ndarray]:
     data = {k: [] for k in ("edge_x", "edge_y", "end_x", "end_y", "box_x", "box_y")}
     tmp = Path(tempfile.mkdtemp())
-    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp):
+    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp, wide):
         try:
             reg = register.register(photo)
         except UserError:
@@ -74,6 +74,8 @@ def main() -> None:
     ap.add_argument("--sheets", type=int, default=60)
     ap.add_argument("--first-seed", type=int, default=2000)
     ap.add_argument("--cache", type=Path)
+    ap.add_argument("--wide", type=int, default=0,
+                    help="as many sheets again from simulate's WIDE hands and cameras (seeds from 5000 on)")
     args = ap.parse_args()
     if args.first_seed < 2000:
         sys.exit("fit on seeds from 2000 on: 1000-1023 are the held-out check")
@@ -81,6 +83,9 @@ def main() -> None:
         data = dict(np.load(args.cache))
     else:
         data = collect(args.sheets, args.first_seed)
+        if args.wide:
+            more = collect(args.wide, 5000, wide=True)
+            data = {k: np.concatenate([data[k], more[k]]) for k in data}
         if args.cache:
             np.savez(args.cache, **data)
     # The edges keep their hand-set sigmoid (EDGE_W): a fit reads fewer of them right (a few

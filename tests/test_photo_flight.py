@@ -98,3 +98,30 @@ def test_a_map_without_pencil_is_refused_in_one_line():
     fields.edges = {e: 0.01 for e in fields.edges}
     with pytest.raises(UserError, match="no flight found"):
         draft_of(layout, fields, cells, dice)
+
+
+def test_the_number_of_turns_is_the_dice_log_as_written_not_a_speck_further_down():
+    def box(v, ink=6.0):
+        p = {None: 0.01, **{k: (0.94 if k == v else 0.01) for k in range(1, 7)}}
+        return (p, ink)
+
+    empty = ({None: 0.97, **{k: 0.005 for k in range(1, 7)}}, 0.0)
+    speck = ({None: 0.3, 1: 0.6, **{k: 0.02 for k in range(2, 7)}}, 2.0)
+    faint = ({None: 0.5, 4: 0.4, **{k: 0.02 for k in (1, 2, 3, 5, 6)}}, 3.0)  # a light 4, half read
+    shadow = ({None: 0.2, 1: 0.7, **{k: 0.02 for k in range(2, 7)}}, 0.3)  # hardly any pencil
+    rows = [[box(3), box(5)], [box(2), box(2)], [faint, box(6)], [box(1), box(4)]]
+    rows += [[empty, shadow]] + [[empty, empty]] * 30 + [[speck, empty]]
+    log = flight.dice_log(rows)
+    assert log.turns == 4 and sorted(log) == [1, 2, 3, 4] and log.sure > 0.8
+    assert log[1] == ((3, pytest.approx(0.94)), (5, pytest.approx(0.94)))
+
+
+def test_a_confirmed_flight_is_held_and_the_rest_read_again_around_it():
+    layout, truth = game("yuncos-easy", 3004)
+    fields, cells, dice = truefields.true_fields(truth, layout.spec)
+    t = 2
+    fixed = {"start": truth["start"], f"turn[{t}].flight": truth["turn"][t - 1]["flight"]}
+    draft = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
+    assert draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"]
+    assert draft.confidence[f"turn[{t}].flight"].confidence == 1.0
+    assert draft.record["start"] == truth["start"]

@@ -95,6 +95,7 @@ class Fields:
     abilities: dict = field(default_factory=dict)  # short box id -> probability crossed out
     cells: dict = field(default_factory=dict)  # nest1.3 / lum2.1 -> ink image of its inside
     dice: dict = field(default_factory=dict)  # (turn, 0 or 1) -> ink image
+    line: tuple = (0.4 * K * 0.4, 1.3)  # this photo's pencil line: ink per px of length, spread (px)
 
 
 def _box_share(ink: np.ndarray, box, inset=0.8, level=INK) -> float:
@@ -108,6 +109,17 @@ def _inside(box, inset=0.8):
     return ((x + inset) * K, (y + inset) * K, (x + w - inset) * K, (y + h - inset) * K)
 
 
+def pencil_mm(a: np.ndarray, line: tuple) -> float:
+    """How much pencil a box's ink holds, in mm of this photo's own pencil line (a digit holds
+    5-30 mm, an empty box none): the ink darker than a third of the line's peak, summed,
+    over the line's ink per mm of length. Measured in mm, it does not depend on the photo's
+    resolution, and against the line, not on how hard this player presses."""
+    mass, sd = line
+    peak = mass / max(np.sqrt(2 * np.pi) * sd, 1.0)
+    level = max(0.35 * peak, 0.05)
+    return float(a[a > level].sum()) / max(mass, 1e-6) / K
+
+
 def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
     x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
     return ink[y0:y1, x0:x1].astype(np.float64)
@@ -115,8 +127,8 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
 
 # Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
 EDGE_W = (-4.5, 60.0)
-END_W = (-4.183, -2.065, 11.73, 6.191, 1.469, -0.9803)
-BOX_W = (13.6, 14.63, 10.84, -18.47, 1.964, 1.422, -1.19)
+END_W = (-4.359, 0.8786, 5.615, 4.096, 1.049, -0.3582, 0.3085)
+BOX_W = (23.26, 2.288, -0.07506, 0.4723, 0.1023, 3.814, 0.4568)
 VISIBLE = 0.3  # the blank at least this light: pencil over it shows
 CLEAR = 0.6  # lighter than this all around: no dark print's edge near (the grid is lighter)
 
@@ -214,12 +226,16 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     d = max(3, int(round(1.5 * 2.355 * sd)) | 1)
     blob = cv2.morphologyEx(inked.astype(np.uint8), cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))).astype(bool)
-    rows, arm_vals = [], []
+    spot = cv2.blur(np.where(valid, rel, 0).astype(np.float32), (3, 3))
+    near = dist <= 0.7 * K
+    peak = max(mass / max(np.sqrt(2 * np.pi) * sd, 1.0), 0.05)
+    rows, arm_vals, darkest = [], [], []
     for v, (cx, cy) in centres.items():
         x, y = int(round(cx)), int(round(cy))
         if not (R <= x < w - R and R <= y < h - R):
             rows.append((0.0, 0.0, 0.0))
             arm_vals.append({})
+            darkest.append(0.0)
             continue
         sl = np.s_[y - R:y + R + 1, x - R:x + R + 1]
         r_, ok = rel[sl], valid[sl]
@@ -236,6 +252,7 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
         mid = middle & ok
         b = float(blob[sl][mid].mean()) if mid.sum() >= 8 else 0.0
         rows.append((left, ring, b))
+        darkest.append(float(np.clip(spot[sl][near].max() / peak, 0, 4)))
         av = {}
         for dd, arm in arms.items():
             m = arm & ok
@@ -248,10 +265,11 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
         vals = [a for av in arm_vals for dd, a in av.items() if (dd[0] and dd[1]) == kind]
         usual[kind] = float(np.median(vals)) if vals else 0.0
     out = []
-    for row, av in zip(rows, arm_vals):
+    for row, av, dk in zip(rows, arm_vals, darkest):
         ex = sorted((a - usual[bool(dd[0] and dd[1])] for dd, a in av.items()), reverse=True) + [0.0, 0.0]
-        out.append((np.log1p(row[0]),) + row[1:] + tuple(float(np.clip(e / max(level, 1e-6), -1, 4)) for e in ex[:2]))
-    return np.array(out, np.float64).reshape(-1, 5)
+        out.append((np.log1p(row[0]),) + row[1:] + tuple(float(np.clip(e / max(level, 1e-6), -1, 4)) for e in ex[:2])
+                   + (dk,))
+    return np.array(out, np.float64).reshape(-1, 6)
 
 
 def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
@@ -273,7 +291,7 @@ class Measures:
     edges: list  # (v, w) edge keys
     edge_x: np.ndarray  # (n, 1): how much darker than the typical edge its middle is
     ends: list  # grid points
-    end_x: np.ndarray  # (n, 5): see measure_ends
+    end_x: np.ndarray  # (n, 6): see measure_ends
     boxes: list  # ("fish", i), ("crash", i), ("ability", name)
     box_x: np.ndarray  # (n, 6): see measure_box
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
@@ -356,6 +374,7 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     b = spec.board
     f = Fields()
     m = measure(g, photo, blank, blur, ink=ink)
+    f.line = m.line
     f.edges = dict(zip(m.edges, (float(p) for p in logistic(EDGE_W, m.edge_x))))
     f.ends = dict(zip(m.ends, (float(p) for p in logistic(END_W, m.end_x))))
     for n, v in b.starts.items():

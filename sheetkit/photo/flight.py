@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
-from sheetkit.photo.fields import Fields, long_box
+from sheetkit.photo.fields import Fields, long_box, pencil_mm
 
 UNIT = set(STEPS.values())
 CONFIRM = 0.8  # a field read with less confidence is marked for the player to confirm
@@ -67,6 +67,25 @@ class Draft:
 
 # ---- digits -----------------------------------------------------------------------------
 
+EMPTY_MM = 0.8  # a dice-log box with less pencil than this many mm of line is empty
+
+
+class DiceLog(dict):
+    """The dice log read: turn -> ((flown, conf), (puzzle, conf)), one entry per turn the log
+    shows; `turns` is their number and `sure` how surely the log shows that many."""
+
+    turns: int = 0
+    sure: float = 1.0
+
+
+def turns_of(dice: dict) -> tuple[int, float]:
+    """The number of turns the dice log shows and how surely: read_digits' reading, or, for
+    a plain dict (the dice given, as the tests do), its last row, surely."""
+    if isinstance(dice, DiceLog):
+        return dice.turns, dice.sure
+    return (max(dice) if dice else 0), 1.0
+
+
 def read_digits(f: Fields, spec):
     """The numbers in the puzzle boxes (name -> (value, confidence); empty boxes left out)
     and the dice log (turn -> ((flown, conf), (puzzle, conf)); empty turns left out)."""
@@ -82,13 +101,47 @@ def read_digits(f: Fields, spec):
         for n, (value, conf) in zip(names, digits.narrow(probs, rule)):
             if value is not None:
                 cells[n] = (value, conf)
-    dice: dict[int, tuple] = {}
+    rows = []
     for t in range(1, spec.dice_log + 1):
-        probs = [digits.classify(f.dice[(t, w)]) for w in (0, 1)]
-        pair = digits.narrow(probs, "none")
-        if any(v is not None for v, _ in pair):
-            dice[t] = tuple(pair)
-    return cells, dice
+        row = []
+        for w in (0, 1):
+            mm = pencil_mm(f.dice[(t, w)], f.line)
+            # an empty box is not worth the network's time: dice_log reads it as empty
+            row.append((digits.classify(f.dice[(t, w)]) if mm >= EMPTY_MM else {c: 0.0 for c in digits.CLASSES}, mm))
+        rows.append(row)
+    return cells, dice_log(rows)
+
+
+def dice_log(rows: list) -> DiceLog:
+    """The dice log from its rows as read, one per turn it has room for: per row its two
+    boxes as (the digit reader's probabilities, the pencil in the box in mm of line)."""
+    from sheetkit.photo import digits
+
+    dice = DiceLog()
+    written = []  # per row of the log: the log-odds that it is written (both its boxes)
+    pairs = []
+    for row in rows:
+        probs = []
+        for p, mm in row:
+            if mm < EMPTY_MM:  # hardly any pencil, in mm of this photo's own line: an empty box
+                p = {c: (0.99 if c is None else 0.01 / 6) for c in p}
+            probs.append(p)
+        pairs.append(digits.narrow(probs, "none"))
+        pe = [min(0.99, max(0.01, p[None])) for p in probs]
+        written.append(sum(math.log((1 - q) / q) for q in pe))
+    # The log fills from turn 1 with no gaps, one row a turn: the number of turns is the
+    # length of the written prefix that the ink makes likeliest; a row beyond it does not
+    # make a turn (a speck, a shadow), nor does a turn exist without its row.
+    prefix = [0.0]
+    for lo in written:
+        prefix.append(prefix[-1] + lo)
+    best = max(range(len(prefix)), key=lambda n: (prefix[n], -n))
+    z = max(prefix)
+    ws = [math.exp(v - z) for v in prefix]
+    for t in range(1, best + 1):
+        dice[t] = tuple((v, c) if v is not None else (None, 0.0) for v, c in pairs[t - 1])
+    dice.turns, dice.sure = best, ws[best] / sum(ws)
+    return dice
 
 
 # ---- the flight --------------------------------------------------------------------------
@@ -279,11 +332,13 @@ class _Map:
 
 
 def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGHT_BEAM,
-        many: int = 12, walkable: float = WALKABLE) -> list:
+        many: int = 12, walkable: float = WALKABLE, fixed: dict | None = None) -> list:
     """The likeliest readings of the flight, turn by turn from a marked start, each turn as
     the dice log's flown die allows: [(cost, start number, walk, cut, faces)], cheapest first;
-    cut is [(from index, to index, plusminus)], faces the flown die per turn."""
+    cut is [(from index, to index, plusminus)], faces the flown die per turn. `fixed`: turn
+    -> its steps, confirmed by the player: that turn flies those steps and no other."""
     board = spec.board
+    fixed = fixed or {}
     m = _Map(f, spec, walkable)
     # a node: (cost so far, start number, position, edges walked, turn ends (bits), the node
     # before, the turn's steps, plusminus, face flown)
@@ -296,7 +351,10 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
         nxt: dict = {}
         for node in layer.values():
             cost, n, pos, walked, ends = node[:5]
-            for c, pm, face, steps, v, vb, bits in m.options(pos, read):
+            opts = m.options(pos, read)
+            if t in fixed:
+                opts = [o for o in opts if o[3] == fixed[t]] or _as_flown(m, pos, fixed[t], read)
+            for c, pm, face, steps, v, vb, bits in opts:
                 new = walked
                 for b in bits:
                     if new & b:
@@ -334,6 +392,22 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
             faces.append(node[8])
         out.append((total, n, walk, cut_, faces))
     return out
+
+
+def _as_flown(m: _Map, pos, steps: tuple, read) -> list:
+    """A confirmed flight that no die reading makes: the option of flying it as it is."""
+    v, bits = pos, []
+    for d in steps:
+        w = (v[0] + d[0], v[1] + d[1])
+        e = (min(v, w), max(v, w))
+        if e not in m.bit:
+            return []
+        bits.append(m.bit[e])
+        v = w
+    if v not in m.vbit:
+        return []
+    face = read[0] if read and read[0] else sum(1 for d in steps if d in UNIT)
+    return [(0.0, 0, face, steps, v, m.vbit[v], tuple(bits))]
 
 
 # ---- numbers ----------------------------------------------------------------------------
@@ -474,10 +548,62 @@ FAULT_COST = 6.0  # a fault the checker finds in a candidate draft, in the same 
 READINGS = 6  # readings of the flight given numbers and checked
 PLANS = 3  # ways to place the numbers checked per reading
 MORE_PLANS = 24  # ... for the likeliest reading, while none checks clean
+MANY = 40  # readings of the flight kept to weigh each turn's flight
+SPREAD = 2.0  # ... their costs so divided: neighbouring measures are not independent evidence
 SLACK = 12.0  # readings costlier than the best by more are not worth checking
 
 
-def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> Draft:
+def hold(f: Fields, spec, dice: dict, fixed: dict | None):
+    """The fields as confirmed by the player held fixed (`fixed`: field path -> value, as in
+    the record: "start", "turn[N].flight", "turn[N].dice"): a confirmed flight's edges and
+    end are pencilled, a confirmed die is read surely, a confirmed turn exists. Returns
+    (fields, dice, the start or None, turn -> steps)."""
+    import copy
+
+    from sheetkit.games.yuncos.record import parse_flight
+
+    if not fixed:
+        return f, dice, None, {}
+    f = copy.copy(f)
+    f.edges, f.ends = dict(f.edges), dict(f.ends)
+    held = DiceLog(dice)
+    held.turns, held.sure = turns_of(dice)
+    flights = {}
+    start = fixed.get("start")
+    for key, value in fixed.items():
+        if not key.startswith("turn["):
+            continue
+        t = int(key[5:key.index("]")])
+        name = key.split(".", 1)[1]
+        if t > held.turns:
+            held.turns, held.sure = t, 1.0
+        if name == "dice" and value:
+            held[t] = tuple((int(v), 0.99) for v in value)
+        elif name == "flight":
+            flights[t] = tuple(parse_flight(value))
+    if flights:
+        # walk the confirmed flights from the start: their edges are pencilled, their ends marked
+        board = spec.board
+        s = start if start is not None else max(f.starts, key=f.starts.get)
+        pos_known = {0: board.starts[s]}
+        for t in sorted(flights):
+            if t - 1 in pos_known:
+                v = pos_known[t - 1]
+                for d in flights[t]:
+                    w = (v[0] + d[0], v[1] + d[1])
+                    e = (min(v, w), max(v, w))
+                    if e in f.edges:
+                        f.edges[e] = max(f.edges[e], 0.97)
+                    v = w
+                if v in f.ends:
+                    f.ends[v] = max(f.ends[v], 0.97)
+                pos_known[t] = v
+    for t in range(1, held.turns + 1):
+        held.setdefault(t, ((None, 0.0), (None, 0.0)))
+    return f, held, start, flights
+
+
+def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fixed: dict | None = None) -> Draft:
     """The draft: the likeliest readings of the flight, each with its likeliest ways to place
     the numbers, checked by the rules; the one with the least cost (what the fields make
     unlikely, plus each fault found) wins, and each field's confidence is the weight of the
@@ -485,17 +611,25 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     from sheetkit.errors import UserError
 
     board = spec.board
+    f, dice, held_start, flights = hold(f, spec, dice, fixed)
     marked = sorted(((p, n) for n, p in f.starts.items()), reverse=True)
     # every start point is tried, the marked ones cheapest (a cross may be read faintly)
     starts = [(n, -math.log(_clamp(p))) for p, n in marked]
+    if held_start is not None:
+        starts = [(held_start, 0.0)]
     if not any(p >= 0.5 for p in f.edges.values()):
         raise UserError(msg("error.photo.no_flight"))
-    turns = max(dice) if dice else sum(1 for p in f.ends.values() if p > 0.5)
-    readings = fly(f, spec, starts, dice, turns) if turns else []
+    turns, turns_sure = turns_of(dice)
+    if not turns:
+        raise UserError(msg("error.photo.no_dice"))
+    readings = fly(f, spec, starts, dice, turns, many=MANY, fixed=flights) if turns else []
     if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
-        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT)
+        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights)
     if not readings:
         raise UserError(msg("error.photo.cannot_cut"))
+    # every reading the search kept, weighed by its cost: how surely each turn's flight is
+    # what the best reading says (one that many near readings cut otherwise is asked)
+    flown = _flown_weights(readings)
     readings = [r for r in readings if r[0] <= readings[0][0] + SLACK][:READINGS]
     fish = sum(1 for p in f.fish if p >= 0.5)
     crashes = sum(1 for p in f.crashes if p >= 0.5)
@@ -534,7 +668,12 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
         seen = [0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys]
         local = min(seen + [_clamp(f.ends.get(walk[j], 0.0))])
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
-        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(agree(same) * local),
+        beam_sure = _flown_share(flown, t, walk[i], walk[i:j + 1])
+        # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
+        flown_die = dice.get(t, ((None, 0.0),))[0]
+        if flown_die[0] is not None and flown_die[0] == faces_of(record, t):
+            local = min(local, _clamp(flown_die[1]))
+        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(min(agree(same), beam_sure) * local),
                                             msg("photo.why.flight"))
         cell = cells_of[t - 1]
         value = entry.get("value")
@@ -565,6 +704,17 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
             if key in conf:
                 conf[key].confidence = min(conf[key].confidence, FAULTY)
                 conf[key].why = msg("photo.why.faulty", why=conf[key].why)
+    # the number of turns is the dice log's: where the log's last rows are unsure, so is the
+    # last turn (the player confirms its dice, or deletes the turn)
+    if turns_sure < CONFIRM and record["turn"]:
+        t = len(record["turn"])
+        for key in (f"turn[{t}].dice", f"turn[{t}].flight"):
+            if key in conf:
+                conf[key].confidence = min(conf[key].confidence, _clamp(turns_sure))
+    # what the player confirmed is sure
+    for key in fixed or {}:
+        if key in conf:
+            conf[key].confidence = 1.0
     conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), msg("photo.why.fish"))
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
@@ -573,6 +723,31 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict) -> 
     if faults:
         notes.append(msg("photo.note.faults", faults=faults))
     return Draft(record, conf, faults, len(readings), notes)
+
+
+def faces_of(record: dict, t: int):
+    """The flown die the draft gives turn t, or None."""
+    shown = record["turn"][t - 1].get("dice")
+    return shown[0] if shown else None
+
+
+def _flown_weights(readings: list) -> list:
+    """(weight, walk, cut) of each reading of the flight, the weights exp(-cost) summing to 1."""
+    best = readings[0][0]
+    w = [math.exp((best - r[0]) / SPREAD) for r in readings]
+    z = sum(w)
+    return [(x / z, r[2], r[3]) for x, r in zip(w, readings)]
+
+
+def _flown_share(flown: list, t: int, frm, path) -> float:
+    """The weight of the readings whose turn t flies `path` (the same points) from `frm`."""
+    share = 0.0
+    for w, walk, cut in flown:
+        if len(cut) >= t:
+            i, j, _ = cut[t - 1]
+            if walk[i] == frm and walk[i:j + 1] == path:
+                share += w
+    return share
 
 
 def turn_cells(record: dict) -> list[str | None]:

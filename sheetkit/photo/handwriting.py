@@ -321,7 +321,7 @@ def draw_stroke(canvas: np.ndarray, points, rng: np.random.Generator, width: flo
     patch.lay(rng, _pencil(rng) if grey is None else float(grey))
 
 
-BOX_MARKS = ("x", "/", "\\", "fill")
+BOX_MARKS = ("x", "/", "\\", "fill", "tick", "loop")
 
 
 def draw_cross(canvas: np.ndarray, box, rng: np.random.Generator, kind: str | None = None,
@@ -350,6 +350,12 @@ def draw_cross(canvas: np.ndarray, box, rng: np.random.Generator, kind: str | No
         rows = max(3, int(bh / (1.6 * width)))
         pts = [corner(m if i % 2 else 1 - m, m + (1 - 2 * m) * i / (rows - 1)) for i in range(rows)]
         draw_stroke(canvas, pts, rng, 2 * width, grey)
+    if kind == "tick":  # a check mark
+        draw_stroke(canvas, [corner(m, 0.55), corner(0.4, 1 - m), corner(1 - m, m)], rng, width, grey)
+    if kind == "loop":  # a ring round the box's middle
+        a = rng.uniform(0, 2 * np.pi) + np.linspace(0, 2 * np.pi * rng.uniform(0.95, 1.1), 16)
+        cx, cy = x0 + bw / 2, y0 + bh / 2
+        draw_stroke(canvas, list(zip(cx + bw * (0.5 - m) * np.cos(a), cy + bh * (0.5 - m) * np.sin(a))), rng, width, grey)
     if kind in ("x", "/"):
         draw_stroke(canvas, [corner(m, 1 - m), corner(1 - m, m)], rng, width, grey)
     if kind in ("x", "\\"):
@@ -358,6 +364,7 @@ def draw_cross(canvas: np.ndarray, box, rng: np.random.Generator, kind: str | No
 
 
 END_MARKS = ("dot", "circle", "tick")
+MORE_END_MARKS = ("small dot", "open circle", "cross", "numbered dot")  # what other hands do too
 
 
 def draw_end_mark(canvas: np.ndarray, at, heading, rng: np.random.Generator, k: float,
@@ -369,9 +376,12 @@ def draw_end_mark(canvas: np.ndarray, at, heading, rng: np.random.Generator, k: 
     _check_canvas(canvas)
     if kind is None:
         kind = END_MARKS[int(rng.choice(3, p=(0.5, 0.25, 0.25)))]
-    if kind not in END_MARKS:
-        raise ValueError(f"a turn-end mark is one of {', '.join(END_MARKS)}, not {kind!r}")
+    if kind not in END_MARKS + MORE_END_MARKS:
+        raise ValueError(f"a turn-end mark is one of {', '.join(END_MARKS + MORE_END_MARKS)}, not {kind!r}")
     x, y = at
+    if kind in MORE_END_MARKS:
+        _more_end_mark(canvas, x, y, heading, rng, k, kind)
+        return kind
     grey = _pencil(rng)
     width = 0.5 * k * rng.uniform(0.7, 1.3)  # the pencil's line, as draw_stroke's
     if kind == "dot":  # pressed round and round: filled
@@ -395,6 +405,35 @@ def draw_end_mark(canvas: np.ndarray, at, heading, rng: np.random.Generator, k: 
         c, s_ = math.cos(ang), math.sin(ang)
         draw_stroke(canvas, [(x - half * c + off, y - half * s_), (x + half * c + off, y + half * s_)], rng, width, grey)
     return kind
+
+
+def _more_end_mark(canvas, x, y, heading, rng, k, kind) -> None:
+    """A small pressed dot (0.4-1.1 mm: darker than the line), a small circle left well
+    open, a small cross, or a dot with the turn's number pencilled beside it."""
+    grey = _pencil(rng)
+    width = 0.5 * k * rng.uniform(0.7, 1.3)
+    if kind in ("small dot", "numbered dot"):
+        d = k * rng.uniform(0.4, 1.1)
+        g = max(0.2, grey - rng.uniform(0.05, 0.25))  # pressed: darker than the hand's line
+        for rr in np.linspace(d / 2, 0, 3):
+            a = np.linspace(0, 2 * np.pi, 9)
+            draw_stroke(canvas, list(zip(x + rr * np.cos(a) + 0.01, y + rr * np.sin(a))), rng, max(d * 0.7, 1.0), g)
+        if kind == "numbered dot":
+            side = k * 3.2
+            ox, oy = (1 if rng.random() < 0.5 else -1) * k * rng.uniform(1.6, 2.4), -k * rng.uniform(1.6, 2.6)
+            box = (x + ox - side / 2, y + oy - side / 2, x + ox + side / 2, y + oy + side / 2)
+            draw_digit(canvas, box, int(rng.integers(1, 10)) % 6 + 1, rng)
+    elif kind == "open circle":
+        r = k * rng.uniform(0.8, 1.6)
+        a0 = rng.uniform(0, 2 * np.pi)
+        a = a0 + np.linspace(0, 2 * np.pi * rng.uniform(0.7, 0.9), 12)
+        draw_stroke(canvas, list(zip(x + r * np.cos(a), y + r * np.sin(a))), rng, width, grey)
+    else:  # a small cross over the point
+        half = k * rng.uniform(0.7, 1.3)
+        t = rng.uniform(0, np.pi / 2)
+        for ang in (t + np.pi / 4, t - np.pi / 4):
+            c, s_ = math.cos(ang), math.sin(ang)
+            draw_stroke(canvas, [(x - half * c, y - half * s_), (x + half * c, y + half * s_)], rng, width, grey)
 
 
 def ink_crop(rng: np.random.Generator, digit: int | None, size: int | tuple[int, int],

@@ -17,13 +17,33 @@ from sheetkit.photo.fields import ink_image, map_blur, read_fields
 from sheetkit.photo.register import register
 
 
-def read_photo(path: str | Path, debug: str | Path | None = None) -> Draft:
+def read_photo(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None) -> Draft:
     """The draft record read from the photo at `path`; UserError (one line) if the photo
-    cannot be read. With `debug`, a PNG of what was found where is written there."""
-    return read_registered(path, debug)[0]
+    cannot be read. With `debug`, a PNG of what was found where is written there.
+
+    fixed: the fields the player confirmed (field path -> value as in the record: "start",
+    "fish_marked", "crashes_marked", "used", "turn[N].flight", "turn[N].dice"): the photo is
+    read again with them held, the rest searched again around them (see reread)."""
+    return read_registered(path, debug, fixed)[0]
 
 
-def read_registered(path: str | Path, debug: str | Path | None = None):
+def reread(path: str | Path, record: dict, confirmed: list[str]) -> Draft:
+    """The photo read again with the fields `confirmed` (paths as in Draft.uncertain) held
+    at their values in `record` (the draft as the player corrected it): a corrected flight
+    moves the cut of the turns around it, which are read again."""
+    fixed = {}
+    for key in confirmed:
+        if key.startswith("turn["):
+            t = int(key[5:key.index("]")])
+            name = key.split(".", 1)[1]
+            if t <= len(record["turn"]) and name in record["turn"][t - 1]:
+                fixed[key] = record["turn"][t - 1][name]
+        elif key in record:
+            fixed[key] = record[key]
+    return read_photo(path, fixed=fixed)
+
+
+def read_registered(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None):
     """(the draft, the Registered photo: warped onto its blank) as read_photo reads them;
     the web page shows the player the registered photo beside the fields to confirm."""
     from sheetkit.errors import UserError
@@ -36,7 +56,8 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
     f = read_fields(ink, g, reg.photo, reg.blank_image, blur)
     cells, dice = read_digits(f, g.spec)
     try:
-        draft = build(f, g.spec, reg.blank.layout.id, reg.text, cells, dice)
+        f = _held_boxes(f, fixed)
+        draft = build(f, g.spec, reg.blank.layout.id, reg.text, cells, dice, fixed)
     except UserError as e:
         if debug:
             _debug_image(reg, f, None, debug)
@@ -44,6 +65,26 @@ def read_registered(path: str | Path, debug: str | Path | None = None):
     if debug:
         _debug_image(reg, f, draft, debug)
     return draft, reg
+
+
+def _held_boxes(f, fixed):
+    """The boxes as the player confirmed them: the fish counter, the crash track, the
+    ability boxes used."""
+    import copy
+
+    from sheetkit.games.yuncos.record import box_name
+
+    if not fixed:
+        return f
+    f = copy.copy(f)
+    if "fish_marked" in fixed:
+        f.fish = [0.99 if i < fixed["fish_marked"] else 0.01 for i in range(len(f.fish))]
+    if "crashes_marked" in fixed:
+        f.crashes = [0.99 if i < fixed["crashes_marked"] else 0.01 for i in range(len(f.crashes))]
+    if "used" in fixed:
+        used = {box_name(b) for b in fixed["used"]}
+        f.abilities = {b: (0.99 if b in used else 0.01) for b in f.abilities}
+    return f
 
 
 MAX_ASPECT = 4.0  # long side over short side: a whole A4 sheet is 1.41, a phone photo at most 2.2
@@ -135,6 +176,56 @@ def draft_toml(draft: Draft, source: str = "", lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
+def _gallery(reg, f, draft, height: int) -> np.ndarray:
+    """A panel beside the debug image: every field of the draft as read, with its confidence
+    (green: sure, orange: marked to confirm), the dice log's boxes as the photo shows them
+    beside the digits read, and the boxes' probabilities."""
+    g = reg.blank.geometry
+    k = PX_PER_MM
+    W = 760
+    panel = np.full((height, W, 3), 255, np.uint8)
+    y = 18
+    font = cv2.FONT_HERSHEY_SIMPLEX
+
+    def put(text, colour=(0, 0, 0), x=6):
+        nonlocal y
+        if y < height - 4:
+            cv2.putText(panel, text[:110], (x, y), font, 0.42, colour, 1, cv2.LINE_AA)
+        y += 15
+
+    if draft is None:
+        put("no draft: the reader refused this photo", (0, 0, 200))
+    else:
+        put(f"{len(draft.record['turn'])} turns, {len(draft.uncertain)} fields to confirm, {draft.faults} faults")
+        for key, r in draft.confidence.items():
+            colour = (0, 140, 0) if r.confidence >= CONFIRM else (0, 120, 255)
+            put(f"{key} = {r.value}  ({r.confidence:.2f})", colour)
+    # the dice log: each row's two boxes as photographed
+    y += 6
+    put("dice log, as photographed, row by row:")
+    thumbs = []
+    for t in range(1, g.spec.dice_log + 1):
+        row = []
+        for w in (0, 1):
+            x0, y0, bw, bh = g.dice_box(t, w)
+            crop = reg.photo[int(y0 * k):int((y0 + bh) * k), int(x0 * k):int((x0 + bw) * k)]
+            row.append(cv2.resize((crop * 255).astype(np.uint8), (36, 36)))
+        thumbs.append(np.hstack(row))
+    per_line = W // 80
+    for i in range(0, len(thumbs), per_line):
+        if y + 40 > height:
+            break
+        for j, th in enumerate(thumbs[i:i + per_line]):
+            x = 6 + j * 80
+            panel[y:y + 36, x:x + 72] = cv2.cvtColor(th, cv2.COLOR_GRAY2BGR)
+            cv2.putText(panel, str(i + j + 1), (x, y + 46), font, 0.35, (120, 120, 120), 1, cv2.LINE_AA)
+        y += 56
+    put("boxes: fish " + " ".join(f"{p:.2f}" for p in f.fish))
+    put("crashes " + " ".join(f"{p:.2f}" for p in f.crashes))
+    put("abilities " + " ".join(f"{b}:{p:.2f}" for b, p in f.abilities.items() if p >= 0.05))
+    return panel
+
+
 def _debug_image(reg, f, draft, out) -> None:
     """The registered photo with what was read drawn on it: pencilled edges in blue (the
     unsure ones in orange), turn ends as red rings, marked boxes in green, the digits read,
@@ -174,6 +265,7 @@ def _debug_image(reg, f, draft, out) -> None:
                 colour = (0, 170, 0) if r and r.confidence >= CONFIRM else (0, 140, 255)
                 cv2.putText(img, f"{entry['value']}/t{t}", (int(box[0] * k) + 2, int((box[1] + box[3]) * k) - 3),
                             cv2.FONT_HERSHEY_SIMPLEX, 0.4, colour, 1, cv2.LINE_AA)
+    img = np.hstack([img, _gallery(reg, f, draft, img.shape[0])])
     ok, buf = cv2.imencode(".png", img)
     with replacing(Path(out)) as tmp:
         Path(tmp).write_bytes(buf.tobytes())

@@ -424,21 +424,26 @@ def _even_light(img: np.ndarray) -> np.ndarray:
 
 
 def _refine(photo: np.ndarray, blank_img: np.ndarray, H: np.ndarray, g) -> np.ndarray:
-    S = np.diag([0.5, 0.5, 1.0])
-    small = lambda im: cv2.GaussianBlur(cv2.resize(im, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA),  # noqa: E731
-                                        (0, 0), 1.0)
-    mask = np.zeros((blank_img.shape[0] // 2 + 1, blank_img.shape[1] // 2 + 1), np.uint8)
-    x0, y0, x1, y1 = (int(v * PX_PER_MM / 2) for v in (g.ox, g.oy, g.ox + g.content_w, g.oy + g.content_h))
-    mask[y0:y1, x0:x1] = 255
-    t, p = small(blank_img), small(photo)
-    mask = mask[:t.shape[0], :t.shape[1]]
-    W = np.eye(3, dtype=np.float32)
-    try:
-        _, W = cv2.findTransformECC(t, p, W, cv2.MOTION_HOMOGRAPHY,
-                                    (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-5), mask, 3)
-    except cv2.error:
-        return H  # no better alignment found: keep the squares' own
-    W = np.linalg.inv(S) @ W.astype(np.float64) @ S
+    """H refined by ECC on every printed line of the content block: coarse to fine, first at
+    a quarter of the blank's scale (most of the way, cheaply), then a few steps at half."""
+    x0, y0, x1, y1 = (v * PX_PER_MM for v in (g.ox, g.oy, g.ox + g.content_w, g.oy + g.content_h))
+    W = np.eye(3, dtype=np.float64)
+    for scale, steps, eps in ((0.25, 50, 1e-4), (0.5, 12, 1e-5)):
+        S = np.diag([scale, scale, 1.0])
+        small = lambda im: cv2.GaussianBlur(cv2.resize(im, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA),  # noqa: E731
+                                            (0, 0), 1.0)
+        t, p = small(blank_img), small(photo)
+        mask = np.zeros(t.shape, np.uint8)
+        mask[int(y0 * scale):int(y1 * scale), int(x0 * scale):int(x1 * scale)] = 255
+        Ws = (S @ W @ np.linalg.inv(S)).astype(np.float32)
+        try:
+            _, Ws = cv2.findTransformECC(t, p, Ws, cv2.MOTION_HOMOGRAPHY,
+                                         (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, steps, eps), mask, 3)
+        except cv2.error:
+            if scale == 0.25:
+                return H  # no better alignment found: keep the squares' own
+            break
+        W = np.linalg.inv(S) @ Ws.astype(np.float64) @ S
     return np.linalg.inv(W) @ H
 
 

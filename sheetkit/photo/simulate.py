@@ -61,11 +61,15 @@ def _mm_box(box, k):
 
 
 def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM,
-              marks: np.random.Generator | None = None) -> None:
+              marks: np.random.Generator | None = None, wide: bool = False) -> None:
     """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white).
 
     marks: the generator of the turn-end marks and of the crosses rubbed out again
-    (default: `rng`)."""
+    (default: `rng`). wide: the hand varies as real ones do (WIDE): each player has a
+    turn-end style of their own among seven (small pressed dots, open circles, small crosses,
+    a dot with the turn's number beside it, as well as dots, circles and ticks), one end in
+    ten in another style, one in fifty forgotten; boxes marked also with ticks and loops,
+    and rubbed-out marks more often."""
     from sheetkit.games.yuncos.record import parse_flight
 
     spec = g.spec
@@ -77,6 +81,7 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     handwriting.draw_cross(canvas, (( sx - r) * k, (sy - r) * k, (sx + r) * k, (sy + r) * k), rng)
     pos = start
     scratch = None
+    own = None
     for entry in rec["turn"]:
         steps = parse_flight(entry["flight"])
         pts = [pos]
@@ -88,6 +93,15 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
         ex, ey = px[-1]
         if marks is None:
             handwriting.draw_end_mark(canvas, (ex, ey), steps[-1], rng, k)
+            continue
+        if wide:
+            if own is None:
+                own = ALL_END_MARKS[int(marks.integers(len(ALL_END_MARKS)))]
+            u = marks.random()
+            if u < 0.02:
+                continue  # forgotten
+            kind = own if u >= 0.12 else ALL_END_MARKS[int(marks.integers(len(ALL_END_MARKS)))]
+            handwriting.draw_end_mark(canvas, (ex, ey), steps[-1], marks, k, kind)
             continue
         # The turn's end as players mark it: a dot, a small circle or a tick, drawn from
         # `marks`. `rng` still draws the large dot that these photos once had (onto a
@@ -120,8 +134,9 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     marked += [g.crash_box(i) for i in range(rec["crashes_marked"])]
     marked += [boxes[name] for name in rec.get("used", [])]
     extra = rng if marks is None else marks
+    box_kind = handwriting.BOX_MARKS[int(extra.integers(len(handwriting.BOX_MARKS)))] if wide else None
     for box in marked:
-        handwriting.draw_cross(canvas, _mm_box(box, k), rng)
+        handwriting.draw_cross(canvas, _mm_box(box, k), rng, box_kind)
         if extra.random() < 0.15:  # some players fill the box in as well
             handwriting.draw_cross(canvas, _mm_box(box, k), extra, "fill")
     # a box crossed by mistake and rubbed out again: a faint trace in a box not marked
@@ -129,8 +144,11 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     free += [g.crash_box(i) for i in range(rec["crashes_marked"], len(CRASH_TRACK))][:1]
     free += [box for name, box in boxes.items() if name not in rec.get("used", [])]
     for box in free:
-        if extra.random() < 0.12:
-            handwriting.draw_cross(canvas, _mm_box(box, k), extra, erased=True)
+        if extra.random() < (0.25 if wide else 0.12):
+            handwriting.draw_cross(canvas, _mm_box(box, k), extra, box_kind, erased=True)
+
+
+ALL_END_MARKS = handwriting.END_MARKS + handwriting.MORE_END_MARKS
 
 
 def _cells(checked) -> dict[str, int]:
@@ -150,16 +168,20 @@ def _cells(checked) -> dict[str, int]:
 
 def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int] = (1200, 1600),
                quality: int | None = None, blur: float | None = None, tilt: float = 1.0,
-               transform: dict | None = None) -> bytes:
+               transform: dict | None = None, wide: bool = False) -> bytes:
     """A phone photo of the page `sheet` (1 = white, SHEET_PX_PER_MM) as JPEG bytes: the
     page turned up to 15 degrees, in perspective, filling most of the frame, on a table.
-    With `transform`, the homography applied (sheet px -> photo px) is left in it."""
+    With `transform`, the homography applied (sheet px -> photo px) is left in it. wide: any
+    rotation, tilt up to 35 degrees, the sheet at 5-14 px/mm, dimmer light (WIDE)."""
     W, H = size
     ph, pw = sheet.shape
     # where the page's corners land: a turned, scaled rectangle, each corner pushed about
     fill = rng.uniform(0.80, 0.92)
     scale = min(W / pw, H / ph) * fill
     angle = np.deg2rad(rng.uniform(-15, 15))
+    if wide:
+        angle = rng.uniform(0, 2 * np.pi)
+        scale = min(scale, rng.uniform(5.0, 14.0) / SHEET_PX_PER_MM)
     c, s = np.cos(angle), np.sin(angle)
     corners = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], dtype=np.float64) - [pw / 2, ph / 2]
     rot = corners @ np.array([[c, s], [-s, c]]) * scale
@@ -167,6 +189,15 @@ def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int
     span = rot.max(axis=0) - rot.min(axis=0)
     rot *= min(1.0, 0.97 * W / span[0], 0.97 * H / span[1])
     jitter = rng.normal(0, 0.025 * tilt, (4, 2)) * [W, H]
+    if wide:  # a tilt of up to 35 degrees about an axis in the table: the far side shrinks
+        t = np.deg2rad(rng.uniform(0, 35))
+        ax = rng.uniform(0, 2 * np.pi)
+        u = rot @ np.array([np.cos(ax), np.sin(ax)])
+        span_u = np.ptp(u) or 1.0
+        shrink = 1 - np.sin(t) * 0.5 * (u - u.min()) / span_u
+        rot = rot * shrink[:, None]
+        rot *= min(1.0, 0.97 * W / np.ptp(rot[:, 0]), 0.97 * H / np.ptp(rot[:, 1]))
+        jitter = rng.normal(0, 0.01, (4, 2)) * [W, H]
     dst = rot + [W / 2, H / 2] + jitter
     M = cv2.getPerspectiveTransform(corners.astype(np.float32) + np.float32([pw / 2, ph / 2]),
                                     dst.astype(np.float32))
@@ -184,8 +215,10 @@ def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int
     light = 1.0 - 0.25 * rng.uniform(0.3, 1.0) * ((xx / W - 0.5) * gx + (yy / H - 0.5) * gy)
     cx, cy = rng.uniform(0, W), rng.uniform(0, H)
     light *= 1.0 - 0.2 * rng.uniform(0, 1) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (0.3 * W) ** 2))
-    img = img * light * rng.uniform(0.75, 0.95)
+    img = img * light * (rng.uniform(0.45, 0.95) if wide else rng.uniform(0.75, 0.95))
     sigma = blur if blur is not None else rng.uniform(0.3, 1.3) * max(W, H) / 1600
+    if wide and blur is None:  # the lens blurs the sheet's mm alike whatever the frame
+        sigma = rng.uniform(0.3, 1.3) * scale * SHEET_PX_PER_MM / 4.85
     img = cv2.GaussianBlur(img, (0, 0), sigma)
     img = img + rng.normal(0, rng.uniform(0.005, 0.02), img.shape).astype(np.float32)
     img8 = np.clip(img * 255, 0, 255).astype(np.uint8)
@@ -195,8 +228,9 @@ def photograph(sheet: np.ndarray, rng: np.random.Generator, size: tuple[int, int
 
 
 def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1200, 1600),
-           lang: str = "en", **camera) -> Sample:
-    """One simulated photo of a random legal game: everything from `seed`."""
+           lang: str = "en", wide: bool = False, **camera) -> Sample:
+    """One simulated photo of a random legal game: everything from `seed`. wide: hands and
+    cameras as varied as WIDE says (the default keeps every seed's photo as it was)."""
     from sheetkit import layouts
     from sheetkit.games.yuncos.play import play
 
@@ -206,17 +240,19 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     serial = int(rng.integers(1, 500))
     sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
     sheet = sheet.copy()
-    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]))
+    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]), wide=wide)
     applied = {}
-    jpeg = photograph(sheet, rng, size, transform=applied, **camera)
+    jpeg = photograph(sheet, rng, size, transform=applied, wide=wide, **camera)
     return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
 
 
 SIZES = ((1200, 1600), (3000, 4000))
+WIDE_SIZES = ((1600, 1200), (2048, 1536), (2592, 1944), (3264, 2448), (4000, 3000), (4032, 3024))
+WIDE = "turn-end marks of seven styles, boxes marked six ways, any rotation, tilt to 35 degrees, 5-14 px/mm, dim light"
 LEVELS = ("yuncos-easy", "yuncos-hard")
 
 
-def photo_set(n_sheets: int, first: int, folder):
+def photo_set(n_sheets: int, first: int, folder, wide: bool = False):
     """The benches' simulated photos: (seed, level, size, sample, JPEG path) for seeds
     `first`.., Easy and Hard alternating, each size two sheets in turn, each written into
     `folder`; the blank's cache is cleared before each, so each is read as from a fresh start."""
@@ -227,7 +263,9 @@ def photo_set(n_sheets: int, first: int, folder):
     for n in range(n_sheets):
         seed = first + n
         level, size = LEVELS[n % 2], SIZES[(n // 2) % 2]
-        s = sample(seed, level, size)
+        if wide:
+            size = WIDE_SIZES[(n // 2) % len(WIDE_SIZES)]
+        s = sample(seed, level, size, wide=wide)
         photo = Path(folder) / f"{seed}.jpg"
         photo.write_bytes(s.jpeg)
         register.blank.cache_clear()
@@ -380,7 +418,36 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
             "boxes": (boxes_total - boxes_wrong, boxes_total), "digits": (digits_right, digits_total),
             "no_error": no_error, "draft_agrees": _verdict(rec) == same,
             "confirmed_agrees": fixed is not None and _verdict(fixed) == same,
-            "uncertain": len(draft.uncertain)}
+            "uncertain": len(draft.uncertain), **_wrong_fields(draft, truth)}
+
+
+def _wrong_fields(draft, truth: dict) -> dict:
+    """The draft's fields against the truth: how many there are, how many are wrong, and how
+    many of those wrong ones are not marked for confirmation (confidently wrong); a turn the
+    draft has and the truth has not is wrong in every field."""
+    from sheetkit.games.yuncos.record import box_name
+
+    rec, unsure = draft.record, set(draft.uncertain)
+    wrong = []
+    for key in ("start", "fish_marked", "crashes_marked"):
+        wrong.append((key, rec[key] != truth[key]))
+    wrong.append(("used", {box_name(b) for b in rec.get("used", [])} != {box_name(b) for b in truth.get("used", [])}))
+    for t, entry in enumerate(rec["turn"], 1):
+        src = truth["turn"][t - 1] if t <= len(truth["turn"]) else None
+        for name in ("flight", "value", "dice"):
+            key = f"turn[{t}].{name}"
+            if key not in draft.confidence:
+                continue
+            if src is None:
+                bad = True
+            elif name == "value":
+                bad = not _number_as_on_paper(entry, rec, t, truth)
+            else:
+                bad = entry.get(name) != src.get(name)
+            wrong.append((key, bad))
+    missing = max(0, len(truth["turn"]) - len(rec["turn"]))
+    return {"fields": len(wrong) + 3 * missing, "wrong": sum(b for _, b in wrong) + 3 * missing,
+            "wrong_unmarked": sum(1 for k, b in wrong if b and k not in unsure) + 3 * missing}
 
 
 # ---- fields read against the truth (no flight search) --------------------------------------
