@@ -174,6 +174,13 @@ def on_page(words, lang: str) -> str:
     return str(words)
 
 
+def finding_on_page(f, lang: str) -> dict[str, str]:
+    """A finding (sheetkit.checking.verdict.Finding) as the phone page shows it: its rule,
+    severity, where and sentence in the page's language, the fix as a player makes it."""
+    return {"rule": f.rule, "severity": f.severity, "where": f.where_in(lang),
+            "message": on_page(f.text, lang) if f.text is not None else f.message}
+
+
 def problems(cats: Mapping[str, dict[str, Message]] | None = None) -> list[str]:
     """What is wrong between the catalogues (by default the shipped ones): an id in one
     language and not the other, or placeholders that differ. The tests require none."""

@@ -118,7 +118,7 @@ def test_a_die_left_out_of_every_group_is_L4_at_that_turn():
     assert rules_of(c) == ["L4"]
     assert c.verdict.findings[0].at == {"turn": 1}
     shown = view(recs)
-    assert [f.rule for f in shown["turns"][0]["findings"]] == ["L4"]
+    assert [f["rule"] for f in shown["turns"][0]["findings"]] == ["L4"]
 
 
 def test_a_player_out_of_turn_is_L8_and_undo_takes_it_back():

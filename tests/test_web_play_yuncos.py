@@ -14,7 +14,7 @@ import random
 from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import assume, HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from sheetkit import layouts
@@ -82,6 +82,8 @@ def enter(games, lid):
 @example(lid="yuncos-hard", seed=62, players=2, rate=0.0)  # eliminated in the turn it came back to the island
 def test_random_tables_entered_move_by_move_are_legal_with_the_players_scores(lid, seed, players, rate):
     games = play_table(layout(lid), random.Random(seed), players=players, ability_rate=rate)
+    # a table the random player stopped at its most turns has not ended by the rules: not this test's
+    assume(any(g.end not in (None, "eliminated") for g in games) or all(g.eliminated for g in games))
     recs = enter(games, lid)
     checked = Y.table_check(recs)
     v = checked.verdict

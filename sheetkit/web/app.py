@@ -168,6 +168,10 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     from sheetkit.web.plays import routes as play_routes
 
     play_routes.register(app, db, t, lang, _view)
+    from sheetkit.web.plays import fix, manage
+
+    fix.register(app, play_routes.request_store_of(db), t, lang, _view)  # an earlier move fixed: /play/<id>/fix/<n>
+    manage.register(app, play_routes.db_path(db), t, lang, _view)  # delete, abandon, every play in progress
     photo.register(app, db, t, lang, _view)  # reading a sheet from a phone photo
 
     # --- quick tallies: every game's the same way ---------------------------------------

@@ -228,7 +228,7 @@ def _flight_value(form, name: str, label: str, t) -> str:
     if not text:
         raise FormError(t("ph_err_flight_empty", field=label))
     if len(text) > 200:
-        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=t("yu_too_long")))
+        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=t("yuncos.too_long")))
     try:
         parse_flight(text)
     except FieldError as e:
@@ -238,7 +238,7 @@ def _flight_value(form, name: str, label: str, t) -> str:
 
 def _digit(form, name: str, label: str, t) -> int:
     if not str(form.get(name, "")).strip():
-        raise FormError(t("yu_err_missing", field=label))
+        raise FormError(t("yuncos.err_missing", field=label))
     return inputs.integer(form, name, label, 1, 6, t)
 
 
@@ -301,7 +301,7 @@ def corrected(rec: dict[str, Any], fields: list[dict], form: Mapping[str, str], 
                 else:
                     raise FormError(t("err_choice", field=t("ph_turn_field", n=n, what=t("ph_puzzle"))))
             elif what == "dice":
-                entry["dice"] = [_digit(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yu_die", n=d)), t)
+                entry["dice"] = [_digit(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yuncos.die", n=d)), t)
                                  for d in (1, 2)]
             else:
                 continue
@@ -400,12 +400,12 @@ def register(app, db, t, lang, view) -> None:
                 if is_solo(play):
                     raise FormError(t("ph_err_solo"))
                 if len(play.sheets) >= MOST_SHEETS:
-                    raise FormError(t("yu_err_players", n=len(play.sheets) + 1, most=MOST_SHEETS))
+                    raise FormError(t("yuncos.err_players", n=len(play.sheets) + 1, most=MOST_SHEETS))
             if not available():
                 return new_page(t("ph_install", cmd=INSTALL), 503, play)
             name = inputs.name(request.form, "name", t("player"), t)
             if not name:
-                raise FormError(t("yu_err_missing", field=t("player")))
+                raise FormError(t("yuncos.err_missing", field=t("player")))
             if play is not None and any((s.player or "").casefold() == name.casefold() for s in play.sheets):
                 raise FormError(t("err_name_twice", field=t("player"), name=name))
             upload = request.files.get("photo")
@@ -517,7 +517,7 @@ def register(app, db, t, lang, view) -> None:
             where = form.get(f"turn[{tk[0]}].puzzle", "crash" if entry.get("crash") else entry.get("puzzle", ""))
             c.update(kind="value", name=key, value=str(form.get(key, entry.get("value", ""))), where=where,
                      where_name=f"turn[{tk[0]}].puzzle", options=(puzzle_names(spec) if spec else []))
-            c["read"] = (f"{entry['value']} ({entry['puzzle']})" if "puzzle" in entry else t("yu_crash"))
+            c["read"] = (f"{entry['value']} ({entry['puzzle']})" if "puzzle" in entry else t("yuncos.crash"))
         elif tk and tk[1] == "dice":
             dice = entry.get("dice") or ["", ""]
             c.update(kind="dice", name=key, values=[str(form.get(f"{key}.{d + 1}", dice[d] if d < len(dice) else ""))

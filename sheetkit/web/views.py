@@ -27,12 +27,14 @@ def ahead(names, players: int, in_progress: bool) -> list[str]:
     return names
 
 
-def verdict_view(verdict, lang: str) -> dict:
+def verdict_view(verdict, lang: str, play: bool = False) -> dict:
     """What the result partial shows of a verdict, in the page's language: the labels from
     the page's own words, the findings, notes and tiebreak from the message
-    catalogues, as every other output says them."""
+    catalogues, as every other output says them. `play`: the verdict of a play entered on
+    the page, whose findings say their fix as a player does it there (messages.on_page); a
+    record checked from a file keeps the words that name the file's notation."""
     from sheetkit.checking.verdict import part_label, say
-    from sheetkit.messages import on_page, text
+    from sheetkit.messages import finding_on_page, text
 
     t = lambda k, **kw: i18n.label(lang, k, **kw)  # noqa: E731
     rank = getattr(verdict.details, "rank", None)
@@ -42,8 +44,9 @@ def verdict_view(verdict, lang: str) -> dict:
     return {
         "legal": verdict.legal,
         "status": status,
-        "findings": [{"rule": f.rule, "severity": f.severity, "where": f.where_in(lang),
-                      "message": on_page(f.text, lang) if f.text is not None else f.message} for f in verdict.findings],
+        "findings": [finding_on_page(f, lang) if play else
+                     {"rule": f.rule, "severity": f.severity, "where": f.where_in(lang), "message": f.message_in(lang)}
+                     for f in verdict.findings],
         "scores": [{"player": s.player, "eliminated": s.eliminated, "total": s.total, "notes": s.notes_in(lang),
                     "parts": [(part_label(label, lang), pts) for label, pts in s.parts]} for s in verdict.scores],
         "multi": len(verdict.scores) > 1,

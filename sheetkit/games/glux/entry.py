@@ -16,7 +16,9 @@ import math
 from typing import Any
 
 from sheetkit import forms as inputs
-from sheetkit.forms import FormError, english
+from sheetkit.forms import FormError
+from sheetkit.forms import english
+from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 
 from sheetkit.games.glux import GAME
@@ -136,7 +138,7 @@ def add_move(position, form, t):
     records = records_of(position)
     (player, data), = records
     if _over(position[0]):  # nobody can place any more (G10): no move is offered, none is taken
-        raise FormError(t("glux_over"))
+        raise FormError(t("glux.over"))
     line = read_line(form, data, t)
     data = copy.deepcopy(data)
     moves = str(data.get("moves", ""))  # the lines as they are, comments of an uploaded record kept
@@ -147,13 +149,13 @@ def add_move(position, form, t):
 def _finish_if_over(records, prior):
     """The records finished when the rules end the game with them (G10: no player can place
     any more), else as they are; checked going on from `prior` (the Result before the move)."""
-    from sheetkit.checking import records as R
+    from sheetkit.games.glux.check import check
     from sheetkit.games.glux.moves import legal_moves_of
+    from sheetkit.games.glux.record import read_record
 
     (player, data), = records
-    loaded = R.parse(copy.deepcopy(data), prior.source)
-    checked = R.check(loaded, prior.checked)
-    if legal_moves_of(loaded.record, checked).player is None:
+    record = read_record(copy.deepcopy(data), prior.source)  # the game's own reading: one step from `prior`
+    if legal_moves_of(record, check(record, prior.source, prior.checked)).player is None:
         return [(player, {k: v for k, v in data.items() if k != "in_progress"})]
     return records
 
@@ -171,7 +173,7 @@ def ended(result, t, over: bool | None = None) -> str | None:
     whether nobody can place, when already known."""
     if result.data.get("in_progress") or result.data.get("kind") != "game":
         return None
-    return t("glux_end_why") if (_over(result) if over is None else over) else None
+    return t("glux.end_why") if (_over(result) if over is None else over) else None
 
 
 # -- fixing an earlier placement -----------------------------------------------------------
@@ -206,7 +208,7 @@ def moves(position, t) -> list[dict[str, Any]]:
     out = []
     for i, line in enumerate(_lines(r.data), 1):
         out.append({"n": i, "text": line.split("#", 1)[0].strip(), "form": form_of_line(line),
-                    "findings": [{"rule": f.rule, "message": f.message} for f in at.get(i, [])]})
+                    "findings": [finding_on_page(f, getattr(t, "lang", "en")) for f in at.get(i, [])]})
     return out
 
 

@@ -47,7 +47,7 @@ def deck_of(form: Mapping[str, Any], store, t: Callable = english) -> dict:
     """The deck of a new play: the values typed on the start form, then kept in the history
     under the name given (the same name again replaces them); or, with nothing typed, a
     deck kept in the history, chosen by name. FormError when neither is there."""
-    name = inputs.name(form, DECK_NAME, t("iu_deck_name"), t)
+    name = inputs.name(form, DECK_NAME, t("iunu.deck_name"), t)
     typed = any(str(form.get(f"deck_{c}_{k}", "")).strip() for c in CASTES for k in ("cards", "vp", "bread"))
     if not typed:
         deck = store.deck(GAME, name) if name else None
@@ -56,11 +56,11 @@ def deck_of(form: Mapping[str, Any], store, t: Callable = english) -> dict:
         return deck
     deck = read_deck(form, t)
     if not name:
-        raise FormError(t("err_empty_name", field=t("iu_deck_name")))
+        raise FormError(t("err_empty_name", field=t("iunu.deck_name")))
     try:
         store.save_deck(GAME, name, deck)
     except UserError as e:  # the history refused the name
-        raise FormError(f"{t('iu_deck_name')}: {e}") from None
+        raise FormError(f"{t('iunu.deck_name')}: {e}") from None
     return deck
 
 
@@ -138,14 +138,14 @@ def add_move(position, form: Mapping[str, str], t: Callable = english):
     k = saved(data)
     for i, (p, new) in enumerate(zip(players[:k], typed)):
         if _brings(form, i) and _values(p) != _values(new):  # what the form does not bring, it does not change
-            raise FormError(t("iu_err_saved", name=p["name"]))
+            raise FormError(t("iunu.err_saved", name=p["name"]))
     filled = [i for i in range(k, len(players)) if _typed(form, i)]
     if not filled:
         if k == len(players):
-            raise FormError(t("iu_err_all_saved"))
-        raise FormError(t("iu_err_nothing_new", name=players[k]["name"]))
+            raise FormError(t("iunu.err_all_saved"))
+        raise FormError(t("iunu.err_nothing_new", name=players[k]["name"]))
     if filled != [k]:
-        raise FormError(t("iu_err_order", name=players[k]["name"]))
+        raise FormError(t("iunu.err_order", name=players[k]["name"]))
     out = list(players)
     out[k] = {**typed[k], "cards": {c: typed[k]["cards"].get(c, 0) for c in CASTES}}
     return [(None, {**data, "player": out})]
@@ -157,7 +157,7 @@ def undo(position, t: Callable = english):
     data = _game(records)
     k = saved(data)
     if not k:
-        raise FormError(t("iu_err_undo"))
+        raise FormError(t("iunu.err_undo"))
     players = list(data["player"])
     players[k - 1] = blank_player(players[k - 1]["name"])
     out = {**data, "player": players}

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 from sheetkit import forms as inputs
 from sheetkit.forms import FormError
+from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 from sheetkit.forms import english, one_record
 
@@ -54,12 +55,12 @@ def open_record(data: dict, form: Mapping[str, str] | None = None, t: Callable =
     from sheetkit.games.levelx.record import turn_from_line
 
     if data.get("kind") != "game":
-        raise FormError(t("lx_err_final"))
+        raise FormError(t("levelx.err_final"))
     data = {k: v for k, v in data.items()}
     if "turns" in data:
         lines = data.pop("turns")
         if not isinstance(lines, list) or "turn" in data:
-            raise FormError(t("lx_err_final"))
+            raise FormError(t("levelx.err_final"))
         try:
             data["turn"] = [turn_from_line(ln, data.get("players"), f"turns[{i}]") for i, ln in enumerate(lines)]
         except FieldError as e:
@@ -72,17 +73,17 @@ def read_turn(form: Mapping[str, str], players: list[str], to_move: str | None, 
     """The [[turn]] table of the entry form, or FormError for what cannot be a turn."""
     dice, groups = [], {g: [] for g in GROUPS}
     for i in range(DICE):
-        dice.append(inputs.integer(form, f"die{i}", t("lx_die", n=i + 1), 1, 6, t, default=None))
+        dice.append(inputs.integer(form, f"die{i}", t("levelx.die", n=i + 1), 1, 6, t, default=None))
         if dice[-1] is None:
-            raise FormError(t("lx_err_die", n=i + 1))
+            raise FormError(t("levelx.err_die", n=i + 1))
         g = form.get(f"group{i}", GROUPS[i])
         if not isinstance(g, str) or g not in (*GROUPS, NO_GROUP):
-            raise FormError(t("err_choice", field=t("lx_group_of", n=i + 1)))
+            raise FormError(t("err_choice", field=t("levelx.group_of", n=i + 1)))
         if g != NO_GROUP:
             groups[g].append(dice[-1])
     used = [groups[g] for g in GROUPS if groups[g]]
     if not used:
-        raise FormError(t("lx_err_no_group"))
+        raise FormError(t("levelx.err_no_group"))
     player = form.get("player", "") or to_move
     if player is not None and player not in players:
         raise FormError(t("err_choice", field=t("player")))
@@ -97,7 +98,7 @@ def add_move(position, form: Mapping[str, str], t: Callable = english):
     data = _game(records)
     state = position[0].checked.state  # the kept position: who is to move, without a replay
     if state.over():  # the final round is played out: no turn is offered, none is taken
-        raise FormError(t("lx_err_over"))
+        raise FormError(t("levelx.err_over"))
     turn = read_turn(form, list(data["players"]), state.to_move(), t)
     out = _with(data, turn=[*data.get("turn", []), turn])
     if state.play(turn["groups"])[0].over():  # the rules end the game with this turn
@@ -111,8 +112,8 @@ def ended(result, t: Callable = english) -> str | None:
     state = result.checked.state
     if result.data.get("in_progress") or result.data.get("kind") != "game" or not state.over():
         return None
-    why = t("lx_end_bonuses") if not state.bonus_left else t("lx_end_rows")
-    return t("lx_end_why", why=why, turn=state.ended_at, last=state.last_turn())
+    why = t("levelx.end_bonuses") if not state.bonus_left else t("levelx.end_rows")
+    return t("levelx.end_why", why=why, turn=state.ended_at, last=state.last_turn())
 
 
 # -- fixing an earlier turn ----------------------------------------------------------------
@@ -151,7 +152,7 @@ def moves(position, t: Callable = english) -> list[dict]:
     for i, turn in enumerate(r.data.get("turn", []), 1):
         who = turn.get("player") or state.player_of_turn(i)
         out.append({"n": i, "text": f"{who}: {notation(turn['groups'])}", "form": form_of_turn(turn),
-                    "findings": [{"rule": f.rule, "message": f.message} for f in at.get(i, [])]})
+                    "findings": [finding_on_page(f, getattr(t, "lang", "en")) for f in at.get(i, [])]})
     return out
 
 
@@ -170,7 +171,7 @@ def undo(position, t: Callable = english):
     records = records_of(position)
     data = _game(records)
     if not data.get("turn"):
-        raise FormError(t("lx_err_undo"))
+        raise FormError(t("levelx.err_undo"))
     if "in_progress" not in data:
         # finished (never from the page: it refuses steps then): in progress again, where a new record says it
         data = {k: v for k, v in data.items() if k != "turn"} | {"in_progress": True, "turn": data["turn"]}
@@ -205,20 +206,20 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
     turns, s = [], State.start(players, state.board)  # on the board the record names (L1)
     for i, turn in enumerate(data.get("turn", []), 1):
         if s.over():
-            line = f"{notation(turn['groups'])}: {t('lx_eff_late')}"
+            line = f"{notation(turn['groups'])}: {t('levelx.eff_late')}"
             after = s
         else:
             line = effect_line(option(s, turn["groups"]), t)
             after = s.play(turn["groups"])[0]
         turns.append({"n": i, "player": turn.get("player") or s.player_of_turn(i), "dice": turn["dice"],
-                      "line": line, "findings": findings.get(i, [])})
+                      "line": line, "findings": [finding_on_page(f, lang) for f in findings.get(i, [])]})
         s = after
     end = None
     if state.ended_at is not None:
         last = state.last_turn()
         left = [state.player_of_turn(k) for k in range(state.turns + 1, last + 1)]
-        end = t("lx_end_round", turn=state.ended_at, names=", ".join(left)) if left else \
-            t("lx_end_over", turn=state.ended_at)
+        end = t("levelx.end_round", turn=state.ended_at, names=", ".join(left)) if left else \
+            t("levelx.end_over", turn=state.ended_at)
     seats = [{"name": p, "n": i + 1, "score": state.score(p),
               "chips": state.chips[p], "bonuses": state.bonuses[p]} for i, p in enumerate(players)]
     return {"lx": {"players": players, "seats": seats, "to_move": state.to_move(), "turn": state.turns + 1,
@@ -234,19 +235,19 @@ def effect_line(opt, t: Callable) -> str:
     parts = []
     for e in opt.events:
         if e.square is None:
-            parts.append(t("lx_eff_nothing", total=e.total))
+            parts.append(t("levelx.eff_nothing", total=e.total))
             continue
         x = e.x  # the row's X square on the board played on (L1)
-        key = ("lx_eff_x" if e.square == x else "lx_eff_to") if e.moved else \
-            ("lx_eff_stays" if e.square == x else "lx_eff_nothing")
+        key = ("levelx.eff_x" if e.square == x else "levelx.eff_to") if e.moved else \
+            ("levelx.eff_stays" if e.square == x else "levelx.eff_nothing")
         bits = [t(key, total=e.total, square=e.square, of=x)]
         if e.bumped:
-            bits.append(t("lx_eff_bumped", name=e.bumped))
+            bits.append(t("levelx.eff_bumped", name=e.bumped))
         if e.chip:
-            bits.append(t("lx_eff_chip"))
-        bits += [t("lx_eff_bonus", b=b) for b in e.bonuses]
+            bits.append(t("levelx.eff_chip"))
+        bits += [t("levelx.eff_bonus", b=b) for b in e.bonuses]
         parts.append(", ".join(bits))
-    tail = ([t("lx_eff_points", n=opt.points)] if opt.points else []) + ([t("lx_eff_ends")] if opt.ends_game else [])
+    tail = ([t("levelx.eff_points", n=opt.points)] if opt.points else []) + ([t("levelx.eff_ends")] if opt.ends_game else [])
     return f"{notation(opt.groups)}: " + "; ".join(parts) + (f" ({', '.join(tail)})" if tail else "")
 
 

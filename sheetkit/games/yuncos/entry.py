@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping
 from sheetkit.errors import FieldError, UserError
 from sheetkit import forms as inputs
 from sheetkit.forms import FormError
+from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 from sheetkit.forms import english
 
@@ -56,7 +57,7 @@ def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tu
     if level not in LEVELS:
         raise FormError(t("err_choice", field=t("level")))
     if not 1 <= len(names) <= MOST_PLAYERS:
-        raise FormError(t("yu_err_players", n=len(names), most=MOST_PLAYERS))
+        raise FormError(t("yuncos.err_players", n=len(names), most=MOST_PLAYERS))
     seen: set[str] = set()
     for n in names:
         if n.casefold() in seen:
@@ -86,7 +87,10 @@ def table_check(records, prior=None):
     from sheetkit.games.yuncos.table import check_table, table_from_sheets
 
     if len(records) == 1:
-        return check_sheet(read_record(records[0][1], SOURCE), SOURCE, prior)
+        record = read_record(records[0][1], SOURCE)
+        if record.kind == "table":  # a whole table in one record (logged so by the command line)
+            return check_table(record, SOURCE, prior=prior)
+        return check_sheet(record, SOURCE, prior)
     progress = any(r.get("in_progress") for _, r in records)
     table = table_from_sheets([(n or "", r) for n, r in records], SOURCE, in_progress=progress)
     return check_table(table, SOURCE, prior=prior)
@@ -185,7 +189,7 @@ def add_move(position, form: Mapping[str, str], t: Callable = english):
     checked = together_of(position)
     nxt = next_turn(records, checked)
     if nxt is None:
-        raise FormError(t("yu_err_over"))
+        raise FormError(t("yuncos.err_over"))
     _expect(form, nxt, records, t)
     name, rec = records[nxt.seat]
     spec = _spec(rec)
@@ -208,16 +212,16 @@ def read_turn(form, spec, dice, t: Callable = english) -> dict[str, Any]:
         turn["crash"] = True
     elif puzzle in cells:
         turn["puzzle"] = puzzle
-        turn["value"] = _die(form, "value", t("yu_value"), t)
+        turn["value"] = _die(form, "value", t("yuncos.value"), t)
     elif not puzzle:
-        raise FormError(t("yu_err_puzzle"))
+        raise FormError(t("yuncos.err_puzzle"))
     else:
-        raise FormError(t("err_choice", field=t("yu_puzzle")))
-    dice = dice or (_die(form, "die1", t("yu_die", n=1), t), _die(form, "die2", t("yu_die", n=2), t))
+        raise FormError(t("err_choice", field=t("yuncos.puzzle")))
+    dice = dice or (_die(form, "die1", t("yuncos.die", n=1), t), _die(form, "die2", t("yuncos.die", n=2), t))
     turn["dice"] = list(dice)
     use = []
     for kind in ("plusminus", "yunco"):
-        use += [kind] * inputs.integer(form, kind, t(f"yu_{kind}"), 0, MOST_USES, t)
+        use += [kind] * inputs.integer(form, kind, t(f"yuncos.{kind}"), 0, MOST_USES, t)
     if use:
         turn["use"] = use
     return turn
@@ -235,9 +239,9 @@ def order(records) -> list[tuple[int, int]]:
 
 def _where_label(turn: dict[str, Any], t: Callable) -> str:
     if turn.get("crash"):
-        return t("yu_crash")
+        return t("yuncos.crash")
     cell = str(turn.get("puzzle", ""))
-    label = t("yu_nest", n=cell[4:]) if cell.startswith("nest") else t("yu_lum", n=cell[3:]) if cell.startswith("lum") else cell
+    label = t("yuncos.nest", n=cell[4:]) if cell.startswith("nest") else t("yuncos.lum", n=cell[3:]) if cell.startswith("lum") else cell
     return f"{label} {turn.get('value', '')}".strip()
 
 
@@ -269,9 +273,9 @@ def moves(position, t: Callable = english) -> list[dict[str, Any]]:
         at = [f for f in findings if (f.at or {}).get("turn") == n
               and (solo or (f.at or {}).get("player") == name)]
         out.append({"n": k, "seat": seat, "turn": n,
-                    "text": t("yu_move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t)),
+                    "text": t("yuncos.move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t)),
                     "form": {**form_of_turn(rec, n), "seat": str(seat), "turn": str(n)},
-                    "findings": [{"rule": f.rule, "message": f.message} for f in at]})
+                    "findings": [finding_on_page(f, getattr(t, "lang", "en")) for f in at]})
     return out
 
 
@@ -301,7 +305,7 @@ def undo(position, t: Callable = english):
     records = records_of(position)
     seat = last_move(records)
     if seat is None:
-        raise FormError(t("yu_err_nothing"))
+        raise FormError(t("yuncos.err_nothing"))
     name, rec = records[seat]
     back = dict(rec, turn=rec["turn"][:-1])
     if not back["turn"]:  # the start point was tapped at the first turn: the blank sheet's again
@@ -316,7 +320,7 @@ def finish(position, form: Mapping[str, str] | None = None, t: Callable = englis
     check then says so, Y21)."""
     records = records_of(position)
     if last_move(records) is None:
-        raise FormError(t("yu_err_nothing"))
+        raise FormError(t("yuncos.err_nothing"))
     return [(n, _finished(r)) for n, r in records]
 
 
@@ -367,7 +371,7 @@ def _spec(rec):
 def _expect(form, nxt: Turn, records, t) -> None:
     for key, want in (("seat", nxt.seat), ("turn", nxt.number)):
         if form.get(key, "").strip() and inputs.integer(form, key, key, 0, 10_000, t, default=-1) != want:
-            raise FormError(t("yu_err_stale", name=records[nxt.seat][0] or "", n=nxt.number))
+            raise FormError(t("yuncos.err_stale", name=records[nxt.seat][0] or "", n=nxt.number))
 
 
 def _flight(form, t) -> str:
@@ -376,27 +380,27 @@ def _flight(form, t) -> str:
     raw = form.get("flight", "")
     text = " ".join(raw.split()) if isinstance(raw, str) else ""
     if not text:
-        raise FormError(t("yu_err_flight_empty"))
+        raise FormError(t("yuncos.err_flight_empty"))
     if len(text) > 200:
-        raise FormError(t("yu_err_flight", got=inputs.shown(raw), why=t("yu_too_long")))
+        raise FormError(t("yuncos.err_flight", got=inputs.shown(raw), why=t("yuncos.too_long")))
     try:
         parse_flight(text)
     except FieldError as e:
-        raise FormError(t("yu_err_flight", got=inputs.shown(raw), why=e.message)) from None
+        raise FormError(t("yuncos.err_flight", got=inputs.shown(raw), why=e.message)) from None
     return text
 
 
 def _die(form, key: str, field: str, t) -> int:
     if not str(form.get(key, "")).strip():
-        raise FormError(t("yu_err_missing", field=field))
+        raise FormError(t("yuncos.err_missing", field=field))
     return inputs.integer(form, key, field, 1, 6, t)
 
 
 def _start(form, spec, t) -> int:
     starts = sorted(spec.board.starts)
-    n = inputs.integer(form, "start", t("yu_start"), min(starts), max(starts), t)
+    n = inputs.integer(form, "start", t("yuncos.start"), min(starts), max(starts), t)
     if n not in starts:
-        raise FormError(t("err_choice", field=t("yu_start")))
+        raise FormError(t("err_choice", field=t("yuncos.start")))
     return n
 
 
@@ -439,7 +443,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
     def drawn(i: int) -> dict[str, Any]:
         r = results[i]
         scene = overlay(r.loaded.record, r.checked, "a4", lang)
-        title = t("yu_sheet_of", name=r.player or "")
+        title = t("yuncos.sheet_of", name=r.player or "")
         return {"name": r.player, "map": svg.page_svg(scene, 0, view=map_box, title=title),
                 "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
 
@@ -454,9 +458,9 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
         seat, number, dice = due
         rec = records[seat][1]
         s = sheets[seat] if fixing is None else _before(rec, number)
-        cells = [{"name": f"nest{r + 1}", "label": t("yu_nest", n=r + 1), "full": next_free(s.nests[r]) is None}
+        cells = [{"name": f"nest{r + 1}", "label": t("yuncos.nest", n=r + 1), "full": next_free(s.nests[r]) is None}
                  for r in range(2)]
-        cells += [{"name": f"lum{c + 1}", "label": t("yu_lum", n=c + 1), "full": next_free(s.lums[c]) is None}
+        cells += [{"name": f"lum{c + 1}", "label": t("yuncos.lum", n=c + 1), "full": next_free(s.lums[c]) is None}
                   for c in range(spec.luminaries.columns)]
         regions = []
         for r in range(2):
@@ -481,7 +485,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
     if verdict.in_progress:
         status += f" ({t('in_progress')})"
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
-                  "over": nxt is None, "legal": verdict.legal, "status": status, "findings": verdict.findings,
+                  "over": nxt is None, "legal": verdict.legal, "status": status, "findings": [finding_on_page(f, lang) for f in verdict.findings],
                   "scores": verdict.scores, "v": form or {}, "moves": moves(results, t)},
             "ended": ended(results, t, lang)}
 
@@ -518,13 +522,13 @@ def ended(results, t: Callable = english, lang: str = "en") -> str | None:
     end = _ended(records, table, sheets)
     if end is None:
         if all(s.eliminated is not None for s in sheets):
-            return t("yu_end_eliminated")
+            return t("yuncos.end_eliminated")
         return None
     if len(records) == 1:
         reason = sheets[0].end[1]
     else:
         reason = table.verdict.details.end.get("reason")
-    return t("yu_end_why", turn=end, reason=say(reason, lang) if reason is not None else "")
+    return t("yuncos.end_why", turn=end, reason=say(reason, lang) if reason is not None else "")
 
 
 # ------------------------------------------------------------------ the quick tally

@@ -101,7 +101,7 @@ def register(app, store, t, lang, view) -> None:
         later = [m for m in e.moves(results, words())
                  if m["n"] > n and m["findings"] and any(f not in before.get(m["n"], []) for f in m["findings"])]
         return page(play, game, position, moves, n, form, version,
-                    checked=[view(r.verdict, lang()) for r in results], later=later)
+                    checked=[view(r.verdict, lang(), play=True) for r in results], later=later)
 
     @app.post("/play/<int:play_id>/fix/<int:n>/save")
     def play_fix_save(play_id: int, n: int):

@@ -33,12 +33,6 @@ from sheetkit.web.plays import routes
 _PLAY_ROUTE = re.compile(r"/(play|photo)/([0-9]{1,19})(?:/(move|undo|end|fields|text))?\Z")
 
 
-class OpenPlays(list):
-    """The plays in progress shown, newest first; `total`: how many there are in all."""
-
-    total = 0
-
-
 def register(app, path: Path, t, lang, view) -> None:
     """The routes above, over the history at `path`; `t`, `lang` and `view` as for
     routes.register."""
@@ -139,13 +133,3 @@ def gone(e: HistoryError):
     if str(e).startswith("no play"):
         abort(404)
     raise e
-
-
-def open_plays(store, names: set[str], limit: int | None) -> OpenPlays:
-    """The plays still being played of the games `names`, newest first, at most `limit`."""
-    found = [p for p in store.plays(in_progress=True) if p.game in names]
-    out = OpenPlays(found[:limit] if limit else found)
-    out.total = len(found)
-    return out
-
-

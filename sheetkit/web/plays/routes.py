@@ -36,16 +36,35 @@ def db_path(db: str | Path | None) -> Path:
 def unfinished(db: str | Path | None, limit: int | None = 20) -> list:
     """The plays still in progress that the page can continue, newest first, at most
     `limit` (None: every one), abandoned plays not among them; `.total` says how many
-    there are in all (manage.OpenPlays). None (and no history file created) when there is
+    there are in all (OpenPlays). None (and no history file created) when there is
     no history yet."""
     from sheetkit.history.store import Store
-    from sheetkit.web.plays.manage import OpenPlays, open_plays
 
     path = db_path(db)
     if not path.is_file():
         return OpenPlays()
     with Store.open(path) as store:
         return open_plays(store, {g_.name for g_ in plays.offered()}, limit)
+
+
+class OpenPlays(list):
+    """The plays in progress shown, newest first; `total`: how many there are in all."""
+
+    total = 0
+
+
+def open_plays(store, names: set[str], limit: int | None) -> OpenPlays:
+    """The plays still being played of the games `names`, newest first, at most `limit`."""
+    found = [p for p in store.plays(in_progress=True) if p.game in names]
+    out = OpenPlays(found[:limit] if limit else found)
+    out.total = len(found)
+    return out
+
+
+def request_store_of(db: str | Path | None):
+    """`store()` for the routes of other modules: the request's history, opened once."""
+    path = db_path(db)
+    return lambda: request_store(path)
 
 
 def request_store(path: Path):
@@ -190,7 +209,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         form = form if form is not None else {}
         ctx = game.entry.view(position, words(), lang(), form)
         return render_template(game.entry.template, play=play, game=game, results=position,
-                               views=[view(r.verdict, lang()) for r in position], error=error, v=form,
+                               views=[view(r.verdict, lang(), play=True) for r in position], error=error, v=form,
                                version=play.version, **ctx), code
 
     @app.get("/play/<int:play_id>")
@@ -254,7 +273,6 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         finish = e.finish or plays.finish_default
         return do_step(play_id, lambda pos: finish(pos, request.form, words()), f"/play/{play_id}/end")
 
-    from sheetkit.web.plays import fix; fix.register(app, store, t, lang, view)  # GET|POST /play/<id>/fix/<n>: an earlier move fixed
 
     # --- the end page and the downloads --------------------------------------------------
 
@@ -274,14 +292,17 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
                 position = None  # a text the page cannot read: the verdicts kept, in their English
         ended = None
         if position is not None:  # why the game ended, when its rules ended it (the game's view says)
-            ended = plays.entry_of(play.game).view(position, words(), lang(), {}).get("ended")
+            try:
+                ended = plays.entry_of(play.game).view(position, words(), lang(), {}).get("ended")
+            except (AttributeError, KeyError, TypeError, UserError):  # records the page did not write
+                ended = None  # (a table logged whole by the command line): no reason said
         sheets = []
         for i, s in enumerate(play.sheets):
             name = plays.source_name(play.game, play.id, s.player, i, n)
             if position is not None:
                 r = position[i]
-                shown, drawn = view(r.verdict, lang()), r.loaded.kind.overlay is not None
-                final = sheet_svgs(r.loaded, r.checked, lang()) if drawn else []  # the board too (Level X: page 2)
+                shown, drawn = view(r.verdict, lang(), play=True), r.loaded.kind.overlay is not None
+                final = sheet_svgs(r.loaded, r.checked, lang()) if drawn else []  # every page: a board drawn on the second too
             else:
                 got = _loaded(s.text, name, t)
                 shown, drawn, final = view_json(s.verdict, lang(), t), got is not None, []
@@ -344,7 +365,6 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         return Response(data, mimetype="application/pdf", headers={
             "Content-Disposition": f'attachment; filename="{name.removesuffix(".toml")}-checked.pdf"'})
 
-    from sheetkit.web.plays import manage; manage.register(app, path, t, lang, view)  # noqa: E702  (delete, abandon, every play in progress)
 
 
 def _loaded(text: str, source: str, t):
