@@ -97,31 +97,29 @@ def register(app, path: Path, t, lang, view) -> None:
             return end_page(store().get(play_id))
         return redirect(f"/play/{play_id}/end", code=303)
 
-    @app.post("/play/<int:play_id>/delete")
-    def play_delete(play_id: int):
-        play = routes.play_or_404(store(), play_id)
+    def managed(play_id: int, what: str, act, notice: str):
+        """Delete or abandon at the version the page showed; the play as it is now when another
+        phone changed it meanwhile, nothing done."""
         try:
-            store().delete(play_id, expect=request.form.get("version", ""))
+            act(request.form.get("version", ""))
         except StalePlay:
-            return as_now(play_id, t("err_stale_manage"), "delete")
+            return as_now(play_id, t("err_stale_manage"), what)
         except HistoryError as e:
             gone(e)
-        flash(t("deleted_notice", n=play.id), "notice")
+        flash(t(notice, n=play_id), "notice")
         return redirect("/", code=303)
+
+    @app.post("/play/<int:play_id>/delete")
+    def play_delete(play_id: int):
+        routes.play_or_404(store(), play_id)
+        return managed(play_id, "delete", lambda v: store().delete(play_id, expect=v), "deleted_notice")
 
     @app.post("/play/<int:play_id>/abandon")
     def play_abandon(play_id: int):
         play = routes.play_or_404(store(), play_id)
         if not play.open:
             return as_now(play_id, t("err_not_abandonable"), None)
-        try:
-            store().abandon(play_id, expect=request.form.get("version", ""))
-        except StalePlay:
-            return as_now(play_id, t("err_stale_manage"), "abandon")
-        except HistoryError as e:
-            gone(e)
-        flash(t("abandoned_notice", n=play.id), "notice")
-        return redirect("/", code=303)
+        return managed(play_id, "abandon", lambda v: store().abandon(play_id, expect=v), "abandoned_notice")
 
     @app.get("/plays/in-progress")
     def plays_in_progress():
