@@ -53,11 +53,6 @@ class Words:
 english = Words("en")  # a game's `t` when no page asks (tests, the benches)
 
 
-def said(e: UserError, lang: str) -> str:
-    """An engine's error line in the page's language."""
-    return e.line(lang)
-
-
 def shown(value: str, most: int = 24) -> str:
     """A typed value quoted in a message: control characters as escapes, long text cut."""
     text = value.encode("unicode_escape").decode("ascii") if any(unicodedata.category(c) == "Cc" for c in value) else value

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sheetkit.games.interface import records_of
 from sheetkit.forms import FormError
 from sheetkit.games.interface import Result
 from sheetkit.games.levelx import entry as L
@@ -77,7 +78,7 @@ def test_random_legal_games_entered_turn_by_turn_are_legal_at_every_step(seed, n
         before, snapshot = recs, copy.deepcopy(recs)
         pos = position(recs)
         recs = L.add_move(pos, form_of(turn), t)
-        assert before == snapshot and plays.records(pos) == snapshot  # the input is never changed
+        assert before == snapshot and records_of(pos) == snapshot  # the input is never changed
         assert len(recs[0][1]["turn"]) == k + 1
         if k % 7 == 0 or k == len(record["turn"]) - 1:
             c = check(recs)

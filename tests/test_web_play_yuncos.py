@@ -17,6 +17,7 @@ import pytest
 from hypothesis import assume, HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from sheetkit.games.interface import records_of
 from sheetkit import layouts
 from sheetkit.checking import records as engine
 from sheetkit.games.yuncos.play import play, play_table
@@ -160,7 +161,7 @@ def test_undo_removes_the_last_move_and_the_game_goes_on():
     before = copy.deepcopy(recs)
     pos = position(recs)
     back = Y.undo(pos)
-    assert recs == before and plays.records(pos) == before  # the input is never changed
+    assert recs == before and records_of(pos) == before  # the input is never changed
     seat = Y.last_move(recs)
     assert len(back[seat][1]["turn"]) == len(recs[seat][1]["turn"]) - 1
     assert all(r.get("in_progress") for _, r in back)
@@ -225,7 +226,7 @@ def test_a_value_that_is_no_move_is_one_message_and_nothing_changes(change, word
         Y.add_move(pos, {**good, **change})
     assert words in str(e.value)
     assert "\n" not in str(e.value)
-    assert recs == before and plays.records(pos) == before
+    assert recs == before and records_of(pos) == before
 
 
 def test_new_plays_are_one_to_five_named_players_of_a_level():

@@ -200,9 +200,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
             return tally_page(game, form)
         try:
             return tally_page(game, form, form.score(request.form, session, Words(lang())))
-        except FormError as e:
-            return tally_page(game, form, error=str(e))
-        except UserError as e:
+        except UserError as e:  # a FormError too: its sentence
             return tally_page(game, form, error=e.line(lang()))
 
     @app.post("/tally/<name>/<step>")

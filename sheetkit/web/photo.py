@@ -29,6 +29,7 @@ from flask import Response, abort, make_response, redirect, render_template, req
 
 from sheetkit.photo import INSTALL  # the package itself needs no extra
 from sheetkit.web import inputs, plays
+from sheetkit.games.interface import records_of as position_records
 from sheetkit.web.inputs import FormError
 
 PHOTO_MAX = 20 * 1024 * 1024  # a phone photo is 2-8 MB; every other request keeps the page's 256 kB
@@ -431,7 +432,7 @@ def register(app, db, t, lang, view) -> None:
                     sheet = len(play.sheets)
                     version = request.form.get("version", "")
                     try:
-                        plays.step(store(), play, version, lambda pos: plays.records(pos) + [(name, rec)], t)
+                        plays.step(store(), play, version, lambda pos: position_records(pos) + [(name, rec)], t)
                     except StalePlay:
                         raise FormError(t("err_stale")) from None
                 store().save_photo(play_id, sheet, image, info)
@@ -543,7 +544,7 @@ def register(app, db, t, lang, view) -> None:
         """One step of the photo play (the version the page showed), then the confirm screen."""
         version = request.form.get("version", "")
         try:
-            plays.step(store(), store().get(play_id), version, lambda pos: change(plays.records(pos)), t)
+            plays.step(store(), store().get(play_id), version, lambda pos: change(position_records(pos)), t)
         except StalePlay:
             return make_response(confirm_page(play_id, t("err_stale"), 409))
         except FormError as e:

@@ -28,18 +28,13 @@ from typing import Any, Callable
 
 from sheetkit.errors import UserError
 from sheetkit.forms import FormError, english
+from sheetkit.games import interface
 from sheetkit.games.interface import Result, Start  # noqa: F401  (the contract's types, named here for the routes)
+from sheetkit.web.inputs import said
 
 Records = list[tuple[str | None, dict[str, Any]]]
 SOURCE = "web page"  # a new play's records, until the play has its number
 MAX_MOVES_TEXT = 64 * 1024  # a record grown past this on the page is refused (a whole game is a few kB)
-
-
-def said(e: UserError) -> str:
-    """An engine's error line in the page's language."""
-    from sheetkit.web.i18n import page_lang
-
-    return e.line(page_lang())
 
 
 def game_of(name: Any):
@@ -177,11 +172,6 @@ def load(store, play, t: Callable | None = None) -> list[Result]:
     return position
 
 
-def records(position: list[Result]) -> Records:
-    """The records of a position, (player, data) each."""
-    return [(r.player, r.data) for r in position]
-
-
 def _each_alone(records: Records, sources: list[str], prior: list[Result] | None) -> list[tuple[Any, Any]]:
     """Each record checked on its own, as `sheetkit check` checks it."""
     from sheetkit.checking import records as R
@@ -217,9 +207,7 @@ def check(game: str, records: Records, play_id: int | None, prior: list[Result] 
         together = None
         if entry is not None and entry.together is not None:
             together = entry.together(reread, prior[0].together if prior and len(prior) == len(reread) else None)
-    except FormError:
-        raise
-    except UserError as e:
+    except UserError as e:  # a FormError says its own sentence
         raise FormError(said(e)) from None
     return [Result(p, d, tx, src, loaded, checked, together)
             for (p, d), tx, src, (loaded, checked) in zip(reread, texts, sources, done)]
@@ -275,7 +263,7 @@ def step(store, play, version: str, change: Callable[[list[Result]], Records], t
 def finish_default(position: list[Result], form, t) -> Records:
     """Every record finished as it is: none stays in progress."""
     out = []
-    for player, data in records(position):
+    for player, data in interface.records_of(position):
         data = copy.deepcopy(data)
         data.pop("in_progress", None)
         out.append((player, data))

@@ -16,7 +16,6 @@ from __future__ import annotations
 from flask import abort, redirect, render_template, request
 
 from sheetkit.errors import UserError
-from sheetkit.forms import FormError
 
 MOST_FIELDS = 64  # a move form has a dozen fields: what the Save form carries of the checked one
 LONGEST_VALUE = 400
@@ -93,9 +92,7 @@ def register(app, store, t, lang, view) -> None:
         e = game.entry
         try:
             results = plays.check(play.game, e.replace_move(position, n, request.form, words()), play.id, prior=position)
-        except FormError as err:
-            return page(play, game, position, moves, n, form, version, error=str(err), code=400)
-        except UserError as err:
+        except UserError as err:  # a FormError too: its sentence
             return page(play, game, position, moves, n, form, version, error=plays.said(err), code=400)
         before = {m["n"]: m["findings"] for m in moves}
         later = [m for m in e.moves(results, words())
@@ -121,8 +118,6 @@ def register(app, store, t, lang, view) -> None:
             if n > len(now):
                 return render_template("error.html", title=t("fix"), text=t("err_stale"), code=409), 409
             return page(play, game, position, now, n, form, play.version, error=t("err_stale"), code=409)
-        except FormError as err:
-            return page(play, game, position, moves, n, form, play.version, error=str(err), code=400)
-        except UserError as err:
+        except UserError as err:  # a FormError too: its sentence
             return page(play, game, position, moves, n, form, play.version, error=plays.said(err), code=400)
         return redirect(f"/play/{play_id}", code=303)

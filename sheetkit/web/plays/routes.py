@@ -165,9 +165,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             with store().transaction():  # what the start keeps (a deck) and the play: both or neither
                 records = game.entry.new_records(start, words())
                 play_id = plays.start(store(), game.name, records, now())
-        except FormError as e:
-            return start_page(game, str(e), 400)
-        except UserError as e:
+        except UserError as e:  # a FormError too: its sentence
             return start_page(game, plays.said(e), 400)
         return redirect(f"/play/{play_id}", code=303)
 
@@ -239,9 +237,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             plays.step(store(), play, version, change, t)
         except StalePlay:
             return entry(store().get(play_id), t("err_stale"), 409)
-        except FormError as e:
-            return entry(store().get(play_id), str(e), 400, request.form)
-        except UserError as e:  # the game's own code said it (a record field it refused)
+        except UserError as e:  # a FormError, or the game's own code refusing a record field
             return entry(store().get(play_id), plays.said(e), 400, request.form)
         return redirect(then, code=303)
 
