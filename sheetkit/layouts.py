@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from sheetkit.messages import msg, or_list
 from sheetkit.errors import UserError
 from sheetkit.games.interface import LayoutKind, Ref
 from sheetkit.resources import data_dir
-from sheetkit.tomlfile import MISSING, is_file, problem, read_toml
+from sheetkit.tomlfile import MISSING, is_file, parse_toml, problem, read_bytes
 
 
 # Layouts that belong to no game: the printer's calibration sheet. Their files name no
@@ -76,9 +78,33 @@ def content_version(data: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:8]
 
 
+# Layouts loaded, by file and content: the page loads the play's layout for every record it
+# reads, and validating a map costs milliseconds. Keyed by the file's very bytes (and the
+# games registered), so a designer's edit is seen at once; a Layout and its spec are frozen.
+_LOADED: OrderedDict[tuple, Layout] = OrderedDict()
+_LOADED_MOST = 32
+_LOADED_LOCK = threading.Lock()
+
+
 def load(ref: str) -> Layout:
     path = resolve(ref)
-    data = read_toml(path)
+    raw = read_bytes(path)
+    key = (str(path), raw, games.names())
+    with _LOADED_LOCK:
+        got = _LOADED.get(key)
+        if got is not None:
+            _LOADED.move_to_end(key)
+            return got
+    layout = _load(path, raw)
+    with _LOADED_LOCK:
+        _LOADED[key] = layout
+        while len(_LOADED) > _LOADED_MOST:
+            _LOADED.popitem(last=False)
+    return layout
+
+
+def _load(path: Path, raw: bytes) -> Layout:
+    data = parse_toml(raw, str(path))
     source = str(path) if path.parent != shipped_dir() else f"layouts/{path.name}"
     if "game" not in data and data.get("kind") in PAPER_KINDS:
         from sheetkit.schema import validate

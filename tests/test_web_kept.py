@@ -29,6 +29,7 @@ def kept_is_a_full_replay(play: OnePlay) -> None:
         return
     full = plays.check(stored.game, plays.records_of(stored), play.pid)
     assert [r.text for r in kept] == [s.text for s in stored.sheets] == [r.text for r in full]
+    assert [r.data for r in kept] == [d for _, d in plays.records_of(stored)]  # each text reads back as the data checked
     for k, f, s in zip(kept, full, stored.sheets):
         got = json.dumps(k.verdict.to_json(), sort_keys=True, ensure_ascii=False)
         assert got == json.dumps(f.verdict.to_json(), sort_keys=True, ensure_ascii=False)

@@ -125,6 +125,12 @@ class _Grid:
         self.boxes: list[Box] = []
         self.looked = 0
 
+    def copy(self) -> "_Grid":
+        out = _Grid()
+        out.cells = {c: list(ks) for c, ks in self.cells.items()}
+        out.boxes = list(self.boxes)
+        return out
+
     @staticmethod
     def _span(b: Box):
         return (range(math.floor(b[0] / CELL), math.floor(b[2] / CELL) + 1),
@@ -133,10 +139,15 @@ class _Grid:
     def add(self, b: Box) -> None:
         k = len(self.boxes)
         self.boxes.append(b)
-        xs, ys = self._span(b)
-        for i in xs:
-            for j in ys:
-                self.cells.setdefault((i, j), []).append(k)
+        cells = self.cells
+        j0, j1 = math.floor(b[1] / CELL), math.floor(b[3] / CELL) + 1
+        for i in range(math.floor(b[0] / CELL), math.floor(b[2] / CELL) + 1):
+            for j in range(j0, j1):
+                ks = cells.get((i, j))
+                if ks is None:
+                    cells[(i, j)] = [k]
+                else:
+                    ks.append(k)
 
     def hits(self, b: Box) -> bool:
         xs, ys = self._span(b)
@@ -265,22 +276,45 @@ def _candidates(t: Tag, w: float, h: float, reach: float):
         d += STEP
 
 
+def indexed(obstacles: Iterable[Box]) -> _Grid:
+    """Obstacles indexed once, for `place(base=)`: a sheet's printed words are the same
+    under every drawing of it."""
+    out = _Grid()
+    for b in dict.fromkeys(obstacles):
+        out.add(b)
+    return out
+
+
 def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: float = REACH,
-          naive: bool = False) -> Placement:
-    """Place every tag (in order) clear of `obstacles`, of the other tags and their rings,
-    of the leader lines already drawn, and inside `area`; a leader line crosses no tag
-    and no obstacle. `naive` checks every candidate of every tag against every box,
-    without the spatial index (the benchmark's baseline): the result is the same."""
+          naive: bool = False, base: _Grid | None = None) -> Placement:
+    """Place every tag (in order) clear of `obstacles` (and of those of `base`, indexed
+    beforehand), of the other tags and their rings, of the leader lines already drawn, and
+    inside `area`; a leader line crosses no tag and no obstacle. `naive` checks every
+    candidate of every tag against every box, without the spatial index (the benchmark's
+    baseline): the result is the same."""
     index = _List if naive else _Grid
     fixed = index()
+    if base is not None:
+        if naive:
+            for b in base.boxes:
+                fixed.add(b)
+        else:
+            fixed = base.copy()
     # Each obstacle once, and only those a tag's probe or a leader can meet: within CLEAR of
     # the area, or between it and an anchor outside it (a record's flight off the map).
     x0, y0, x1, y1 = _grow(area, CLEAR + 1e-6)
+    # ... and within reach of a tag: no candidate box lies further from its anchor than the
+    # ring, the reach and the box's own size (a sheet's far corners need not be indexed)
+    rx0 = ry0 = math.inf
+    rx1 = ry1 = -math.inf
     for t in tags:
         (ax, ay), r = t.anchor, t.radius + 1e-6
         x0, y0, x1, y1 = min(x0, ax - r), min(y0, ay - r), max(x1, ax + r), max(y1, ay + r)
+        far = t.radius + reach + max(tag_size(t.text, t.size)) + 2 * CLEAR + 1.0
+        rx0, ry0, rx1, ry1 = min(rx0, ax - far), min(ry0, ay - far), max(rx1, ax + far), max(ry1, ay + far)
+    near = (max(x0, rx0), max(y0, ry0), min(x1, rx1), min(y1, ry1))
     for b in dict.fromkeys(obstacles):
-        if _overlap(b, (x0, y0, x1, y1)):
+        if _overlap(b, near):
             fixed.add(b)
     rings = index()  # the rings alone, to find those a tag's anchor lies in
     for rb in sorted({rb for rb in map(_ring_box, tags) if rb is not None}):

@@ -11,6 +11,7 @@ six pages carries its static drawing only once.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -154,10 +155,25 @@ def paper_size(paper: str) -> tuple[float, float]:
     return PAPERS[paper]
 
 
+def copied(scene: Scene) -> Scene:
+    """A scene to draw over, sharing nothing mutable with `scene`: a composed blank is kept
+    and copied for each drawing on it (items are frozen, so their lists are copied alone)."""
+    from dataclasses import replace
+
+    forms = {name: replace(f, items=list(f.items)) for name, f in scene.forms.items()}
+    return Scene([replace(p, items=list(p.items)) for p in scene.pages], forms, scene.title, scene.lang)
+
+
 def hatch(x: float, y: float, w: float, h: float, spacing: float, angle: float = 45.0,
           style: Style = THIN) -> list[Line]:
     """Parallel lines filling the rectangle, clipped to it: a tint that survives
     black-and-white printing. `angle` in degrees; 0 is horizontal."""
+    return list(_hatch(x, y, w, h, spacing, angle, style))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hatch(x: float, y: float, w: float, h: float, spacing: float, angle: float, style: Style) -> tuple[Line, ...]:
+    """hatch's lines, kept: a board's tinted squares are drawn again under every move."""
     a = math.radians(angle)
     dx, dy = math.cos(a), math.sin(a)  # line direction
     nx, ny = -dy, dx  # normal
@@ -171,7 +187,7 @@ def hatch(x: float, y: float, w: float, h: float, spacing: float, angle: float =
         if seg:
             lines.append(Line(*seg, style=style))
         k += 1
-    return lines
+    return tuple(lines)
 
 
 def _clip_line_to_rect(c, nx, ny, dx, dy, x, y, w, h):

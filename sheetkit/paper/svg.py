@@ -19,6 +19,7 @@ from sheetkit.paper import scene as S
 
 FONT_FAMILY = "DejaVu Sans Condensed"
 PT = 25.4 / 72  # mm per point
+VIEW_MARGIN = 1.0  # mm around a view within which an item is still drawn (a stroke's width, a glyph's overhang)
 
 
 def num(v: float) -> str:
@@ -74,6 +75,27 @@ class _Writer:
             return _draw(it)
 
 
+def _within(items, forms, view) -> list:
+    """The items that show in `view` (x, y, w, h): a page cut to its board or its map
+    carries nothing of the rest of the sheet (less to send, nothing hidden read aloud)."""
+    vx, vy, vw, vh = view
+    x0, y0, x1, y1 = vx - VIEW_MARGIN, vy - VIEW_MARGIN, vx + vw + VIEW_MARGIN, vy + vh + VIEW_MARGIN
+    out = []
+    for it in items:
+        try:
+            b = _box(it) if not isinstance(it, S.Use) else S.bounds([it], forms)
+        except TypeError:  # an item holding a list: not hashable, measured each time
+            b = S.bounds([it], forms)
+        if b is not None and b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0:
+            out.append(it)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _box(it):
+    return S.bounds([it])
+
+
 @lru_cache(maxsize=1 << 16)
 def _drawn(it) -> str:
     """An item's SVG text, looked up when the same item is drawn again: the page draws the
@@ -120,8 +142,8 @@ def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, titl
     the page around it); the whole page when not given."""
     pg = scene.pages[page]
     w = _Writer(scene.forms)
-    body = w.items(pg.items)
     vx, vy, vw, vh = view if view is not None else (0.0, 0.0, pg.width, pg.height)
+    body = w.items(pg.items if view is None else _within(pg.items, scene.forms, view))
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(vw)}mm" height="{num(vh)}mm" '
             f'viewBox="{num(vx)} {num(vy)} {num(vw)} {num(vh)}" '
             f'font-family="{FONT_FAMILY}, sans-serif">']

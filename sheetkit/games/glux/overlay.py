@@ -43,8 +43,7 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     title = spec.title(lang)  # the game and board, not the record's file
     page, sq, bx, by = board_page(record, paper, title)
     page.stamp = None
-    page.items += [replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it  # 6 pt at least
-                   for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line")]
+    page.items += _board_drawn(spec, lang, sq, bx, by)
     chip_boxes = []
     s = sq * 0.55  # a chip smaller than its square, at its top right: the square's name
     for (c, r), stack in sorted(board.stacks.items()):  # (top left) and a room's label (bottom left) stay in view
@@ -99,6 +98,24 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     marked = annotate.mark(page, {}, places, chip_boxes + border)
     page.items += marked.marks + marked.tags
     return Scene(pages, {}, title)
+
+
+_BOARDS: dict[tuple, tuple] = {}  # (id of the side, where and how it is drawn) -> (the side, its items)
+
+
+def _board_drawn(spec, lang: str, sq: float, bx: float, by: float) -> list:
+    """The board side's items as the checked sheet draws them (6 pt text at least), drawn
+    once: the page draws the same side under every move. The side is kept beside its
+    items, so its id cannot be another side's while it is cached."""
+    key = (id(spec), lang, sq, bx, by)
+    got = _BOARDS.get(key)
+    if got is None or got[0] is not spec:
+        items = tuple(replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it
+                      for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line"))
+        if len(_BOARDS) >= 32:
+            _BOARDS.clear()
+        got = _BOARDS[key] = (spec, items)
+    return list(got[1])
 
 
 def _legible(items: list) -> list:

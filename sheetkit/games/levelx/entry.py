@@ -191,9 +191,6 @@ def finish(position, form: Mapping[str, str] | None = None, t: Callable = englis
 def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None = None) -> dict:
     """The entry screen's data (as `lx`): the board, whose turn, the end, the turns played
     with what each did and the findings at each turn, the form as sent (kept on an error)."""
-    from sheetkit.games.levelx.moves import notation, option
-    from sheetkit.games.levelx.rules import State
-
     r = results[0]
     records, checked = [(None, r.data)], r.checked
     data = _game(records)
@@ -203,17 +200,11 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
     for f in checked.verdict.findings:
         n = (f.at or {}).get("turn")
         findings.setdefault(n, []).append(f)
-    turns, s = [], State.start(players, state.board)  # on the board the record names (L1)
-    for i, turn in enumerate(data.get("turn", []), 1):
-        if s.over():
-            line = f"{notation(turn['groups'])}: {t('levelx.eff_late')}"
-            after = s
-        else:
-            line = effect_line(option(s, turn["groups"]), t)
-            after = s.play(turn["groups"])[0]
-        turns.append({"n": i, "player": turn.get("player") or s.player_of_turn(i), "dice": turn["dice"],
-                      "line": line, "findings": [finding_on_page(f, lang) for f in findings.get(i, [])]})
-        s = after
+    played = data.get("turn", [])
+    lines = _turn_lines(tuple(players), state.board, tuple(_groups_key(turn["groups"]) for turn in played), t, lang)
+    turns = [{"n": i, "player": turn.get("player") or who, "dice": turn["dice"], "line": line,
+              "findings": [finding_on_page(f, lang) for f in findings.get(i, [])]}
+             for i, (turn, (who, line)) in enumerate(zip(played, lines), 1)]
     end = None
     if state.ended_at is not None:
         last = state.last_turn()
@@ -226,6 +217,44 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
             "over": state.over(), "end": end, "turns": list(reversed(turns)),
             "in_progress": bool(data.get("in_progress")), "board": board_svg(state, lang),
             "groups": GROUPS, "no_group": NO_GROUP, "dice": range(DICE)}, "ended": ended(r, t)}
+
+
+def _groups_key(groups) -> tuple:
+    return tuple(tuple(g) for g in groups)
+
+
+# What each turn did, in the page's words, for the turns played so far: kept, so that the
+# page at turn 60 plays one turn more than at turn 59 instead of all sixty again. The board
+# is kept beside its lines, so its id cannot be another board's while they are kept.
+_LINES: dict[tuple, tuple[list, object, object]] = {}
+
+
+def _turn_lines(players: tuple, board, groups: tuple, t: Callable, lang: str) -> list[tuple[str, str]]:
+    """(whose turn, what it did) of each turn of a game whose turns chose `groups`, played
+    from the start on `board` (L1); a turn after the end says it came too late."""
+    from sheetkit.games.levelx.moves import notation, option
+    from sheetkit.games.levelx.rules import State
+
+    def kept(g):
+        got = _LINES.get((players, id(board), lang, g))
+        return got if got is not None and got[2] is board else None
+
+    got = kept(groups)
+    if got is not None:
+        return got[0]
+    before = kept(groups[:-1]) if groups else None
+    lines, s = (list(before[0]), before[1]) if before is not None else ([], State.start(list(players), board))
+    for i in range(len(lines), len(groups)):
+        chosen = [list(g) for g in groups[i]]
+        if s.over():
+            lines.append((s.player_of_turn(i + 1), f"{notation(chosen)}: {t('levelx.eff_late')}"))
+            continue
+        lines.append((s.player_of_turn(i + 1), effect_line(option(s, chosen), t)))
+        s = s.play(chosen)[0]
+    if len(_LINES) >= 64:
+        _LINES.clear()
+    _LINES[(players, id(board), lang, groups)] = (lines, s, board)
+    return lines
 
 
 def effect_line(opt, t: Callable) -> str:

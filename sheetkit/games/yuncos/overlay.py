@@ -10,6 +10,9 @@ the drawing lands exactly on the printed boxes.
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 from sheetkit.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import labels as L
@@ -67,6 +70,13 @@ def line_boxes(pts, half: float = 0.35, step: float = 0.6) -> list[tuple[float, 
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _segment_boxes(a, b) -> tuple:
+    """line_boxes of one segment of the map, kept: a flight's segments are drawn again at
+    every later move."""
+    return tuple(line_boxes([a, b]))
+
+
 def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
     """The polyline `pts` broken off within `r` of every point of `gaps` (the stars): a
     flight drawn through a star would hide its letter or shape."""
@@ -118,19 +128,52 @@ def icon_boxes(spec, g) -> list[tuple[float, float, float, float]]:
     return out
 
 
+@dataclass(frozen=True)
+class _Blank:
+    """A level's blank sheet, composed once: the page draws every move over it."""
+
+    scene: S.Scene
+    top: float  # mm: where the sheet begins on the page
+    fixed: object  # what no turn number may cover: its printed words, the map's marks and frame (labels.indexed)
+
+
+_BLANKS: dict[tuple, _Blank] = {}
+
+
+def _blank(layout, paper: str, lang: str) -> _Blank:
+    from sheetkit.games.yuncos.compose import compose, sheet_geometry
+
+    key = (str(layout.path), layout.version, paper, lang)
+    got = _BLANKS.get(key)
+    if got is None:
+        scene = compose(layout, paper, lang)
+        page = scene.pages[0]
+        spec, g = layout.spec, sheet_geometry(layout.spec, paper)
+        text_ = L.text_boxes(page.items, scene.forms)
+        x0, y0 = g.vertex((0, 0))
+        x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
+        frame = line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])
+        got = _Blank(scene, S.bounds(page.items, scene.forms)[1], L.indexed(text_ + icon_boxes(spec, g) + frame))
+        if len(_BLANKS) >= 32:
+            _BLANKS.clear()
+        _BLANKS[key] = got
+    return got
+
+
 def overlay(record, checked, paper: str, lang: str = "en"):
     """A one-page Scene (and the findings in full on a page of their own): the sheet level
     of the record with everything written on it."""
-    from sheetkit.games.yuncos.compose import compose, sheet_geometry
+    from sheetkit.games.yuncos.compose import sheet_geometry
 
     spec = record.spec
-    scene = compose(record.layout, paper, lang)
+    blank = _blank(record.layout, paper, lang)
+    scene = S.copied(blank.scene)
     page = scene.pages[0]
-    sheet_top = S.bounds(page.items, scene.forms)[1]
+    sheet_top = blank.top
     g = sheet_geometry(spec, paper)
     rep, verdict = checked.state, checked.verdict
-    icons = icon_boxes(spec, g)
-    icons += [(x, y, x + w, y + h) for x, y, w, h in (_ability_box(g, b.id) for b in rep.boxes)]  # their drawn signs
+    abilities = [(x, y, x + w, y + h) for x, y, w, h in (_ability_box(g, b.id) for b in rep.boxes)]  # their drawn signs
+    icons = icon_boxes(spec, g) + abilities
     items: list[S.Item] = []
 
     # The flight, turn by turn; a turn's end is a dot, or a ring around a star it ends on
@@ -155,12 +198,9 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     # each segment of the map once: a flight that goes over its own track covers no more of
     # the sheet, so the obstacles are bounded by the map, not by the length of the record
     segments = dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b)
-    lines = [b for seg in segments for b in line_boxes([g.vertex(v) for v in seg])]
-    x0, y0 = g.vertex((0, 0))
-    x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
-    lines += line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])  # the map's frame
-    sheet_text = L.text_boxes(page.items, scene.forms)
-    turns = L.place(ends, sheet_text + icons + lines, L.drawable(page))
+    lines = [box for u, v in segments for box in _segment_boxes(g.vertex(u), g.vertex(v))]
+    # the sheet's words, the map's marks and its frame are indexed with the blank sheet
+    turns = L.place(ends, abilities + lines, L.drawable(page), base=blank.fixed)
     for p in turns.placed:
         x0, y0, x1, y1 = p.box
         if p.leader:

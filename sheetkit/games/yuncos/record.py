@@ -202,6 +202,51 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
                 tuple(t.dice) if t.dice else None, tuple(t.use), start_at, other_readings(t.flight))
 
 
+# Turns read, kept: the page reads a play's record again at every move, and all its turns
+# but the last are the ones read before. A turn is kept by its table's very values (only
+# tables of plain values: text, numbers, booleans and lists of them) and, once checked
+# against a sheet, by that sheet too (kept beside it, so its id is not another's).
+_MODELS: dict[tuple, TurnModel] = {}
+_TURNS: dict[tuple, tuple[Any, Turn]] = {}
+_MOST_KEPT = 4096
+
+
+def _plain(t: dict[str, Any]) -> tuple | None:
+    out = []
+    for k, v in t.items():
+        if isinstance(v, list):
+            if not all(isinstance(x, (str, int, float, bool)) for x in v):
+                return None
+            v = ("list", type(v).__name__, tuple((type(x).__name__, x) for x in v))
+        elif not isinstance(v, (str, int, float, bool)):
+            return None
+        out.append((k, type(v).__name__, v))  # 1 and true, 1 and 1.0 are different values
+    return tuple(out)
+
+
+def _turn_model(t: dict[str, Any]) -> TurnModel:
+    key = _plain(t)
+    got = _MODELS.get(key) if key is not None else None
+    if got is None:
+        got = TurnModel.model_validate(t)
+        if key is not None:
+            if len(_MODELS) >= _MOST_KEPT:
+                _MODELS.clear()
+            _MODELS[key] = got
+    return got
+
+
+def _turn_of(spec, i: int, t: TurnModel) -> Turn:
+    key = (id(spec), i, id(t))
+    got = _TURNS.get(key)
+    if got is None or got[0][0] is not spec or got[0][1] is not t:
+        turn = _turn(spec, i, t)
+        if len(_TURNS) >= _MOST_KEPT:
+            _TURNS.clear()
+        got = _TURNS[key] = ((spec, t), turn)
+    return got[1]
+
+
 def _one_level(layout, source: str | None = None, field: str | None = None):
     if layout.kind == "duplex":
         raise UserError(msg("error.yuncos.duplex", id=layout.id, levels=or_list([layout.spec.front, layout.spec.back])),
@@ -278,7 +323,7 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
             if not isinstance(t, dict):  # turn = ["E E N", ...]
                 raise UserError(msg("error.yuncos.turn_table", got=repr(t)), source=source, field=f"turn[{i}]")
             try:
-                checked.append(TurnModel.model_validate(t))
+                checked.append(_turn_model(t))
             except ValidationError as err:
                 field, said = validation_message(err)
                 raise UserError(said, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
@@ -311,7 +356,7 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
     parsed = []
     for i, t in enumerate(model.turn, 1):
         try:
-            parsed.append(_turn(spec, i, t))
+            parsed.append(_turn_of(spec, i, t))
         except FieldError as e:
             raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
     return Record(model, layout, tuple(parsed), short_nest_names(data))

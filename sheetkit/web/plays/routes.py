@@ -12,6 +12,8 @@ The history is opened once per request (a Store is for one thread at a time).
 from __future__ import annotations
 
 import re
+import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +69,78 @@ def request_store_of(db: str | Path | None):
     return lambda: request_store(path)
 
 
-def request_store(path: Path):
-    """The history of the request being answered, opened once (closed when it ends)."""
-    from sheetkit.history.store import Store
+class Stores:
+    """Open histories kept between requests. Opening one costs a connection, its pragmas
+    and the schema's check; closing the last connection of a WAL file costs a checkpoint
+    and an fsync: both on every request otherwise. A kept one is given out again only
+    while the file at its path is still the one it opened (its open file keeps that inode
+    from being reused, so a history replaced or deleted is opened anew) and never inside a
+    transaction; at most `most` are kept in all, the least recently given back closed. A
+    request that wrote checkpoints the log into the file before its history is kept, so the
+    file alone stays a whole copy of the history whenever the page is idle (docs/history.md:
+    copying it then is a backup)."""
 
+    def __init__(self, most: int = 8):
+        self.most = most
+        self._idle: list[tuple[str, tuple[int, int], object]] = []
+        self._changes: dict[int, int] = {}  # a store given out: its connection's changes then
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _identity(path: Path) -> tuple[int, int] | None:
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    def take(self, path: Path):
+        from sheetkit.history.store import Store
+
+        here = self._identity(path)
+        while True:
+            with self._lock:
+                i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == str(path)), None)
+                got = self._idle.pop(i) if i is not None else None
+            store = Store.open(path) if got is None else got[2]
+            if got is None or (got[1] == here and not store.db.in_transaction):
+                self._changes[id(store)] = store.db.total_changes
+                return store
+            store.close()
+
+    def give_back(self, store, failed: bool) -> None:
+        ident = self._identity(store.path)
+        wrote = store.db.total_changes != self._changes.pop(id(store), None)
+        if failed or ident is None or store.db.in_transaction:
+            store.close()
+            return
+        if wrote:
+            try:
+                store.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error:  # a damaged or vanished file: not kept (the next request says why)
+                store.close()
+                return
+        with self._lock:
+            self._idle.append((str(store.path), ident, store))
+            spill = self._idle[:-self.most] if len(self._idle) > self.most else []
+            del self._idle[:len(spill)]
+        for _, _, old in spill:
+            old.close()
+
+    def close_all(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for _, _, store in idle:
+            store.close()
+
+
+STORES = Stores()
+
+
+def request_store(path: Path):
+    """The history of the request being answered, taken once (given back when it ends)."""
     if "store" not in g:
-        g.store = Store.open(path)
+        g.store = STORES.take(path)
     return g.store
 
 
@@ -102,10 +170,10 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         return request_store(path)
 
     @app.teardown_appcontext
-    def close_store(exc):
+    def give_back_store(exc):
         s = g.pop("store", None)
         if s is not None:
-            s.close()
+            STORES.give_back(s, failed=exc is not None)
 
     @app.errorhandler(HistoryError)
     def history_error(e: HistoryError):

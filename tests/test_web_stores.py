@@ -1,0 +1,57 @@
+"""The page keeps its history open between requests (web.plays.routes.STORES): what that
+must not change. The file alone is a whole history whenever the page is idle (a copy of it
+is a backup, docs/history.md); a write made elsewhere (the command line, another server) is
+seen by the next request; a history deleted or replaced between requests is the new one."""
+
+from __future__ import annotations
+
+import shutil
+
+from sheetkit.history import Store
+from sheetkit.web.app import create_app
+from sheetkit.web.plays.routes import STORES
+
+from test_web import Client
+from test_web_plays import START, move, placements, start_play
+
+
+def test_after_a_move_the_file_alone_holds_it(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    phone = Client(create_app(db=db))
+    pid = start_play(phone, START)
+    assert move(phone, pid, placements()[0]).code == 303
+    copy = tmp_path / "copy.sqlite3"
+    shutil.copy(db, copy)  # the main file only: no -wal beside the copy
+    assert not (tmp_path / "copy.sqlite3-wal").exists()
+    with Store.open(copy) as store:
+        copied = store.get(pid).version
+    with Store.open(db) as store:
+        assert copied == store.get(pid).version
+
+
+def test_a_write_made_elsewhere_is_seen_by_the_next_request(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    phone = Client(create_app(db=db))
+    pid = start_play(phone, START)
+    assert phone.get(f"/play/{pid}").code == 200  # a kept history has read the play
+    with Store.open(db) as store:  # the command line deletes it meanwhile
+        store.delete(pid)
+    assert phone.get(f"/play/{pid}").code == 404
+
+
+def test_a_history_replaced_between_requests_is_the_new_one(tmp_path):
+    db = tmp_path / "h.sqlite3"
+    other = tmp_path / "other.sqlite3"
+    phone = Client(create_app(db=other))
+    for _ in range(3):
+        start_play(phone, START)  # the other history: plays 1-3
+    phone = Client(create_app(db=db))
+    pid = start_play(phone, START)  # this one: play 1 only
+    assert phone.get(f"/play/{pid}").code == 200
+    STORES.close_all()
+    phone.get(f"/play/{pid}")  # kept again, open on the first file
+    db.unlink()
+    for side in ("-wal", "-shm"):
+        (tmp_path / f"h.sqlite3{side}").unlink(missing_ok=True)
+    shutil.copy(other, db)
+    assert phone.get("/play/3").code == 200  # the replacement's play, not a 404 of the old file
