@@ -157,3 +157,18 @@ def test_checked_sheet_draws_as_svg():
 
 def test_numbers_are_short_and_stable():
     assert svg.num(1.0) == "1" and svg.num(-0.0001) == "0" and svg.num(2.50049) == "2.5" and svg.num(1 / 3) == "0.333"
+
+
+def test_a_run_of_plain_lines_of_one_style_is_one_path_of_those_segments():
+    thin, dashed = S.Style(width=0.2), S.Style(width=0.2, dash=(1, 1))
+    hatch = S.hatch(0, 0, 20, 10, 1.5)
+    page = S.Page(40, 40, hatch + [S.Line(0, 20, 10, 20, dashed), S.Line(0, 30, 5, 30, thin), S.Circle(5, 5, 1),
+                                   S.Line(1, 31, 6, 31, thin)])
+    root = parse(svg.page_svg(S.Scene(pages=[page])))
+    paths = root.findall("s:path", NS)
+    assert len(paths) == 1 and paths[0].get("stroke-linecap") == "butt" and paths[0].get("fill") == "none"
+    segs = [tuple(map(float, re.findall(r"-?[\d.]+", part))) for part in paths[0].get("d").split("M")[1:]]
+    assert segs == [(float(svg.num(ln.x1)), float(svg.num(ln.y1)), float(svg.num(ln.x2)), float(svg.num(ln.y2)))
+                    for ln in hatch]
+    lines = root.findall("s:line", NS)  # the dashed one, and the lone lines either side of the circle
+    assert [ln.get("stroke-dasharray") for ln in lines] == ["1 1", None, None]

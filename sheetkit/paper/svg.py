@@ -57,7 +57,22 @@ class _Writer:
         return self.form_ids[name]
 
     def items(self, items) -> str:
-        return "".join(self.item(it) + "\n" for it in items)
+        out: list[str] = []
+        run: list[S.Line] = []  # consecutive plain lines of one style: one <path> (a board's hatching is hundreds)
+        for it in items:
+            if _plain_line(it) and (not run or run[0].style == it.style):
+                run.append(it)
+                continue
+            if run:
+                out.append((self.item(run[0]) if len(run) == 1 else _lines(tuple(run))) + "\n")
+                run = []
+            if _plain_line(it):
+                run.append(it)
+            else:
+                out.append(self.item(it) + "\n")
+        if run:
+            out.append((self.item(run[0]) if len(run) == 1 else _lines(tuple(run))) + "\n")
+        return "".join(out)
 
     def item(self, it) -> str:
         if isinstance(it, S.Use):
@@ -73,6 +88,18 @@ class _Writer:
             return _drawn(it)
         except TypeError:  # an item holding a list: not hashable, written each time
             return _draw(it)
+
+
+def _plain_line(it) -> bool:
+    """A line that draws the same as a subpath of a <path>: undashed (a dash pattern starts
+    again at each subpath) and unfilled."""
+    return type(it) is S.Line and not it.style.dash and not it.style.fill
+
+
+@lru_cache(maxsize=1 << 12)
+def _lines(run: tuple) -> str:
+    d = "".join(f"M{num(ln.x1)} {num(ln.y1)}L{num(ln.x2)} {num(ln.y2)}" for ln in run)
+    return f'<path d="{d}" {_style(run[0].style)} stroke-linecap="butt"/>'
 
 
 def _within(items, forms, view) -> list:
