@@ -60,7 +60,8 @@ def test_each_kind_of_item_lands_at_its_scene_position():
     groups = defs.findall("s:g", NS)
     assert len(groups) == 1 and groups[0].get("data-form") == "pad"
     uses = root.iter("{http://www.w3.org/2000/svg}use")
-    assert [(u.get("href"), f(u, "x"), f(u, "y")) for u in uses] == [("#form1", 70, 30), ("#form1", 5, 35)]
+    fid = groups[0].get("id")
+    assert [(u.get("href"), f(u, "x"), f(u, "y")) for u in uses] == [(f"#{fid}", 70, 30), (f"#{fid}", 5, 35)]
     clip = defs.find("s:clipPath/s:rect", NS)
     assert [f(clip, k) for k in ("x", "y", "width", "height")] == [5, 35, 10, 5]
 
@@ -172,3 +173,22 @@ def test_a_run_of_plain_lines_of_one_style_is_one_path_of_those_segments():
                     for ln in hatch]
     lines = root.findall("s:line", NS)  # the dashed one, and the lone lines either side of the circle
     assert [ln.get("stroke-dasharray") for ln in lines] == ["1 1", None, None]
+
+
+def test_svgs_inlined_in_one_page_never_share_an_id_that_draws_two_things():
+    """The end page inlines a sheet's pages and every player's sheet: an id of one must
+    not be taken for another's form (a Level X board drew its score pad's form)."""
+    def scene(rect):
+        forms = {"art": S.Form(20, 20, [rect])}
+        return S.Scene(pages=[S.Page(40, 40, [S.Use("art", 1, 1, clip=(0, 0, 10, 10))])], forms=forms)
+
+    a, b = svg.page_svg(scene(S.Rect(0, 0, 5, 5))), svg.page_svg(scene(S.Circle(3, 3, 2)))
+
+    def defined(text):
+        return {el.get("id"): ET.tostring(el) for el in parse(text).iter() if el.get("id")}
+
+    da, db = defined(a), defined(b)
+    assert len(da) == len(db) == 2  # the form and its clip
+    shared = da.keys() & db.keys()
+    assert len(shared) == 1 and all(da[k] == db[k] for k in shared)  # the same clip only: the forms differ
+    assert svg.page_svg(scene(S.Rect(0, 0, 5, 5))) == a  # the same drawing, the same ids

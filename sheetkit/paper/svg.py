@@ -6,12 +6,14 @@ position in the SVG is the position in the scene. Forms become <g> in <defs>, pl
 Condensed when the page can load it (`font_url`), else in a generic sans-serif; anchors
 and sizes are the scene's, so the layout's own fitting (measured with that font) holds.
 
-Deterministic: the same scene gives the same text (numbers rounded to 1/1000 mm, ids
-numbered in order). No third-party import: the QR modules come from sheetkit.paper.qr.
+Deterministic: the same scene gives the same text (numbers rounded to 1/1000 mm, a form's
+or a clip's id a digest of what it draws, so SVGs inlined in one page never share an id
+that draws two different things). No third-party import: the QR modules come from sheetkit.paper.qr.
 """
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -44,15 +46,18 @@ def _points(points) -> str:
 class _Writer:
     def __init__(self, forms: dict[str, S.Form]):
         self.forms = forms
-        self.form_ids: dict[str, str] = {}  # form name -> its id, numbered in order of first use
-        self.clips: list[str] = []  # <clipPath> elements, numbered in order of use
+        self.form_ids: dict[str, str] = {}  # form name -> its id
+        self.clips: list[str] = []  # <clipPath> elements, in order of first use
+        self.clip_ids: set[str] = set()
         self.defs: list[str] = []
 
     def form_id(self, name: str) -> str:
+        # Ids named by what they draw: a web page inlines several SVGs (a sheet's two pages,
+        # every player's sheet), where a "form1" of each would all draw the first one's.
         if name not in self.form_ids:
-            fid = f"form{len(self.form_ids) + 1}"
-            self.form_ids[name] = fid
             body = self.items(self.forms[name].items)  # nested forms are defined first
+            fid = "form-" + _digest(name + "\n" + body)
+            self.form_ids[name] = fid
             self.defs.append(f'<g id="{fid}" data-form={quoteattr(name)}>\n{body}</g>')
         return self.form_ids[name]
 
@@ -79,15 +84,21 @@ class _Writer:
             use = f'<use href="#{self.form_id(it.name)}" x="{num(it.x)}" y="{num(it.y)}"/>'
             if not it.clip:
                 return use
-            cid = f"clip{len(self.clips) + 1}"
             cx, cy, cw, ch = it.clip
-            self.clips.append(f'<clipPath id="{cid}"><rect x="{num(cx)}" y="{num(cy)}" '
-                              f'width="{num(cw)}" height="{num(ch)}"/></clipPath>')
+            rect = f'<rect x="{num(cx)}" y="{num(cy)}" width="{num(cw)}" height="{num(ch)}"/>'
+            cid = "clip-" + _digest(rect)
+            if cid not in self.clip_ids:
+                self.clip_ids.add(cid)
+                self.clips.append(f'<clipPath id="{cid}">{rect}</clipPath>')
             return f'<g clip-path="url(#{cid})">{use}</g>'
         try:
             return _drawn(it)
         except TypeError:  # an item holding a list: not hashable, written each time
             return _draw(it)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def _plain_line(it) -> bool:
