@@ -168,10 +168,16 @@ def on_page(words, lang: str) -> str:
     `page.say.<id>` (the same placeholders, the fix said as a player does it on the page);
     any other message, or plain text, as everywhere."""
     if isinstance(words, Msg):
-        if lang in LANGS and PAGE + words.id in catalogue(lang):
-            return text(PAGE + words.id, lang, **words.values)
-        return words(lang)
+        return page_msg(words, lang)(lang)
     return str(words)
+
+
+def page_msg(m: Msg, lang: str) -> Msg:
+    """The message as the phone page words it in `lang` (see on_page): its page wording
+    where it has one, else itself."""
+    if lang in LANGS and PAGE + m.id in catalogue(lang):
+        return Msg(PAGE + m.id, m.values)
+    return m
 
 
 def finding_on_page(f, lang: str) -> dict[str, str]:

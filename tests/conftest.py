@@ -101,3 +101,28 @@ def fuzz_seed(request) -> int:
     given = request.config.getoption("--fuzz-seed")
     return given if given is not None else int(os.environ.get("SHEETKIT_FUZZ_SEED", 1))
 
+
+
+# ---- the browser tests' whole games: a minute or two each, spread over the workers
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a whole game played in the browser (a minute or more); "
+                                       "run first, one at the head of each worker's share")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests at the head of each worker's share of the collection: xdist's
+    worksteal hands each worker a run of the collection, in order, and a worker steals
+    from the tail of another's, so a slow test started last would keep the run waiting.
+    Every worker orders the collection the same way (it must), from the same count."""
+    slow = [i for i in items if i.get_closest_marker("slow")]
+    if not slow:
+        return
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    rest = [i for i in items if not i.get_closest_marker("slow")]
+    share = -(-len(rest) // workers) if rest else 0
+    out: list = []
+    for w in range(workers):
+        out += slow[w::workers] + rest[w * share:(w + 1) * share]
+    items[:] = out

@@ -4,13 +4,15 @@ Every key the templates and the page code ask for says something in both languag
 keys found by scanning `t("...")`, plus those built from the games' tuples of label keys);
 a key the catalogues lack is never silent (MessageError in strict mode, a ⟦page.key⟧
 marker otherwise); real pages render in both languages with no marker and none of the
-other language's page words; a download with words (a checked PDF) is in the page's
-language.
+other language's page words (`foreign_words`: its phrases anywhere, its single words in
+what the page says or a screen reader reads; the browser tests check every page they
+visit with it); a download with words (a checked PDF) is in the page's language.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import html
 import re
 
@@ -115,7 +117,7 @@ def _html_keys(source: str) -> set[str]:
         values = re.findall(r"""['"]([^'"]+)['"]""", items)
         if re.search(rf"\bt\(\s*{var}\s*[,)]", body):
             keys |= set(values)
-        for _, prefix in re.findall(rf"""\bt\(\s*(['"])(\w+)\1\s*~\s*{var}\b""", body):
+        for _, prefix in re.findall(rf"""\bt\(\s*(['"])([\w.]+)\1\s*~\s*{var}\b""", body):
             keys |= {prefix + v for v in values}
     return keys
 
@@ -189,6 +191,7 @@ def test_a_missing_key_raises_in_strict_mode_and_is_a_marker_otherwise(monkeypat
 # ---- real pages, in both languages
 
 
+@functools.cache
 def _other_words(lang: str) -> list[str]:
     """The other language's page words that cannot be this language's: texts without
     placeholders, long enough to be a phrase, different from every text of `lang`."""
@@ -199,13 +202,116 @@ def _other_words(lang: str) -> list[str]:
             and m.forms["text"] not in mine]
 
 
+# the words a player reads or a screen reader says: text (SVG titles and legends included),
+# and these attributes; not ids, classes, field names or a script's data
+SAID_ATTRS = ("aria-label", "title", "alt", "placeholder")
+WORD = re.compile(r"[^\W\d_]{4,}")
+# a catalogue's notation, not its language: `--middle K`, `crash = true`, `sheetkit check`,
+# file names, record keys and cells (fish_marked, [deck.castes.farmer], nest2.1) and rule ids (rule order)
+NOTATION = re.compile(r"\b(?:rule|regla) \w+|--[\w-]+|\b\w+ = \S+|`[^`]*`|\[[^\]]*\]|\S+\.toml|\b\w+_\w+\b|\b[a-z]+\d[\w.]*|(?<=sheetkit )\w+")
+# the catalogues' sections whose words the pages show (their own, the scores, statuses,
+# ranks, tiebreaks, castes and where a finding is); a finding of a record file names its
+# keys (`add nest2.1 to used`): a language's own words include those
+PAGE_SECTIONS = ("page.", "status.", "part.", "rank.", "tiebreak.", "iunu.caste.", "checked.", "where.")
+FINDINGS = ("finding.",)
+
+
+def said(source: str, sheets: bool = True) -> str:
+    """What a page says: its text and the attributes read aloud, without its scripts and styles
+    and the rule ids of its findings (never translated); `sheets=False`: without the checked
+    sheets drawn in it either (`<div class="sheet">`: the PDF's pages)."""
+    from html.parser import HTMLParser
+
+    out: list[str] = []
+
+    class Reader(HTMLParser):
+        skip, rule, divs = 0, None, []  # divs: the classes of the open <div>s
+
+        def quiet(self) -> bool:
+            return bool(self.skip or self.rule or not sheets and any("sheet" in c for c in self.divs))
+
+        def handle_starttag(self, tag, attrs):
+            self.skip += tag in ("script", "style")
+            classes = (dict(attrs).get("class") or "").split()
+            if "rule" in classes:
+                self.rule = tag
+            if tag == "div":
+                self.divs.append(classes)
+            if not self.quiet():
+                out.extend(v for k, v in attrs if k in SAID_ATTRS and v)
+
+        def handle_endtag(self, tag):
+            self.skip -= tag in ("script", "style") and self.skip > 0
+            if tag == self.rule:
+                self.rule = None
+            if tag == "div" and self.divs:
+                self.divs.pop()
+
+        def handle_data(self, data):
+            if not self.quiet():
+                out.append(data)
+
+    Reader(convert_charrefs=True).feed(source)
+    return " ".join(out)
+
+
+def _words(lang: str, sections=PAGE_SECTIONS) -> set[str]:
+    words: set[str] = set()
+    for i, m in M.catalogue(lang).items():
+        if i.startswith(sections):
+            for form in m.forms.values():
+                words |= {w.lower() for w in WORD.findall(NOTATION.sub(" ", re.sub(r"\{[^}]*\}", " ", form)))}
+    return words
+
+
+@functools.cache
+def _other_single_words(lang: str) -> set[str]:
+    """The other language's single words (4 letters or more) in what the pages say, that no
+    text of `lang` the pages say has: a caste, a score row, a button's one word."""
+    from sheetkit import games
+
+    titles = {w.lower() for g in games.all_games() for w in WORD.findall(g.title)}  # a game's name is its own
+    return _words("en" if lang == "es" else "es") - _words(lang, PAGE_SECTIONS + FINDINGS) - titles
+
+
+def foreign_words(source: str, lang: str) -> list[str]:
+    """The other language's words on a page (its HTML as served, or as the browser has it
+    now): its phrases anywhere in the page, its single words in what the page says."""
+    shown = html.unescape(source)
+    phrases = [w for w in _other_words(lang) if w in shown]
+    other = _other_single_words(lang)
+    return phrases + sorted({w for w in WORD.findall(NOTATION.sub(" ", said(source))) if w.lower() in other})
+
+
+# what a play's pages never say (the record's notation is for record files): Markdown,
+# a record's keys (in_progress) and assignments (rounds = ..., crash = true)
+JARGON = re.compile(r"`|\*\*|\b[a-z]+_[a-z_]+\b|\b[a-z_]+ = (?:true|false|\d|\.\.\.|\"|\[)")
+
+
+def jargon(source: str) -> list[str]:
+    """The record jargon and Markdown in what a page says, its checked sheets included: a
+    play's sheets are drawn with the page's wording of their findings (views.sheets)."""
+    return [m.group(0) for m in JARGON.finditer(said(source))]
+
+
 def assert_speaks(page, lang: str, code: int = 200):
     assert page.code == code, page.text[:2000]
     assert f'<html lang="{lang}">' in page.text
-    shown = html.unescape(page.text)
-    assert "⟦" not in shown
-    foreign = [w for w in _other_words(lang) if w in shown]
+    assert "⟦" not in html.unescape(page.text)
+    foreign = foreign_words(page.text, lang)
     assert not foreign, foreign
+
+
+def test_the_other_languages_words_are_found_where_a_page_says_them():
+    page = ('<html lang="es"><body><h1>Granjero</h1><table><tr><th>Farmer</th><td>2</td></tr></table>'
+            '<input aria-label="Baker Dinastía" name="p0_cards_baker"><svg><title>Glüx: board for 3 and 4 players</title>'
+            '</svg><p>añade nest2.1 a used; quita crash = true (regla order)</p>'
+            '<p class="finding"><b class="rule">order</b> Yuncos, Level X, sheetkit check</p></body></html>')
+    assert foreign_words(page, "es") == ["Baker", "Farmer", "board", "players"]  # not the notation, nor the rule id
+    assert foreign_words('<html lang="en"><p title="Granjero">Farmer: 2</p></html>', "en") == ["Granjero"]
+    assert jargon("<p>add the turns, or write in_progress = true; see `sheetkit stats`</p><p>A: 3+4 = 7</p>"
+                  '<p>the rounds played (rounds = ...)</p><div class="sheet"><svg><text>rounds = 8</text></svg></div>'
+                  "<p>bonus × afterlife card = VP</p>") == ["in_progress", "`", "`", "rounds = ...", "rounds = 8"]
 
 
 # the start forms of a play of each game entered on the page
@@ -262,3 +368,25 @@ def test_the_checked_pdf_of_a_spanish_page_is_the_spanish_sheet(tmp_path):
     for lang in M.LANGS:
         assert sheetkit("check", example, "--render", tmp_path / f"{lang}.pdf", "--lang", lang).code == 1
     assert pdf.resp.data == (tmp_path / "es.pdf").read_bytes() != (tmp_path / "en.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_play_ended_early_says_its_findings_as_a_player_fixes_them_its_drawn_sheets_too(tmp_path, lang):
+    """The end page draws each sheet as `check --render` does, but a play entered on the
+    page has no record file: "rounds = ..." or "in_progress" would name keys nobody typed."""
+    from sheetkit.web.app import create_app
+    from test_web import Client
+    from test_web_play_iunu import START as IUNU
+    from test_web_plays import START as GLUX, move, placements, start_play
+    from test_web_plays_levelx import START as LEVELX
+
+    phone = Client(create_app(db=tmp_path / "h.sqlite3"), lang=lang)
+    for start in (GLUX, IUNU, LEVELX):
+        pid = start_play(phone, start)
+        if start["game"] == "glux":
+            assert move(phone, pid, placements()[0]).code == 303
+        version = re.search(r'name="version" value="([^"]+)"', phone.get(f"/play/{pid}").text).group(1)
+        assert phone.post(f"/play/{pid}/end", {"version": version, "confirm": "1"}).code == 303
+        end = phone.get(f"/play/{pid}/end")
+        assert end.code == 200 and 'class="sheet"' in end.text, end.text[:2000]
+        assert jargon(end.text) == [], (start["game"], jargon(end.text))

@@ -4,7 +4,10 @@ browser are named, so Selenium Manager is never asked).
 
 The server runs in a thread on 127.0.0.1 with a free port. Each game's tally form is
 filled by taps, a record is uploaded and its findings read, and no page scrolls sideways.
-Screenshots go to SHEETKIT_SCREENSHOTS (a folder) when it is set.
+A phone that knows its language checks every page it loads for a word of the other one
+(tests/test_page_words.py's check, on the page as the browser has it: the steps sent
+without reloading included). Screenshots go to SHEETKIT_SCREENSHOTS (a folder) when it
+is set.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from sheetkit import messages as M
 from sheetkit.checking import records
 
 from conftest import ROOT
@@ -68,14 +72,45 @@ def browser(tmp_path_factory):
     shutil.rmtree(profile, ignore_errors=True)
 
 
+def words(lang: str, key: str, **values) -> str:
+    """The page's words `key` in `lang` (the catalogue's page.<key>), as a page shows them."""
+    return M.text("page." + key, lang, **values)
+
+
+def playing(lang: str, name: str | None = None) -> str:
+    """The status of a legal play in progress (name: the player to move)."""
+    to_move = f"; {words(lang, 'to_move', name=name)}" if name else ""
+    return f"{words(lang, 'legal')} ({words(lang, 'in_progress')}{to_move})"
+
+
 class Phone:
-    def __init__(self, driver, base):
+    def __init__(self, driver, base, lang: str | None = None):
         from selenium.webdriver.common.by import By
 
         self.d, self.base, self.By = driver, base, By
+        self.lang = lang  # the language every page loaded must speak alone (None: not checked)
 
     def open(self, path: str):
+        if "lang=" in path:
+            self.lang = path.split("lang=", 1)[1][:2]
         self.d.get(self.base + path)
+        self.speaks()
+
+    def speaks(self):
+        """The page speaks its language alone: the html's lang, no missing message, no word
+        of the other language (tests/test_page_words.py: foreign_words); a play's page,
+        without record jargon or Markdown (jargon)."""
+        if self.lang is None:
+            return
+        from test_page_words import foreign_words, jargon
+
+        source = self.d.page_source
+        assert self.d.execute_script("return document.documentElement.lang") == self.lang, self.d.current_url
+        assert "⟦" not in source, self.d.current_url
+        foreign = foreign_words(source, self.lang)
+        assert not foreign, (self.d.current_url, foreign)
+        if "/play/" in self.d.current_url:  # a play's pages speak to players, not in a record's notation
+            assert not jargon(source), (self.d.current_url, jargon(source))
 
     def el(self, id_: str):
         return self.d.find_element(self.By.ID, id_)
@@ -129,6 +164,7 @@ class Phone:
             if not next_page(self.d):  # the tap did not lead anywhere: a real failure
                 raise
         WebDriverWait(self.d, 30).until(next_page)
+        self.speaks()
 
     def type(self, id_: str, text: str):
         el = self.tap(id_)
@@ -154,15 +190,18 @@ class Phone:
             return out;""")
 
     def shot(self, name: str):
+        """A screenshot into SHEETKIT_SCREENSHOTS, named by what it shows and, for a page
+        in another language than English, that language (name-es.png)."""
         folder = os.environ.get("SHEETKIT_SCREENSHOTS")
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
-            self.d.save_screenshot(str(Path(folder) / f"{name}.png"))
+            suffix = f"-{self.lang}" if self.lang not in (None, "en") else ""
+            self.d.save_screenshot(str(Path(folder) / f"{name}{suffix}.png"))
 
 
 @pytest.fixture
 def phone(browser, server):
-    p = Phone(browser, server)
+    p = Phone(browser, server, "en")
     p.open("/?lang=en")
     return p
 
@@ -301,7 +340,8 @@ def test_upload_a_record_and_see_its_findings(phone, example):
 def test_spanish_page(phone):
     phone.open("/?lang=es")
     assert phone.text("check-link") == "Comprobar una partida"
+    phone.lang = "en"  # the switch: every page in English from now on
     phone.tap_and_load("lang-switch")
     assert phone.text("check-link") == "Check a record"
     phone.open("/?lang=es")
-    phone.shot("home-es")
+    phone.shot("home")  # home-es.png: the page is in Spanish

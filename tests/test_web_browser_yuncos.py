@@ -4,7 +4,8 @@ puzzle and the number, one wrong move undone; the game ends by the rules, and th
 downloaded from the end page give the page's verdict with `sheetkit check`.
 
 The game is the random player's (sheetkit.games.yuncos.play), so its scores are known
-without the checker. Screenshots go to SHEETKIT_SCREENSHOTS when it is set.
+without the checker. It is played in each language, every page checked for a word of the
+other (Phone.speaks). Screenshots go to SHEETKIT_SCREENSHOTS when it is set.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import urllib.request
 import pytest
 
 from sheetkit import layouts
+from sheetkit import messages as M
 from sheetkit.games.yuncos.play import play_table
 from sheetkit.games.yuncos.record import parse_flight
 
 from conftest import sheetkit
-from test_web_browser import CHROMEDRIVER, CHROMIUM, Phone, browser  # noqa: F401  (the browser fixture)
+from test_web_browser import CHROMEDRIVER, CHROMIUM, Phone, browser, words  # noqa: F401  (the browser fixture)
+from test_web_browser_plays import final_board
 
 pytestmark = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER) or not __import__("os").path.exists(CHROMIUM),
                                 reason="Debian's chromium and chromium-driver are not installed")
@@ -131,16 +134,18 @@ class Table(Phone):
             self.tap(f"{kind}-{kinds.count(kind)}")
 
 
-def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", M.LANGS)
+def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path, lang):  # noqa: F811
     from sheetkit.games.yuncos.record import box_kind
 
     base, db = server
-    phone = Table(browser, base)
+    phone = Table(browser, base, lang)
     spec = layouts.load("yuncos-easy").spec
     games = play_table(layouts.load("yuncos-easy"), random.Random(91), players=2, home_after=3)
     totals = [g.total for g in games]
 
-    phone.open("/?lang=en")
+    phone.open(f"/?lang={lang}")
     phone.tap_and_load("new-play")
     phone.tap_and_load("new-yuncos")
     phone.tap("variant-yuncos-easy")
@@ -148,7 +153,7 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
     phone.type("name1", NAMES[1])
     phone.shot("yuncos-play-start")
     phone.tap_and_load("start")
-    assert phone.text("heading") == "Turn 1: Ana"
+    assert phone.text("heading") == words(lang, "yuncos.turn", n=1, name="Ana")
     phone.no_sideways_scroll()
     assert phone.small_targets() == []
     phone.one_screen()
@@ -164,16 +169,16 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
             turn = g.record["turn"][n]
             kinds = [u if u in ("plusminus", "yunco", "diagonal") else box_kind(spec, u) for u in turn.get("use", [])]
             start = spec.board.starts[g.record["start"]] if n == 0 else None
-            assert phone.text("heading") == f"Turn {n + 1}: {NAMES[i]}"
+            assert phone.text("heading") == words(lang, "yuncos.turn", n=n + 1, name=NAMES[i])
             if n == 2 and i == 1 and not undone:  # a slip of the thumb: a wrong number, seen and undone
                 wrong = dict(turn, puzzle="nest1", value=7 - turn.get("value", 1), crash=False)
                 phone.turn(wrong, start, first, kinds)
                 phone.tap_and_load("enter")
-                assert phone.text("status").startswith("ILLEGAL")
+                assert phone.text("status").startswith(M.text("status.illegal", lang, n=1).split(":")[0])
                 assert phone.d.find_elements(phone.By.CSS_SELECTOR, "#findings .rule")
                 phone.shot("yuncos-play-finding")
                 phone.tap_and_load("undo")
-                assert phone.text("heading") == f"Turn {n + 1}: {NAMES[i]}"
+                assert phone.text("heading") == words(lang, "yuncos.turn", n=n + 1, name=NAMES[i])
                 undone = True
             phone.turn(turn, start, first, kinds)
             if n == 3 and i == 1:  # mid-game, a later player's turn: still one screen
@@ -195,7 +200,9 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
     phone.shot("yuncos-play-end")
     best = max(t for t, g in zip(totals, games) if not g.eliminated)
     winners = [n for n, t in zip(NAMES, totals) if t == best]
-    assert phone.text("end-winners") == f"Winner: {', '.join(winners)}"
+    assert phone.text("end-winners") == f"{words(lang, 'winner')}: {', '.join(winners)}"
+    assert phone.d.find_elements(phone.By.ID, "move-form") == []  # no move after the end
+    assert final_board(phone)["width"] > 300
 
     # the downloads: each sheet and the table record, checked by `sheetkit check`
     names = []
@@ -213,3 +220,55 @@ def test_a_whole_yuncos_table_by_taps(browser, server, tmp_path):  # noqa: F811
     for name, total in zip(names, totals):
         (one,) = json.loads(sheetkit("check", name, "--json", cwd=tmp_path).out)
         assert one["legal"] and one["scores"][0]["total"] == total
+
+
+def test_a_yuncos_turn_is_fixed_by_taps_on_the_map(browser, server, tmp_path):  # noqa: F811
+    """An earlier turn fixed as it was entered: Ana's first flight tapped one step short
+    (a finding), Bea's turn entered; then, on the fix page of move 1, Ana's flight cleared
+    and tapped again on the map from her start point, checked, saved: the play is legal
+    again and goes on. In Spanish, the fix page checked for English words too."""
+    base, db = server
+    lang = "es"
+    phone = Table(browser, base, lang)
+    spec = layouts.load("yuncos-easy").spec
+    games = play_table(layouts.load("yuncos-easy"), random.Random(91), players=2, home_after=3)
+    turns = [g.record["turn"][0] for g in games]
+    starts = [spec.board.starts[g.record["start"]] for g in games]
+    kinds = [[] for _ in games]  # no abilities on a first turn
+    short = dict(turns[0], flight=" ".join(turns[0]["flight"].split()[:-1]))
+    assert parse_flight(short["flight"]) != parse_flight(turns[0]["flight"])
+
+    phone.open(f"/?lang={lang}")
+    phone.open("/play/new?game=yuncos")
+    phone.tap("variant-yuncos-easy")
+    phone.type("name0", NAMES[0])
+    phone.type("name1", NAMES[1])
+    phone.tap_and_load("start")
+    phone.turn(short, starts[0], True, kinds[0])
+    phone.tap_and_load("enter")
+    assert phone.text("status").startswith(M.text("status.illegal", lang, n=1).split(":")[0])
+    phone.turn(turns[1], starts[1], False, kinds[1])
+    phone.tap_and_load("enter")
+    assert phone.text("heading") == words(lang, "yuncos.turn", n=2, name=NAMES[0])
+
+    phone.tap("moves")  # the moves so far, folded away under the turn
+    phone.tap_and_load("fix-1")
+    assert phone.d.current_url.endswith("/fix/1")
+    assert parse_flight(phone.el("flight").get_attribute("value")) == parse_flight(short["flight"])
+    phone.no_sideways_scroll()
+    phone.tap("tap-clear")  # the script of the play page draws and clears the flight here too
+    assert phone.el("flight").get_attribute("value") == ""
+    phone.turn(turns[0], starts[0], True, kinds[0])  # start point, flight, dice, puzzle by taps
+    phone.d.execute_script("document.getElementById('fix-heading').scrollIntoView({block: 'start'})")
+    phone.shot("yuncos-fix-taps")
+    phone.tap_and_load("fix-check")  # checked, nothing saved yet
+    verdicts = phone.d.find_elements(phone.By.CSS_SELECTOR, "#fix-verdict p.status")
+    assert verdicts and all(v.text.startswith(words(lang, "legal")) for v in verdicts), [v.text for v in verdicts]
+    assert phone.d.find_elements(phone.By.ID, "fix-later-none")
+    phone.tap_and_load("fix-save")
+    assert "/fix/" not in phone.d.current_url  # back on the play
+    assert phone.text("status").startswith(words(lang, "legal"))
+    assert phone.text("heading") == words(lang, "yuncos.turn", n=2, name=NAMES[0])
+    phone.tap("moves")
+    first = phone.d.find_element(phone.By.CSS_SELECTOR, "#moves li[value='1']").text
+    assert turns[0]["flight"] in first, first

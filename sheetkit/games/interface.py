@@ -81,6 +81,18 @@ class Checked:
     # sequence of moves: a check of the same game with one move more goes on from it
     replayed: Any = None
 
+    def on_page(self, lang: str) -> "Checked":
+        """The same, its findings worded as the phone page says them (messages.on_page: the
+        fix as a player makes it there, no record key): what a sheet drawn on the page of a
+        play entered there shows."""
+        from dataclasses import replace
+
+        from sheetkit.messages import page_msg
+
+        findings = tuple(replace(f, text=page_msg(f.text, lang)) if f.text is not None else f
+                         for f in self.verdict.findings)
+        return replace(self, verdict=replace(self.verdict, findings=findings))
+
 
 @dataclass(frozen=True, slots=True)
 class Start:
@@ -139,7 +151,7 @@ class Entry:
     variant_label: str = "variant"  # the label key of that choice
     players: tuple[int, int] = (2, 4)  # the fewest and most players
     start_template: str | None = None  # the game's own fields of the start form
-    start_context: Ref | None = None  # (store) -> dict: what start_template shows
+    start_context: Ref | None = None  # (store, t) -> dict: what start_template shows, in t's language (t.lang)
     finish: Ref | None = None  # (records, form, t) -> records; default: none stays in progress
     open_record: Ref | None = None  # (data, form, t) -> records: a record uploaded to be continued
     # (records, prior: Checked | None) -> Checked: the play's records checked together (a

@@ -7,14 +7,15 @@ from __future__ import annotations
 from sheetkit.web import i18n
 
 
-def sheets(loaded, checked, lang: str = "en") -> list[str]:
+def sheets(loaded, checked, lang: str = "en", play: bool = False) -> list[str]:
     """The checked sheet's pages as inline SVG, drawn from the game's overlay scene in the
-    page's language."""
+    page's language. `play`: a play entered on the page, whose findings the sheet words as
+    the page does (messages.on_page: the fix as a player makes it there, no record key)."""
     from sheetkit.paper import svg
 
     if loaded.kind.overlay is None:
         return []
-    scene = loaded.kind.overlay(loaded.record, checked, "a4", lang)
+    scene = loaded.kind.overlay(loaded.record, checked.on_page(lang) if play else checked, "a4", lang)
     return [svg.page_svg(scene, i) for i in range(min(2, len(scene.pages)))]
 
 

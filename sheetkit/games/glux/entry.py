@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any
+from typing import Any, Callable
 
 from sheetkit import forms as inputs
 from sheetkit.forms import FormError
@@ -57,7 +57,7 @@ def start_choices() -> list[str]:
     return sorted(out, key=lambda n: (n[0], int(n[1:])))
 
 
-def start_context(store) -> dict[str, Any]:
+def start_context(store, t: Callable = english) -> dict[str, Any]:
     return {"start_choices": start_choices()}
 
 
@@ -249,17 +249,18 @@ def _side_of(data):
     return layouts.load(str(data.get("board"))).spec
 
 
-def board_svg(record, checked) -> str:
+def board_svg(record, checked, lang: str = "en") -> str:
     """The board of the checked record's sheet (the scene of `check --render`), cut to the
-    board itself: the squares, the chips and the findings circled."""
+    board itself: the squares, the chips and the findings circled; its words (the rooms,
+    the start squares, the legend a screen reader reads) in the page's language."""
     from sheetkit.games.glux.overlay import board_page, overlay
     from sheetkit.paper import svg
 
-    scene = overlay(record, checked, "a4")
+    scene = overlay(record, checked.on_page(lang), "a4", lang)
     side = record.board
     _, sq, bx, by = board_page(record, "a4")
     # exactly the board, so that the grid of squares laid over it on the page matches it
-    return svg.page_svg(scene, 0, view=(bx, by, side.width * sq, side.height * sq), title=checked.verdict.source)
+    return svg.page_svg(scene, 0, view=(bx, by, side.width * sq, side.height * sq), title=side.title(lang))
 
 
 def view(results, t, lang, form) -> dict[str, Any]:
@@ -289,7 +290,7 @@ def view(results, t, lang, form) -> dict[str, Any]:
     rooms = [{"name": room.name, "middle": room.name == details.middle, "pips": room.pips, "vp": room.vp}
              for room in details.rooms]
     totals = {s.player: s.total for s in verdict.scores}
-    return {"board": board_svg(record, checked), "cells": cells, "cols": side.width, "rows": side.height,
+    return {"board": board_svg(record, checked, lang), "cells": cells, "cols": side.width, "rows": side.height,
             "players": players, "mover": mover, "letter": letter, "faces": FACES, "free_faces": set(moves.faces),
             "start_available": moves.start_available, "start_forced": moves.start_forced,
             "start_square": square_name(moves.start_square) if moves.start_square else None,

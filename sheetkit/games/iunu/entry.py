@@ -37,10 +37,18 @@ def _game(records) -> dict:
     return one_record(records, GAME)
 
 
-def start_context(store) -> dict:
+def start_context(store, t: Callable = english) -> dict:
     """What the start form shows: the decks kept in the page's history, the last saved
-    first (none before there is a history)."""
-    return {"decks": store.decks(GAME) if store is not None else []}
+    first (none before there is a history); the castes' names in the page's language."""
+    return {"decks": store.decks(GAME) if store is not None else [], "labels": caste_labels(getattr(t, "lang", "en"))}
+
+
+def caste_labels(lang: str) -> dict[str, str]:
+    """The castes as the page names them: IUNU's own words (`iunu.caste.*`, as the checked
+    sheet names them); the ninth has the name its deck gives it."""
+    from sheetkit.messages import text
+
+    return {c: text(f"iunu.caste.{c}", lang) for c in CASTES if c != "ninth"}
 
 
 def deck_of(form: Mapping[str, Any], store, t: Callable = english) -> dict:
@@ -182,7 +190,7 @@ def view(results, t: Callable, lang: str = "en", form: Mapping[str, str] | None 
     names = [p["name"] for p in data["player"]]
     values = dict(form) if form else form_values([(None, data)])
     return {"iu": {"names": names, "saved": saved(data), "slots": range(len(names)), "deck": data["deck"],
-                   "castes": CASTES, "after_slots": range(AFTERLIFE_SLOTS), "v": values}}
+                   "castes": CASTES, "labels": caste_labels(lang), "after_slots": range(AFTERLIFE_SLOTS), "v": values}}
 
 
 def form_values(records) -> dict[str, str]:
@@ -274,7 +282,8 @@ def tally_context(form, session, t: Callable = english, step=None, refused: bool
         dv, edit = form, True
     else:
         dv, edit = _deck_values(deck), (form.get("deck") == "edit" and step is None) or not deck
-    return {"deck": deck, "castes": CASTES, "after_slots": range(AFTERLIFE_SLOTS), "slots": range(4),
+    return {"deck": deck, "castes": CASTES, "labels": caste_labels(getattr(t, "lang", "en")),
+            "after_slots": range(AFTERLIFE_SLOTS), "slots": range(4),
             "dv": dv, "edit": edit}
 
 

@@ -442,7 +442,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
 
     def drawn(i: int) -> dict[str, Any]:
         r = results[i]
-        scene = overlay(r.loaded.record, r.checked, "a4", lang)
+        scene = overlay(r.loaded.record, r.checked.on_page(lang), "a4", lang)
         title = t("yuncos.sheet_of", name=r.player or "")
         return {"name": r.player, "map": svg.page_svg(scene, 0, view=map_box, title=title),
                 "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
@@ -486,8 +486,16 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
         status += f" ({t('in_progress')})"
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
                   "over": nxt is None, "legal": verdict.legal, "status": status, "findings": [finding_on_page(f, lang) for f in verdict.findings],
-                  "scores": verdict.scores, "v": form or {}, "moves": moves(results, t)},
+                  "scores": [_score_rows(s, lang) for s in verdict.scores], "v": form or {}, "moves": moves(results, t)},
             "ended": ended(results, t, lang)}
+
+
+def _score_rows(score, lang: str) -> dict[str, Any]:
+    """A sheet's score as the page shows it: its parts in the page's language."""
+    from sheetkit.checking.verdict import part_label
+
+    return {"player": score.player, "eliminated": score.eliminated, "total": score.total,
+            "parts": [(part_label(label, lang), pts) for label, pts in score.parts]}
 
 
 def _fixing(records, raw) -> tuple[int, int] | None:

@@ -263,7 +263,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         scene.pages.append(S.Page(page.width, page.height, []))
         annotate.list_findings(scene.pages, SAFE_MARGIN + 8, head, verdict.findings, color=colour, lang=lang,
                                count=count)
-    scene.title = f"{scene.title} (checked)"
+    scene.title = text("checked.title", lang, title=scene.title)
     return scene
 
 

@@ -201,7 +201,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
 
     def start_page(game=None, error=None, code=200):
         entry = game.entry if game else None
-        extra = entry.start_context(store() if path.is_file() else None) if entry and entry.start_context else {}
+        extra = entry.start_context(store() if path.is_file() else None, words()) if entry and entry.start_context else {}
         return render_template("play_new.html", offered=plays.offered(), game=game, entry=entry, v=request.form,
                                people=people(), slots=range(most_players(entry)), error=error,
                                extra=entry.start_template if entry else None, start_context=extra), code
@@ -366,7 +366,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             if position is not None:
                 r = position[i]
                 shown, drawn = view(r.verdict, lang(), play=True), r.loaded.kind.overlay is not None
-                final = sheet_svgs(r.loaded, r.checked, lang()) if drawn else []  # every page: a board drawn on the second too
+                final = sheet_svgs(r.loaded, r.checked, lang(), play=True) if drawn else []  # every page: a board drawn on the second too
             else:
                 got = _loaded(s.text, name, t)
                 shown, drawn, final = view_json(s.verdict, lang(), t), got is not None, []

@@ -1,4 +1,5 @@
-// Yuncos move entry (play_yuncos.html): taps on the map's grid points become the turn's
+// Yuncos move entry (yuncos/move_form.html: the play page's turn, and the fix page's turn
+// fixed): taps on the map's grid points become the turn's
 // flight, written into the form's `flight` field in sheetkit's notation ("E E N", "NE");
 // a tap on a puzzle of the drawn sheet chooses that puzzle. Nothing is sent before the
 // form is: the server checks the move. Without this script the fields can be typed.
