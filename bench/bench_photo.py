@@ -176,7 +176,7 @@ def fields_only(n_sheets: int, first: int) -> None:
 
     import numpy as np
 
-    from sheetkit.photo.fields import ink_image, map_blur, read_fields
+    from sheetkit.photo.fields import align_boxes, ink_image, map_blur, read_fields
 
     rows, refused, per_size = [], 0, Counter()
     tmp = Path(tempfile.mkdtemp())
@@ -189,7 +189,8 @@ def fields_only(n_sheets: int, first: int) -> None:
             continue
         g = reg.blank.geometry
         blur = map_blur(reg)
-        f = read_fields(ink_image(reg.photo, reg.blank_image, blur), g, reg.photo, reg.blank_image, blur)
+        f = read_fields(ink_image(align_boxes(reg.photo, reg.blank_image, g), reg.blank_image, blur), g, reg.photo,
+                        reg.blank_image, blur)
         got = simulate.field_rows(f, s.truth, level)
         wrong = Counter(kind for kind, p, truth, _ in got if (p >= 0.5) != truth)
         rows += [(size,) + r for r in got]

@@ -33,7 +33,7 @@ PY = sorted(PACKAGE.rglob("*.py"))
 LITERAL = re.compile(r"""\bt\(\s*(['"])([^'"{}]+)\1\s*[,)]""")
 FOR_TUPLE = re.compile(r"{%-?\s*for\s+(\w+)\s+in\s+\(([^)]*)\)\s*-?%}(.*?){%-?\s*endfor", re.S)
 # the photo reader's fields, as the confirm screen names them (web/photo.py label_of: ph_<field>)
-PHOTO_FIELDS = ("start", "flight", "value", "dice", "fish_marked", "crashes_marked", "used")
+PHOTO_FIELDS = ("start", "flight", "value", "dice", "use", "fish_marked", "crashes_marked", "used")
 
 
 def _strings(node) -> list[str]:

@@ -180,3 +180,74 @@ def test_the_fit_script_refuses_the_held_out_seeds():
     run = subprocess.run([sys.executable, str(root / "scripts" / "fit_fields.py"), "--first-seed", "1000"],
                          capture_output=True, text=True)
     assert run.returncode != 0 and "held-out" in run.stderr
+
+
+# --- regressions found on photos of another simulator (bench/unseen) ------------------------
+
+@pytest.fixture(scope="module")
+def easy_blank():
+    b = register.blank("yuncos-easy", 1, "en")
+    return b.image, b.geometry
+
+
+def _edge_p(photo, blank, g) -> dict:
+    m = fields.measure(g, photo, blank, 1.0)
+    return dict(zip(m.edges, fields.logistic(fields.EDGE_W, m.edge_x)))
+
+
+@pytest.mark.parametrize("beside_mm", [0.0, 0.6, 1.0])
+def test_a_line_drawn_beside_the_grid_line_is_that_edges_pencil(easy_blank, beside_mm):
+    """Hands drift off the printed line: up to a millimetre beside it, a line is still the
+    edge's (the next grid line is a square away), and the edges beside it stay blank."""
+    blank, g = easy_blank
+    rng = np.random.default_rng(3)
+    photo = blank.copy()
+    row, cols = 6, range(4, 10)
+    pts = [tuple(c * K for c in g.vertex((c, row))) for c in cols]
+    pts = [(x, y - beside_mm * K) for x, y in pts]
+    handwriting.draw_stroke(photo, pts, rng, 0.45 * K, 0.5)
+    photo = cv2.GaussianBlur(photo, (0, 0), 1.0) + rng.normal(0, 0.01, photo.shape).astype(np.float32)
+    p = _edge_p(photo.astype(np.float32), blank, g)
+    drawn = [((c, row), (c + 1, row)) for c in cols[:-1]]
+    assert min(p[e] for e in drawn) > 0.8, [round(p[e], 2) for e in drawn]
+    others = [e for e in p if e not in drawn and not simulate.on_frame(e, g.spec.board)]
+    assert max(p[e] for e in others) < 0.5
+
+
+def test_a_blank_sheet_a_pixel_or_two_off_its_blank_has_no_pencil(easy_blank):
+    """Looking beside the grid line must not find the printed grid line itself where the
+    registration leaves the photo a pixel or two off."""
+    blank, g = easy_blank
+    rng = np.random.default_rng(4)
+    for dx, dy in ((1, 0), (0, 2), (2, 1)):
+        photo = np.roll(np.roll(blank, dy, axis=0), dx, axis=1)
+        photo = cv2.GaussianBlur(photo, (0, 0), 1.0) + rng.normal(0, 0.01, photo.shape).astype(np.float32)
+        p = _edge_p(photo.astype(np.float32), blank, g)
+        inner = [v for e, v in p.items() if not simulate.on_frame(e, g.spec.board)]
+        assert max(inner) < 0.5, (dx, dy, max(inner))
+
+
+def test_a_box_a_few_pixels_off_its_blank_is_laid_onto_it_before_it_is_read(easy_blank):
+    """A bowed sheet is no plane: where one homography leaves a box a few pixels off, its
+    printed edge and icon would read as pencil; each box is matched to its blank first."""
+    blank, g = easy_blank
+    rng = np.random.default_rng(5)
+    boxes = fields.ability_boxes(g)
+    photo = blank.copy()
+    crossed = "lum2"
+    for name, (x, y, w, h) in boxes.items():  # the sheet around each box 3 px right, 2 px down
+        x0, y0, x1, y1 = int((x - 1.5) * K), int((y - 1.5) * K), int((x + w + 1.5) * K), int((y + h + 1.5) * K)
+        photo[y0 + 2:y1 + 2, x0 + 3:x1 + 3] = blank[y0:y1, x0:x1]
+    x, y, w, h = boxes[crossed]
+    handwriting.draw_cross(photo, (x * K + 6, y * K + 5, (x + w) * K, (y + h) * K), rng, "x")  # in the moved box
+    photo = cv2.GaussianBlur(photo, (0, 0), 1.0) + rng.normal(0, 0.01, photo.shape).astype(np.float32)
+    photo = photo.astype(np.float32)
+
+    def probs(img):
+        ink = fields.ink_image(img, blank, 1.0)
+        return {n: float(fields.logistic(fields.BOX_W, np.array([fields.measure_box(ink, b, 0.9)]))[0])
+                for n, b in boxes.items()}
+
+    raw, laid = probs(photo), probs(fields.align_boxes(photo, blank, g))
+    assert max(p for n, p in raw.items() if n != crossed) > 0.5  # off its blank, the print reads as pencil
+    assert laid[crossed] > 0.9 and max(p for n, p in laid.items() if n != crossed) < 0.1

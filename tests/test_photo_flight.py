@@ -125,3 +125,101 @@ def test_a_confirmed_flight_is_held_and_the_rest_read_again_around_it():
     assert draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"]
     assert draft.confidence[f"turn[{t}].flight"].confidence == 1.0
     assert draft.record["start"] == truth["start"]
+
+
+# --- regressions found on photos of another simulator (bench/unseen) ------------------------
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3001), ("yuncos-hard", 2005)])
+def test_dice_noted_puzzle_die_first_are_read_as_noted(lid, seed):
+    """The log's heading asks for the flown die first, but players note the dice as rolled
+    too (the records take either order): the flown die may be either box."""
+    layout, truth = game(lid, seed)
+    swapped = 0
+    for e in truth["turn"][::2]:
+        if e.get("dice") and e["dice"][0] != e["dice"][1]:
+            e["dice"] = e["dice"][::-1]
+            swapped += 1
+    assert swapped >= 3
+    draft = draft_of(layout, *truefields.true_fields(truth, layout.spec))
+    assert is_truth(draft, truth, layout.spec)
+    assert [t["dice"] for t in draft.record["turn"]] == [t["dice"] for t in truth["turn"]]  # in the log's order
+
+
+def test_the_flown_die_may_be_either_box_the_second_at_a_cost():
+    costs = {(k, w): c for k, c, w in flight._face_costs(((4, 0.97), (2, 0.97)))}
+    assert set(costs) == {(4, 0), (2, 1)}  # sure digits: no other face
+    assert costs[(2, 1)] == pytest.approx(costs[(4, 0)] + flight.SWAP_COST)
+    assert {k for k, _, _ in flight._face_costs(((None, 0.0), (None, 0.0)))} == set(range(1, 7))
+
+
+def test_turn_orders_that_leave_more_boxes_than_turns_are_dropped_at_once():
+    """Placing the numbers turn by turn, a plan with more boxes left than turns can no
+    longer explain them: dropped as it arises, the beam completes without a wider search."""
+    import time
+
+    layout, truth = game("yuncos-hard", 2005)
+    spec = layout.spec
+    f, cells, dice = truefields.true_fields(truth, spec)
+    (cost, start, walk, plan, faces), *_ = flight.fly(f, spec, [(truth["start"], 0.0)], dice, len(truth["turn"]))
+    puzzle = [flight._puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
+    t0 = time.perf_counter()
+    plans = flight.assign(cells, puzzle, spec, walk, plan)
+    assert plans and {c for c, _, _ in plans[0][1] if c} == set(cells)  # every box explained
+    assert time.perf_counter() - t0 < 2.0
+    n = len(cells) - 1  # one turn fewer than the boxes written
+    assert flight.assign(cells, puzzle[:n], spec, walk, plan[:n]) == []
+
+
+def test_a_flight_flown_by_a_face_the_log_does_not_show_is_asked():
+    """A die misread (a 6 read as a 5, unsurely): the flight that fits the pencil flies
+    another face than the digit read, and is no surer than that the digit was misread."""
+    layout, truth = game("yuncos-easy", 3001)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    t = next(n for n, e in enumerate(truth["turn"], 1) if e["dice"][0] < 6 and e["dice"][0] != e["dice"][1])
+    flown = dice[t][0][0]
+    dice[t] = ((flown + 1, 0.55), dice[t][1])
+    draft = draft_of(layout, fields, cells, dice)
+    key = f"turn[{t}].flight"
+    assert key in draft.uncertain  # flown as the digit read or as another face: asked either way
+
+
+def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
+    """Each flight starts where the last ended: after an unsure turn every later flight is
+    asked too (a cut wrongly made moves them all), until a confirmed flight fixes the point."""
+    layout, truth = game("yuncos-easy", 3004)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    dice[2] = ((dice[2][0][0], 0.5), dice[2][1])  # turn 2's flown die read unsurely
+    draft = draft_of(layout, fields, cells, dice)
+    conf = [draft.confidence[f"turn[{t}].flight"].confidence for t in range(1, len(truth["turn"]) + 1)]
+    assert conf[1] < flight.CONFIRM
+    assert all(b <= a for a, b in zip(conf[1:], conf[2:]))
+    assert draft.confidence["turn[1].flight"].confidence >= flight.CONFIRM  # before it: as sure as read
+    # the number a turn wrote is placed by its dice, so by its flight: no surer than it
+    assert all(draft.confidence[f"turn[{t}].value"].confidence <= c for t, c in enumerate(conf, 1))
+    fixed = {"turn[2].flight": truth["turn"][1]["flight"]}
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
+    assert again.confidence["turn[2].flight"].confidence == 1.0
+    assert again.confidence["turn[3].flight"].confidence > conf[2]
+
+
+def test_a_confirmed_turn_takes_its_abilities_only_when_it_is_the_turn_played():
+    """The paper does not show which abilities a turn used: confirming a turn's `use` gives
+    the truth's only once its flight, number and dice are the truth's; else the draft's stays
+    (a draft that placed the numbers in another legal turn order keeps its own)."""
+    from types import SimpleNamespace
+
+    truth = {"start": 1, "fish_marked": 0, "crashes_marked": 0, "used": [],
+             "turn": [{"flight": "E E", "puzzle": "nest1", "value": 3, "dice": [3, 3], "use": ["plusminus"]},
+                      {"flight": "N", "puzzle": "lum1", "value": 2, "dice": [1, 2]}]}
+    record = {"start": 1, "fish_marked": 0, "crashes_marked": 0, "used": [],
+              "turn": [{"flight": "E E E", "puzzle": "nest1", "value": 3, "dice": [3, 3]},
+                       {"flight": "N", "puzzle": "lum1", "value": 2, "dice": [1, 2], "use": ["plusminus"]}]}
+    draft = SimpleNamespace(record=record, uncertain=["turn[1].flight", "turn[1].use", "turn[2].use"])
+    got = simulate.confirmed(draft, truth)
+    assert got["turn"][0] == truth["turn"][0]  # its flight confirmed: the turn as played, its use too
+    assert "use" not in got["turn"][1]  # the turn as played: the truth's use (none)
+    record["turn"][1]["dice"] = [1, 3]  # a die read otherwise and not asked: not the turn as played
+    got = simulate.confirmed(draft, truth)
+    assert got["turn"][1]["use"] == ["plusminus"]

@@ -53,9 +53,14 @@ class Reader(Phone):
                 elif what == "dice":
                     for d in (1, 2):
                         self.choose(f"in-{n}-{d}-{entry['dice'][d - 1]}")
-                elif what == "value":
-                    assert not entry.get("crash"), "the chosen seed's numbers all went into boxes"
-                    self.choose(f"in-{n}-{entry['value']}")
+                elif what == "value":  # where the number went (a box or a crash), then the number
+                    from selenium.webdriver.support.ui import Select
+
+                    from sheetkit.photo.flight import turn_cells
+
+                    Select(self.el(f"in-{n}-box")).select_by_value(turn_cells(truth)[t - 1] or "crash")
+                    if not entry.get("crash"):
+                        self.choose(f"in-{n}-{entry['value']}")
             elif key in ("start", "fish_marked", "crashes_marked"):
                 self.choose(f"in-{n}-{truth[key]}")
         return keys

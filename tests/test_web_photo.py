@@ -155,11 +155,14 @@ def test_the_draft_is_a_play_in_progress_with_its_registered_photo(phone, sample
         assert {k: v for k, v in rec.items() if k != "in_progress"} == draft.record
         infos = store.photos(play.id)
         assert list(infos) == [0]
-        assert [f["key"] for f in infos[0]["fields"]] == draft.uncertain
+        # every uncertain field but a turn's abilities (no control: they go with its flight and number)
+        assert [f["key"] for f in infos[0]["fields"]] == [k for k in draft.uncertain if not k.endswith(".use")]
         image = store.photo_image(play.id, 0)
     img = cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_GRAYSCALE)
-    assert img.shape[1] == 1000 and 1400 < img.shape[0] < 1420  # the A4 page, about 1000 px wide
-    assert image != sample.jpeg and len(image) < 400_000  # the original photo is not kept
+    # the A4 page at the reader's 6 px/mm, to read the sheet again from when fields are confirmed
+    assert img.shape == (297 * 6, 210 * 6)
+    assert image != sample.jpeg and len(image) < 600_000  # the original photo is not kept
+    assert infos[0]["qr"] == draft.record["qr"] and infos[0]["lang"] in ("en", "es")
     # the home page offers it to resume; its entry page is the confirm screen
     home = phone.get("/")
     assert 'href="/play/1"' in home.text
@@ -179,7 +182,7 @@ def test_the_confirm_screen_outlines_and_numbers_each_uncertain_field(phone, dra
     page = phone.get("/photo/1")
     assert page.code == 200
     fields = fields_of(page)
-    assert [k for _, k in fields] == draft.uncertain
+    assert [k for _, k in fields] == [k for k in draft.uncertain if not k.endswith(".use")]
     assert [n for n, _ in fields] == list(range(1, len(fields) + 1))
     assert 'href="/photo/1/image/0"' in page.text
     # on the whole photo: one outline per field, with its number
@@ -524,3 +527,66 @@ def test_the_readers_notes_are_said_in_the_pages_language(phone):
     es = phone.get("/photo/1")
     assert ("El lector dice: el borrador leído tiene 2 errores según las reglas: comprueba primero los campos "
             "marcados") in es.text
+
+
+# --- confirming reads the sheet again ---------------------------------------------------------
+
+def test_confirming_reads_the_sheet_again_around_the_confirmed_fields(sample):
+    """The confirm step reads the sheet again from the registered photo kept: the fields the
+    player confirmed are held as given, every other one is what the photo shows around them
+    (a field the page held wrongly is read again), and only unconfirmed fields are asked."""
+    from sheetkit.web import photo
+
+    draft, reg = photo.read_upload(sample.jpeg)
+    image, info = photo.image_of(reg), {"qr": reg.text, "lang": reg.blank.lang}
+    rec = photo.draft_record(draft)
+    sure = [t for t in range(1, len(rec["turn"]) + 1) if f"turn[{t}].flight" not in draft.uncertain]
+    assert sure and draft.uncertain
+    t = sure[-1]
+    rec["turn"][t - 1]["flight"] = "N" if rec["turn"][t - 1]["flight"] != "N" else "S"  # held wrongly
+    key = draft.uncertain[0]
+    confirmed = [key]
+    if key.startswith("turn[") and key.endswith(".dice"):
+        n = int(key[5:key.index("]")])
+        rec["turn"][n - 1]["dice"] = sample.truth["turn"][n - 1]["dice"]
+    got = photo.reread(image, info, rec, confirmed)
+    assert got is not None
+    new, fields = got
+    assert new["turn"][t - 1]["flight"] == draft.record["turn"][t - 1]["flight"]  # read again from the photo
+    assert new["in_progress"] is True and len(new["turn"]) == len(rec["turn"])
+    if key.endswith(".dice"):
+        assert new["turn"][n - 1]["dice"] == rec["turn"][n - 1]["dice"]  # held as the player gave it
+    assert key not in [f["key"] for f in fields]
+    # no photo kept (a sheet read elsewhere) or one that cannot be read: the record stays
+    assert photo.reread(b"", info, rec, confirmed) is None
+    assert photo.reread(image, {}, rec, confirmed) is None
+
+
+def test_the_check_step_keeps_the_sheet_read_again(phone, sample):
+    from sheetkit.web import photo
+
+    page = phone.get("/photo/1")
+    form = truth_form(page, sample.truth)
+    with Store.open(phone.db) as store:
+        before = store.get(1)
+        info = store.photos(1)[0]
+        image = store.photo_image(1, 0)
+    shown = tomllib.loads(before.sheets[0].text)
+    fixed, done = photo.corrected(shown, info["fields"], _Form(form), lambda k, **v: k)
+    expect = photo.reread(image, info, fixed, sorted(done))
+    assert expect is not None
+    assert phone.post("/photo/1/fields", {**form, "action": "check"}).code == 303
+    with Store.open(phone.db) as store:
+        after = tomllib.loads(store.get(1).sheets[0].text)
+        kept = store.photos(1)[0]["fields"]
+    assert after == expect[0]
+    assert {f["key"] for f in kept if f["confirmed"]} == set(done)
+    assert [f["key"] for f in kept if not f["confirmed"]] == [f["key"] for f in expect[1]]
+
+
+class _Form(dict):
+    """A posted form as corrected() reads it (getlist for the toggles)."""
+
+    def getlist(self, key):
+        v = self.get(key, [])
+        return v if isinstance(v, list) else [v]

@@ -129,6 +129,7 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
 EDGE_W = (-4.5, 60.0)
 END_W = (-4.359, 0.8786, 5.615, 4.096, 1.049, -0.3582, 0.3085)
 BOX_W = (23.26, 2.288, -0.07506, 0.4723, 0.1023, 3.814, 0.4568)
+DRIFT = 1.2  # mm: how far beside the grid line a hand's pencil line is still that edge's
 VISIBLE = 0.3  # the blank at least this light: pencil over it shows
 CLEAR = 0.6  # lighter than this all around: no dark print's edge near (the grid is lighter)
 
@@ -326,15 +327,25 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
     # The same measure on the blank (blurred as the photo is) takes out what is printed
     # there: a star's outline reaching into the edge, a light's rays.
     dark = 1 - cv2.erode(photo, np.ones((5, 5), np.uint8))
-    printed = 1 - cv2.erode(cv2.GaussianBlur(blank, (0, 0), max(blur, 0.5)), np.ones((5, 5), np.uint8))
+    # (spread wider than the photo's darkest-of-5x5, by the registration's pixel or two: the
+    # search beside the line must not find the grid line itself a pixel off)
+    printed = 1 - cv2.erode(cv2.GaussianBlur(blank, (0, 0), max(blur, 0.5)), np.ones((9, 9), np.uint8))
     edges, edge_x = [], []
+    # A hand draws a line beside the grid line as often as on it: the edge's pencil is the
+    # darkest line parallel to it within DRIFT of it (its neighbours are a square away).
+    drift = np.arange(-DRIFT * K, DRIFT * K + 0.01, 1.5)
+    h, w_ = dark.shape
     for group in (units, diags):
         seg = np.array([[px(v), px(w)] for v, w in group], dtype=np.float64)
         t = np.linspace(0.3, 0.7, 12)[None, :, None]
-        pts = np.rint(seg[:, None, 0] + (seg[:, None, 1] - seg[:, None, 0]) * t).astype(int)
-        h, w_ = dark.shape
-        ys, xs = np.clip(pts[..., 1], 0, h - 1), np.clip(pts[..., 0], 0, w_ - 1)
-        vals = np.median(dark[ys, xs] - printed[ys, xs], axis=1)
+        d = seg[:, 1] - seg[:, 0]
+        normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.linalg.norm(d, axis=1, keepdims=True)
+        vals = None
+        for o in drift:
+            pts = np.rint(seg[:, None, 0] + d[:, None] * t + o * normal[:, None]).astype(int)
+            ys, xs = np.clip(pts[..., 1], 0, h - 1), np.clip(pts[..., 0], 0, w_ - 1)
+            got = np.median(dark[ys, xs] - printed[ys, xs], axis=1)
+            vals = got if vals is None else np.maximum(vals, got)
         edges += group
         edge_x += list(vals - np.median(vals))
     edge_x = np.array(edge_x, np.float64).reshape(-1, 1)
@@ -367,6 +378,53 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
     ink = ink_image(photo, blank, blur) if ink is None else ink
     box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
     return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd))
+
+
+LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
+LOCAL_MARGIN = 0.8  # mm of paper around a box matched with it: the box's printed edge is in it
+
+
+def box_regions(g) -> list[tuple[float, float, float, float]]:
+    """Every box read by its ink (mm): the fish counter, the crash track, the ability boxes,
+    the puzzle boxes and the dice log."""
+    from sheetkit.games.yuncos.scoring import CRASH_TRACK
+
+    spec = g.spec
+    out = [g.fish_box(i) for i in range(len(spec.fish.values))] + [g.crash_box(i) for i in range(len(CRASH_TRACK))]
+    out += list(ability_boxes(g).values())
+    out += [g.nest_box(r, i) for r in range(2) for i in range(spec.nests.length)]
+    out += [g.lum_box(c, lv) for c in range(spec.luminaries.columns) for lv in range(spec.luminaries.height)]
+    out += [g.dice_box(t, w) for t in range(1, spec.dice_log + 1) for w in (0, 1)]
+    return out
+
+
+def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
+    """The photo with each box moved onto its blank box: a sheet bowed or lifted off the
+    table is no plane, so one homography leaves parts of it a pixel or four off, and a box's
+    printed edge or icon a few pixels off reads as pencil in it. Each box (with the paper
+    around it) is matched against its blank within LOCAL_SHIFT px and its inside taken from
+    where it matches best; a box whose blank shows nothing to match by stays as it is."""
+    out = photo.copy()
+    h, w = photo.shape
+    s = LOCAL_SHIFT
+    for x, y, bw, bh in box_regions(g):
+        x0, y0 = int(round((x - LOCAL_MARGIN) * K)), int(round((y - LOCAL_MARGIN) * K))
+        x1, y1 = int(round((x + bw + LOCAL_MARGIN) * K)), int(round((y + bh + LOCAL_MARGIN) * K))
+        if x0 - s < 0 or y0 - s < 0 or x1 + s > w or y1 + s > h:
+            continue
+        tpl = blank[y0:y1, x0:x1]
+        if float(tpl.std()) < 0.05:
+            continue
+        res = cv2.matchTemplate(photo[y0 - s:y1 + s, x0 - s:x1 + s], tpl, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (bx, by) = cv2.minMaxLoc(res)
+        dx, dy = bx - s, by - s
+        if best < 0.3 or not (dx or dy):
+            continue
+        # the box's inside (its margin stays: a neighbour's may overlap it)
+        ix0, iy0 = int(round(x * K)), int(round(y * K))
+        ix1, iy1 = int(round((x + bw) * K)), int(round((y + bh) * K))
+        out[iy0:iy1, ix0:ix1] = photo[iy0 + dy:iy1 + dy, ix0 + dx:ix1 + dx]
+    return out
 
 
 def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: float) -> Fields:

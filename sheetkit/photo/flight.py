@@ -159,11 +159,13 @@ DIAG_COST = 1.5  # a diagonal step before or after the flight
 FRAME_COST = 0.3  # a step along the frame, where pencil does not show
 AGAIN_COST = 2.0  # a step over the path again (an obstacle crash)
 FLIGHT_BEAM = 300  # readings kept after each turn
+PRUNE = 12.0  # a turn's reading this much costlier than the cheapest (e^-12 as likely) is not kept
 FALLBACK_BEAM = 40  # ... when the flight must also cross edges read as all but blank
 FAINT = 0.03  # ... those read at least this likely (a blank edge reads about 0.01)
 WALKABLE = 0.2  # an edge read less likely than this is never walked
 STEP_CAP = 8  # unit and diagonal steps one turn can fly at most
 OTHER_FACE = 4.5  # a die read less surely than this (in cost: 92 %) may have been another face
+SWAP_COST = 2.0  # the dice noted puzzle die first, against the log's heading (flight, puzzle): rare, a little less than a +-1
 
 
 def _logit(p: float) -> float:
@@ -178,18 +180,28 @@ def _frame(e, board) -> bool:
     return any(a[i] == b[i] == lim for i, lim in ((0, 0), (0, W), (1, 0), (1, H)))
 
 
-def _face_costs(read) -> list[tuple[int, float]]:
-    """The flown die's faces worth trying and the cost of each, from the digit read
-    (value, confidence) in the dice log, or None when the log shows nothing."""
-    if read is None or read[0] is None:
-        return [(k, math.log(6)) for k in range(1, 7)]
-    v, c = read
-    c = _clamp(c)
-    out = [(v, -math.log(c))]
-    other = -math.log((1 - c) / 5)
-    if other < OTHER_FACE:
-        out += [(k, other) for k in range(1, 7) if k != v]
-    return out
+def _face_costs(pair) -> list[tuple[int, float, int | None]]:
+    """The flown die's faces worth trying, the cost of each and which of the log's two boxes
+    it was written in (None: the log shows nothing), from the row's two digits read
+    ((value, confidence), (value, confidence)). The log's heading asks for the flown die
+    first, but a player may note the two dice in any order (the records do): the second box
+    flown costs SWAP_COST; a face neither box shows costs the odds that its digit is misread."""
+    if pair is None or all(v is None for v, _ in pair):
+        return [(k, math.log(6), None) for k in range(1, 7)]
+    best: dict = {}
+    for which, (v, c) in enumerate(pair):
+        if v is None:
+            continue
+        c = _clamp(c)
+        prior = SWAP_COST if which else 0.0
+        cands = [(v, -math.log(c))]
+        other = -math.log((1 - c) / 5)
+        if other < OTHER_FACE:
+            cands += [(k, other) for k in range(1, 7) if k != v]
+        for k, cost in cands:
+            if best.get(k, (math.inf,))[0] > cost + prior:
+                best[k] = (cost + prior, which)
+    return [(k, cost, which) for k, (cost, which) in best.items()]
 
 
 @lru_cache(maxsize=None)
@@ -237,6 +249,7 @@ class _Map:
         self.dots_mask = sum(b for _, b in self.dots)
         self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
         self.shapes = _memo(self._shapes)
+        self.flights = _memo(self._flights)
         self.diagonals = _memo(self._diagonals)
         self.options = _memo(self._options)
 
@@ -271,6 +284,19 @@ class _Map:
                 out.append(sh)
         return tuple(sorted(out))
 
+    def _walked_cost(self, bits: tuple) -> tuple:
+        """(the edges as one mask, what walking them costs over fresh paper, each edge's bit
+        once): a flight that goes over its own edge again pays that as an obstacle crash."""
+        mask, cost, uniq = 0, 0.0, []
+        for b in bits:
+            if mask & b:
+                cost += AGAIN_COST
+            else:
+                cost += self.walk_cost[b]
+                mask |= b
+                uniq.append(b)
+        return mask, cost, tuple(uniq)
+
     def _diagonals(self, v) -> tuple:
         out = []
         for d in DIAG_STEPS:
@@ -280,38 +306,52 @@ class _Map:
         return tuple(out)
 
     def _options(self, pos, read) -> tuple:
-        """(cost, plusminus, face flown, steps, end, edge bits in order) of every way to fly
-        one turn from pos with the flown die read as `read`: its face (or another at the
-        digit's odds), one off with a +-1, a diagonal step first or last where one is
-        pencilled."""
-        out = []
-        for face, fc in _face_costs(read):
-            for k, pm in ((face, 0), (face - 1, 1), (face + 1, 1)):
+        """(cost, plusminus, (face flown, its box in the log), steps, end, end bit, edge bits
+        in order, their mask, what walking them costs on fresh paper, each bit once, the
+        least the option can cost) of every way to fly one turn from pos with the log's row
+        read as `read`: either die's face (or another at the digit's odds), one off with a
+        +-1, a diagonal step first or last where one is pencilled; cheapest first by the
+        least each can cost, so that the search stops at the first beyond its bound."""
+        cheapest: dict = {}  # the same steps flown as another face, or one off: the likeliest only
+        for value, fc, which in _face_costs(read):
+            face = (value, which)
+            for k, pm in ((value, 0), (value - 1, 1), (value + 1, 1)):
                 if not 1 <= k <= 6:
                     continue
                 base = fc + PM_COST * pm
-                for before in (None,) + self.diagonals(pos):
-                    start = pos if before is None else (pos[0] + before[0], pos[1] + before[1])
-                    for sh in self.shapes(start, k):
-                        head = (before,) if before else ()
-                        out.append((base + DIAG_COST * bool(before), pm, face, head + sh))
-                        if before is None:
-                            end = start
-                            for d in sh:
-                                end = (end[0] + d[0], end[1] + d[1])
-                            out += [(base + DIAG_COST, pm, face, sh + (d,)) for d in self.diagonals(end)]
-        cheapest: dict = {}  # the same steps flown as another face, or one off: the likeliest only
-        for o in out:
-            if o[3] not in cheapest or o[0] < cheapest[o[3]][0]:
-                cheapest[o[3]] = o
+                for diag, o in self.flights(pos, k):
+                    c = base + DIAG_COST * diag
+                    got = cheapest.get(o[0])
+                    if got is None or c < got[0]:
+                        cheapest[o[0]] = (c, pm, face, o)
+        res = [(c, pm, face) + o[:7] + (c + o[5] - o[7],) for c, pm, face, o in cheapest.values()]
+        return tuple(sorted(res, key=lambda o: (o[10], o[3])))
+
+    def _flights(self, pos, k: int) -> tuple:
+        """Every way to fly k (a die face) from pos, with a diagonal step first or last where
+        one is pencilled: (diagonal or not, (steps, end, end bit, edge bits, mask, fresh cost,
+        each bit once, what walking them again saves over blank paper))."""
+        out = []
+        for before in (None,) + self.diagonals(pos):
+            start = pos if before is None else (pos[0] + before[0], pos[1] + before[1])
+            for sh in self.shapes(start, k):
+                head = (before,) if before else ()
+                out.append((bool(before), head + sh))
+                if before is None:
+                    end = start
+                    for d in sh:
+                        end = (end[0] + d[0], end[1] + d[1])
+                    out += [(True, sh + (d,)) for d in self.diagonals(end)]
         res = []
-        for c, pm, face, steps in cheapest.values():
+        for diag, steps in out:
             v, bits = pos, []
             for d in steps:
                 w = (v[0] + d[0], v[1] + d[1])
                 bits.append(self.bit[(min(v, w), max(v, w))])
                 v = w
-            res.append((c, pm, face, steps, v, self.vbit[v], tuple(bits)))
+            mask, fresh, uniq = self._walked_cost(tuple(bits))
+            saved = sum(max(0.0, self.walk_cost[b] - AGAIN_COST) for b in uniq)
+            res.append((diag, (steps, v, self.vbit[v], tuple(bits), mask, fresh, uniq, saved)))
         return tuple(res)
 
     def left_cost(self, walked: int, ends: int, turns_left: int, start: int) -> float:
@@ -335,7 +375,8 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
         many: int = 12, walkable: float = WALKABLE, fixed: dict | None = None) -> list:
     """The likeliest readings of the flight, turn by turn from a marked start, each turn as
     the dice log's flown die allows: [(cost, start number, walk, cut, faces)], cheapest first;
-    cut is [(from index, to index, plusminus)], faces the flown die per turn. `fixed`: turn
+    cut is [(from index, to index, plusminus)], faces per turn the flown die and the box of
+    the log it is noted in (0, 1; None: the log shows nothing). `fixed`: turn
     -> its steps, confirmed by the player: that turn flies those steps and no other."""
     board = spec.board
     fixed = fixed or {}
@@ -347,21 +388,23 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
         v = board.starts[n]
         layer[(n, v, 0, 0)] = (c, n, v, 0, 0, None, (), 0, None)
     for t in range(1, turns + 1):
-        read = dice.get(t, (None,))[0]
+        read = dice.get(t)
         nxt: dict = {}
+        bound = math.inf
         for node in layer.values():
             cost, n, pos, walked, ends = node[:5]
             opts = m.options(pos, read)
             if t in fixed:
                 opts = [o for o in opts if o[3] == fixed[t]] or _as_flown(m, pos, fixed[t], read)
-            for c, pm, face, steps, v, vb, bits in opts:
-                new = walked
-                for b in bits:
-                    if new & b:
-                        c += AGAIN_COST
-                    else:
-                        c += m.walk_cost[b]
-                        new |= b
+            for c, pm, face, steps, v, vb, bits, mask, fresh, uniq, least in opts:
+                if cost + least > bound:
+                    break  # this and every later option costs more than any reading worth keeping
+                c += fresh
+                if walked & mask:  # over the path flown before: each such edge an obstacle crash
+                    for b in uniq:
+                        if walked & b:
+                            c += AGAIN_COST - m.walk_cost[b]
+                new = walked | mask
                 if not ends & vb:
                     c += m.end_cost[vb]
                 key = (n, v, new, ends | vb)
@@ -369,11 +412,10 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
                 if key in nxt and nxt[key][0] <= total:
                     continue
                 nxt[key] = (total, n, v, new, ends | vb, node, steps, pm, face)
+                bound = min(bound, total + PRUNE)
         if not nxt:
             return []
-        left = turns - t
-        ranked = sorted(nxt.values(), key=lambda nd: nd[0] + m.left_cost(nd[3], nd[4], left, m.vbit[board.starts[nd[1]]]))
-        layer = {(nd[1], nd[2], nd[3], nd[4]): nd for nd in ranked[:beam]}
+        layer = _keep(m, nxt.values(), turns - t, beam, board)
     done = sorted(((nd[0] + m.unexplained(nd[3], nd[4], m.vbit[board.starts[nd[1]]]), i, nd)
                    for i, nd in enumerate(layer.values())), key=lambda x: (x[0], x[1]))
     out = []
@@ -394,6 +436,25 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
     return out
 
 
+def _keep(m: _Map, nodes, left: int, beam: int, board) -> dict:
+    """The `beam` nodes cheapest by their cost plus the least the `left` turns must still
+    cost: the heuristic, a lower bound, is only worked out while a node's cost alone can
+    still beat the beam's worst (the same nodes as ranking them all, at a fraction of it)."""
+    import heapq
+
+    worst: list = []  # the beam so far, as a max-heap of (-(cost + left), order, node)
+    for i, nd in enumerate(sorted(nodes, key=lambda nd: nd[0])):
+        if len(worst) >= beam and nd[0] >= -worst[0][0]:
+            break
+        key = nd[0] + m.left_cost(nd[3], nd[4], left, m.vbit[board.starts[nd[1]]])
+        if len(worst) < beam:
+            heapq.heappush(worst, (-key, -i, nd))
+        elif key < -worst[0][0]:
+            heapq.heapreplace(worst, (-key, -i, nd))
+    ranked = [nd for _, _, nd in sorted(worst, key=lambda x: (-x[0], -x[1]))]
+    return {(nd[1], nd[2], nd[3], nd[4]): nd for nd in ranked}
+
+
 def _as_flown(m: _Map, pos, steps: tuple, read) -> list:
     """A confirmed flight that no die reading makes: the option of flying it as it is."""
     v, bits = pos, []
@@ -406,8 +467,10 @@ def _as_flown(m: _Map, pos, steps: tuple, read) -> list:
         v = w
     if v not in m.vbit:
         return []
-    face = read[0] if read and read[0] else sum(1 for d in steps if d in UNIT)
-    return [(0.0, 0, face, steps, v, m.vbit[v], tuple(bits))]
+    flown = read[0][0] if read and read[0][0] else None
+    face = (flown, 0) if flown else (sum(1 for d in steps if d in UNIT), None)
+    o = (0.0, 0, face, steps, v, m.vbit[v], tuple(bits)) + m._walked_cost(tuple(bits))
+    return [o + (-math.inf,)]
 
 
 # ---- numbers ----------------------------------------------------------------------------
@@ -441,29 +504,33 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             n += state[2 + c] == spec.luminaries.height and spec.luminaries.abilities[c] == kind
         return n
 
-    def options(t: int, state: tuple, pm_spent: int):
-        """(cost, cell or None, one off, mended, next state) for turn t from `state`."""
+    @lru_cache(maxsize=None)
+    def fits(t: int, name: str) -> tuple:
+        """(cost, one off, mended) of turn t's puzzle die written into box `name`."""
         read = puzzle_dice[t]
         w, wc = read if read is not None else (None, 0.0)
+        v, vc = cells[name]
+        if w is None:
+            return math.log(6), 0, None
+        if v == w:
+            return 0.0, 0, None
+        # a misread: of the die (it was v) or of the box (it holds w)
+        die, box = -math.log((1 - _clamp(wc)) / 5), -math.log((1 - _clamp(vc)) / 5)
+        c, pm, fix = (die, 0, ("dice", v)) if die <= box else (box, 0, ("value", w))
+        if abs(v - w) == 1 and PM_COST <= c:
+            c, pm, fix = PM_COST, 1, None
+        return c, pm, fix
+
+    def options(t: int, state: tuple, pm_spent: int):
+        """(cost, cell or None, one off, mended, next state) for turn t from `state`."""
         exact = False
         out = []
         for k, idx in enumerate(state):
             if idx >= lengths[k]:
                 continue
             name = filled[k][idx]
-            v, vc = cells[name]
-            fix = None
-            if w is None:
-                c, pm = math.log(6), 0
-            elif v == w:
-                c, pm = 0.0, 0
-                exact = True
-            else:
-                # a misread: of the die (it was v) or of the box (it holds w)
-                die, box = -math.log((1 - _clamp(wc)) / 5), -math.log((1 - _clamp(vc)) / 5)
-                c, pm, fix = (die, 0, ("dice", v)) if die <= box else (box, 0, ("value", w))
-                if abs(v - w) == 1 and PM_COST <= c:
-                    c, pm, fix = PM_COST, 1, None
+            c, pm, fix = fits(t, name)
+            exact = exact or (c == 0.0 and fix is None and not pm)
             out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
         # nothing written: a crash, hardly when the die goes where the next number did (Y13)
         out.append(((8.0 if exact else 2.0), None, 0, None, state))
@@ -480,10 +547,15 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     # a beam search over the turns: the cheapest BEAM partial plans, one per state
     width = beam or BEAM
     beam = {(tuple(0 for _ in groups), 0): (0.0, ())}
+    boxes = sum(lengths)
+    if boxes > T:
+        return []  # more numbers than turns: no turn order explains them
     for t in range(T):
         nxt_beam: dict = {}
         for (state, pm_spent), (cost, chosen) in beam.items():
             for c, cell, pm, fix, nxt, spent in options(t, state, pm_spent):
+                if boxes - sum(nxt) > T - t - 1:
+                    continue  # more boxes left than turns: this plan can no longer explain them all
                 key = (nxt, spent)
                 total = cost + c
                 if key not in nxt_beam or total < nxt_beam[key][0]:
@@ -636,20 +708,19 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     used = [b for b, p in f.abilities.items() if p >= 0.5]
     drafts = []  # (total cost, faults, record, reading)
     for r, (cost, start, walk, plan, faces) in enumerate(readings):
-        puzzle_dice = [dice[t][1] if t in dice and dice[t][1][0] is not None else None
-                       for t in range(1, len(plan) + 1)]
+        puzzle_dice = [_puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
         for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan, MORE_PLANS if r == 0 else PLANS)):
             if k >= PLANS and min(d[1] for d in drafts) == 0:
                 break  # more ways to place the numbers only while none checks clean
             record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
             record, checked = _yuncos(record, used, spec)
             faults = _errors(checked)
-            drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan),
+            drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan, faces),
                            turn_cells(record), _score(checked), _faulty(checked)))
     if not drafts:
         raise UserError(msg("error.photo.numbers_dont_fit"))
     drafts.sort(key=lambda d: d[0])
-    best_cost, faults, record, (walk, plan), cells_of, score, faulty = drafts[0]
+    best_cost, faults, record, (walk, plan, faces), cells_of, score, faulty = drafts[0]
     filled = _filled(record, cells_of)
     weights = [math.exp(best_cost - d[0]) for d in drafts]
     z = sum(weights)
@@ -670,9 +741,12 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
         beam_sure = _flown_share(flown, t, walk[i], walk[i:j + 1])
         # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
-        flown_die = dice.get(t, ((None, 0.0),))[0]
-        if flown_die[0] is not None and flown_die[0] == faces_of(record, t):
-            local = min(local, _clamp(flown_die[1]))
+        value_flown, which = faces[t - 1]
+        if which is not None and t in dice:
+            v, c = dice[t][which]
+            # flown as the digit read: as sure as it; as another face: at most as sure as
+            # that the digit was misread
+            local = min(local, _clamp(c if v == value_flown else 1 - c))
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(min(agree(same), beam_sure) * local),
                                             msg("photo.why.flight"))
         cell = cells_of[t - 1]
@@ -711,6 +785,32 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         for key in (f"turn[{t}].dice", f"turn[{t}].flight"):
             if key in conf:
                 conf[key].confidence = min(conf[key].confidence, _clamp(turns_sure))
+    # a flight starts where the one before it ended: where that is unsure, so is this one (a
+    # turn cut wrongly moves every later turn with it; a confirmed flight fixes the point again)
+    carry = 1.0
+    for t in range(1, len(record["turn"]) + 1):
+        key = f"turn[{t}].flight"
+        if key in (fixed or {}):
+            carry = 1.0
+            continue
+        r = conf[key]
+        if carry < r.confidence:
+            r.confidence = carry
+            r.why = msg("photo.why.after", turn=t - 1, why=r.why)
+        carry = r.confidence
+        # which die a turn flew says which is its puzzle die, so which number it wrote: a
+        # number placed by a turn whose flight is unsure is as unsure (the paper shows the
+        # numbers, not the turns that wrote them)
+        v = conf.get(f"turn[{t}].value")
+        if v is not None and f"turn[{t}].value" not in (fixed or {}) and v.confidence > r.confidence:
+            v.confidence = r.confidence
+    # the abilities a turn used go with its flight and its number (a +-1, a diagonal step, the
+    # Yunco on a crash): as sure as the less sure of the two, so that a player who corrects
+    # either is asked to look at them too
+    for t, entry in enumerate(record["turn"], 1):
+        if "use" in entry:
+            sure = min(conf[f"turn[{t}].flight"].confidence, conf[f"turn[{t}].value"].confidence)
+            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, msg("photo.why.use"))
     # what the player confirmed is sure
     for key in fixed or {}:
         if key in conf:
@@ -725,10 +825,14 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     return Draft(record, conf, faults, len(readings), notes)
 
 
-def faces_of(record: dict, t: int):
-    """The flown die the draft gives turn t, or None."""
-    shown = record["turn"][t - 1].get("dice")
-    return shown[0] if shown else None
+def _puzzle_die(dice: dict, t: int, face) -> tuple | None:
+    """The puzzle die read for turn t (value, confidence): the log's other box than the one
+    the flown die `face` ((value, box)) is noted in; None when the log shows none."""
+    value, which = face
+    if t not in dice or which is None:
+        return None
+    read = dice[t][1 - which]
+    return read if read[0] is not None else None
 
 
 def _flown_weights(readings: list) -> list:
@@ -796,9 +900,12 @@ def _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, number
             entry["puzzle"] = cell
             entry["value"] = fix[1] if fix and fix[0] == "value" else cells[cell][0]
         if t in dice:
-            puzzle = fix[1] if fix and fix[0] == "dice" else dice[t][1][0]
+            value, which = face
+            other = dice[t][1 - which][0] if which is not None else None
+            puzzle = fix[1] if fix and fix[0] == "dice" else other
             if puzzle is not None:
-                entry["dice"] = [face, puzzle]
+                # in the log's order: the flown die in the box it is noted in
+                entry["dice"] = [value, puzzle] if which != 1 else [puzzle, value]
         if pm or pm_value:
             entry["use"] = ["plusminus"] * max(1, pm + pm_value)
         turns.append(entry)

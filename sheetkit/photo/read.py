@@ -13,7 +13,7 @@ import numpy as np
 
 from sheetkit.photo import PX_PER_MM
 from sheetkit.photo.flight import CONFIRM, Draft, build, read_digits
-from sheetkit.photo.fields import ink_image, map_blur, read_fields
+from sheetkit.photo.fields import align_boxes, ink_image, map_blur, read_fields
 from sheetkit.photo.register import register
 
 
@@ -31,6 +31,40 @@ def reread(path: str | Path, record: dict, confirmed: list[str]) -> Draft:
     """The photo read again with the fields `confirmed` (paths as in Draft.uncertain) held
     at their values in `record` (the draft as the player corrected it): a corrected flight
     moves the cut of the turns around it, which are read again."""
+    return read_photo(path, fixed=held_fields(record, confirmed))
+
+
+def read_registered(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None):
+    """(the draft, the Registered photo: warped onto its blank) as read_photo reads them;
+    the web page shows the player the registered photo beside the fields to confirm."""
+    check_image(path)
+    reg = register(path)
+    return read_laid(reg, debug, fixed, str(path)), reg
+
+
+def registered_from(image: np.ndarray, qr: str, lang: str):
+    """The Registered photo again from a registered photo kept (grey, the page at
+    PX_PER_MM, as Registered.photo: `image` uint8 or float in 0..1), its QR text and the
+    language its sheet was printed in: what the phone page keeps to read the sheet again."""
+    from sheetkit.photo.register import Registered, _even_light, _level, blank
+
+    layout_id, serial = _level(qr, "photo")
+    b = blank(layout_id, serial, lang)
+    photo = image.astype(np.float32) / (255.0 if image.dtype == np.uint8 else 1.0)
+    if photo.shape != b.image.shape:  # kept at another size: back to the blank's
+        photo = cv2.resize(photo, (b.image.shape[1], b.image.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return Registered(qr, serial, b, photo, np.eye(3), {"qr": [], "marks": []}, 1.0, _even_light(b.image))
+
+
+def reread_registered(reg, record: dict, confirmed: list[str]) -> Draft:
+    """reread() on a registered photo (registered_from): the confirmed fields held, the
+    rest read again around them."""
+    return read_laid(reg, fixed=held_fields(record, confirmed))
+
+
+def held_fields(record: dict, confirmed: list[str]) -> dict:
+    """The fields `confirmed` (paths as in Draft.uncertain) with their values in `record`,
+    as read_photo's `fixed` takes them."""
     fixed = {}
     for key in confirmed:
         if key.startswith("turn["):
@@ -40,19 +74,16 @@ def reread(path: str | Path, record: dict, confirmed: list[str]) -> Draft:
                 fixed[key] = record["turn"][t - 1][name]
         elif key in record:
             fixed[key] = record[key]
-    return read_photo(path, fixed=fixed)
+    return fixed
 
 
-def read_registered(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None):
-    """(the draft, the Registered photo: warped onto its blank) as read_photo reads them;
-    the web page shows the player the registered photo beside the fields to confirm."""
+def read_laid(reg, debug: str | Path | None = None, fixed: dict | None = None, source: str = "") -> Draft:
+    """The draft read from a photo already laid over its blank (register.Registered)."""
     from sheetkit.errors import UserError
 
-    check_image(path)
-    reg = register(path)
     g = reg.blank.geometry
     blur = map_blur(reg)
-    ink = ink_image(reg.photo, reg.blank_image, blur)
+    ink = ink_image(align_boxes(reg.photo, reg.blank_image, g), reg.blank_image, blur)
     f = read_fields(ink, g, reg.photo, reg.blank_image, blur)
     cells, dice = read_digits(f, g.spec)
     try:
@@ -61,10 +92,10 @@ def read_registered(path: str | Path, debug: str | Path | None = None, fixed: di
     except UserError as e:
         if debug:
             _debug_image(reg, f, None, debug)
-        raise UserError(e.message, source=str(path)) from None
+        raise UserError(e.message, source=source or None) from None
     if debug:
         _debug_image(reg, f, draft, debug)
-    return draft, reg
+    return draft
 
 
 def _held_boxes(f, fixed):
@@ -172,7 +203,8 @@ def draft_toml(draft: Draft, source: str = "", lang: str = "en") -> str:
     for t, entry in enumerate(rec["turn"], 1):
         out += ["", "[[turn]]  # " + text("photo.draft.turn", lang, n=t)]
         for key, value in entry.items():
-            out.append(_line(key, value) + mark(f"turn[{t}].{key}"))
+            # a crash is where the turn's number went: nowhere (the field turn[N].value)
+            out.append(_line(key, value) + mark(f"turn[{t}].{'value' if key == 'crash' else key}"))
     return "\n".join(out) + "\n"
 
 

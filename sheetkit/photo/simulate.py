@@ -27,7 +27,7 @@ PAGE_MM = (210.0, 297.0)
 @dataclass
 class Sample:
     jpeg: bytes  # the photo
-    truth: dict  # the record the pencil shows (dice in the order written: flight, puzzle)
+    truth: dict  # the record the pencil shows (dice in the order written: flight, puzzle, or as rolled)
     layout: str
     serial: int
     size: tuple[int, int]  # photo width, height
@@ -61,7 +61,7 @@ def _mm_box(box, k):
 
 
 def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM,
-              marks: np.random.Generator | None = None, wide: bool = False) -> None:
+              marks: np.random.Generator | None = None, wide: bool = False, truth: dict | None = None) -> None:
     """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white).
 
     marks: the generator of the turn-end marks and of the crosses rubbed out again
@@ -69,7 +69,9 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     turn-end style of their own among seven (small pressed dots, open circles, small crosses,
     a dot with the turn's number beside it, as well as dots, circles and ticks), one end in
     ten in another style, one in fifty forgotten; boxes marked also with ticks and loops,
-    and rubbed-out marks more often."""
+    and rubbed-out marks more often; the flight drawn beside the grid line as much as a
+    player's hand drifts (up to 1 mm, each turn its own way). truth: the record whose dice
+    the log shows, in its order (default truth_record(game))."""
     from sheetkit.games.yuncos.record import parse_flight
 
     spec = g.spec
@@ -82,6 +84,7 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     pos = start
     scratch = None
     own = None
+    drift = float(marks.uniform(0, 0.8)) if wide and marks is not None else 0.0  # mm, this hand's
     for entry in rec["turn"]:
         steps = parse_flight(entry["flight"])
         pts = [pos]
@@ -89,6 +92,10 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
             pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
         pos = pts[-1]
         px = [tuple(c * k for c in g.vertex(p)) for p in pts]
+        if drift:  # the whole turn a little beside the lines, and each corner a little more
+            shift = marks.normal(0, drift * k, 2)
+            px = [(x + shift[0] + d[0], y + shift[1] + d[1])
+                  for (x, y), d in zip(px, marks.normal(0, 0.3 * drift * k, (len(px), 2)))]
         handwriting.draw_stroke(canvas, px, rng)
         ex, ey = px[-1]
         if marks is None:
@@ -123,7 +130,7 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
         i = int(idx) - 1
         box = g.nest_box(int(base[4:]) - 1, i) if base.startswith("nest") else g.lum_box(int(base[3:]) - 1, i)
         handwriting.draw_digit(canvas, _mm_box(box, k), value, rng)
-    for t, entry in enumerate(truth_record(game)["turn"], 1):
+    for t, entry in enumerate((truth or truth_record(game))["turn"], 1):
         for which, value in enumerate(entry["dice"]):
             handwriting.draw_digit(canvas, _mm_box(g.dice_box(t, which), k), value, rng)
     from sheetkit.games.yuncos.scoring import CRASH_TRACK
@@ -240,10 +247,19 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
     serial = int(rng.integers(1, 500))
     sheet, _, g = render(layout_id, serial, lang, SHEET_PX_PER_MM)
     sheet = sheet.copy()
-    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]), wide=wide)
+    truth = truth_record(game)
+    if wide:
+        # the log's heading asks for the flown die first; some players note the dice as
+        # they were rolled (either order), as the records allow
+        order = np.random.default_rng([seed, 2])
+        if order.random() < 0.3:
+            for e in truth["turn"]:
+                if e.get("dice") and order.random() < 0.5:
+                    e["dice"] = e["dice"][::-1]
+    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]), wide=wide, truth=truth)
     applied = {}
     jpeg = photograph(sheet, rng, size, transform=applied, wide=wide, **camera)
-    return Sample(jpeg, truth_record(game), layout_id, serial, size, applied["homography"])
+    return Sample(jpeg, truth, layout_id, serial, size, applied["homography"])
 
 
 SIZES = ((1200, 1600), (3000, 4000))
@@ -332,11 +348,15 @@ def confirmed(draft, truth: dict) -> dict | None:
     rec = copy.deepcopy(draft.record)
     if len(rec["turn"]) != len(truth["turn"]):
         return None
+    uses = []
     for key in draft.uncertain:
         if key.startswith("turn["):
             t = int(key[5:key.index("]")])
             name = key.split(".", 1)[1]
             src, dst = truth["turn"][t - 1], rec["turn"][t - 1]
+            if name == "use":  # once the rest of the turn is confirmed: see below
+                uses.append(t)
+                continue
             if name == "value":  # the number: where it went and what it was
                 if _number_as_on_paper(dst, rec, t, truth):
                     continue  # the box named holds that number: the player confirms it as it is
@@ -352,6 +372,15 @@ def confirmed(draft, truth: dict) -> dict | None:
             rec["used"] = list(truth.get("used", []))
         else:
             rec[key] = truth[key]
+    # the abilities a turn used are not on the paper: a player who knows the turn as it was
+    # played (its flight, number and dice as the truth's) gives its use; any other keeps the draft's
+    for t in uses:
+        src, dst = truth["turn"][t - 1], rec["turn"][t - 1]
+        if all(dst.get(k) == src.get(k) for k in ("flight", "puzzle", "value", "crash", "dice")):
+            if "use" in src:
+                dst["use"] = list(src["use"])
+            else:
+                dst.pop("use", None)
     return rec
 
 
@@ -418,7 +447,8 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
             "boxes": (boxes_total - boxes_wrong, boxes_total), "digits": (digits_right, digits_total),
             "no_error": no_error, "draft_agrees": _verdict(rec) == same,
             "confirmed_agrees": fixed is not None and _verdict(fixed) == same,
-            "uncertain": len(draft.uncertain), **_wrong_fields(draft, truth)}
+            # a turn's abilities are asked with its flight and number, not a field of their own
+            "uncertain": sum(1 for k in draft.uncertain if not k.endswith(".use")), **_wrong_fields(draft, truth)}
 
 
 def _wrong_fields(draft, truth: dict) -> dict:

@@ -6,8 +6,12 @@ confirm the fields the reader was unsure of on the photo itself, check, save.
 - The draft is kept at once as a Yuncos play in progress in the history: its sheet is the
   draft record (with `in_progress = true` until it is saved), so a reload, a closed tab or
   a killed server loses nothing and the home page offers it to resume. Beside it, in the
-  history's `photos` table: the photo laid over its blank (a JPEG about 1000 px wide, what
-  the confirm screen shows) and the fields to confirm with where they lie on the sheet.
+  history's `photos` table: the photo laid over its blank (a JPEG of the page at the
+  reader's 6 px/mm, what the confirm screen shows and what the sheet is read again from)
+  and the fields to confirm with where they lie on the sheet.
+- Confirming reads the sheet again (sheetkit.photo.read.reread_registered): the fields the
+  player confirmed are held, every other one is read again around them, so a corrected
+  turn moves the turns after it with it.
 - A sheet is confirmed field by field (taps where they can be, typing for a flight) or as
   a whole (its TOML), checked by the engine of `sheetkit check`, and saved: the record
   loses `in_progress`. Another player's sheet of the same game can then be read into the
@@ -34,7 +38,7 @@ from sheetkit.web.inputs import FormError
 
 PHOTO_MAX = 20 * 1024 * 1024  # a phone photo is 2-8 MB; every other request keeps the page's 256 kB
 UPLOADS = ("/photo",)  # the routes that take a photo (and so the larger limit)
-IMAGE_WIDTH = 1000  # px: the registered photo kept to confirm against
+IMAGE_QUALITY = 90  # JPEG quality of the registered photo kept: the sheet is read again from it
 MOST_SHEETS = 5
 
 
@@ -73,15 +77,59 @@ def read_upload(data: bytes):
 
 
 def image_of(reg) -> bytes:
-    """The registered photo (the whole A4 page as it lies over its blank), IMAGE_WIDTH px wide, as JPEG."""
+    """The registered photo (the whole A4 page as it lies over its blank, at the reader's
+    PX_PER_MM, so that the sheet can be read again from it) as JPEG."""
     import cv2
     import numpy as np
 
     img = (np.clip(reg.photo, 0, 1) * 255).astype(np.uint8)
-    h, w = img.shape
-    small = cv2.resize(img, (IMAGE_WIDTH, round(h * IMAGE_WIDTH / w)), interpolation=cv2.INTER_AREA)
-    ok, buf = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, IMAGE_QUALITY])
     return buf.tobytes()
+
+
+def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: list[str]):
+    """The sheet read again from its registered photo kept (`image`, `info` as kept) with
+    the fields `confirmed` held at their values in `rec`: (the record, every other field
+    read again around them, the confirmed ones as the player gave them; the new fields to
+    confirm), or None when the photo cannot be read again (the record then stays as it is)."""
+    import cv2
+    import numpy as np
+
+    from sheetkit.errors import UserError
+    from sheetkit.photo.read import registered_from, reread_registered
+
+    if not image or not info.get("qr"):
+        return None
+    img = cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if img is None:
+        return None
+    try:
+        reg = registered_from(img, info["qr"], info.get("lang", "en"))
+        draft = reread_registered(reg, rec, confirmed)
+    except UserError:
+        return None
+    if len(draft.record["turn"]) != len(rec.get("turn", [])):
+        return None  # the turns are the dice log's: a reading of another length mends nothing
+    out = copy.deepcopy(rec)
+    for k in ("start", "fish_marked", "crashes_marked", "used"):
+        if k not in confirmed:
+            out[k] = copy.deepcopy(draft.record[k])
+    for t, (mine, read) in enumerate(zip(out["turn"], draft.record["turn"]), 1):
+        for name, keys in (("flight", ("flight",)), ("value", ("puzzle", "value", "crash")), ("dice", ("dice",))):
+            if f"turn[{t}].{name}" in confirmed:
+                continue
+            for k in keys:
+                if k in read:
+                    mine[k] = copy.deepcopy(read[k])
+                else:
+                    mine.pop(k, None)
+        if not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
+            if "use" in read:
+                mine["use"] = copy.deepcopy(read["use"])
+            else:
+                mine.pop("use", None)
+    unsure = fields_to_confirm(draft, reg.blank.geometry)
+    return out, [f for f in unsure if f["key"] not in confirmed]
 
 
 def _turn_of(key: str) -> tuple[int, str] | None:
@@ -420,7 +468,7 @@ def register(app, db, t, lang, view) -> None:
             except UserError as e:
                 raise FormError(t("ph_err_read", why=inputs.said(e))) from None
             info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": [n.to_json() for n in draft.notes],
-                    "faults": draft.faults, "read_at": now()}
+                    "faults": draft.faults, "read_at": now(), "qr": reg.text, "lang": reg.blank.lang}
             image = image_of(reg)
             rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
             with store().transaction():  # the sheet and its photo: both or neither
@@ -570,11 +618,27 @@ def register(app, db, t, lang, view) -> None:
         info = infos.get(n, {"fields": []})
         save = request.form.get("action") == "save"
         confirmed: list[str] = []
+        # Checking reads the sheet again around what is confirmed (saving keeps what the
+        # player saw): done before the step, which only takes it if the sheet is unchanged.
+        again = None
+        if not save:
+            try:
+                shown = plays.stored_data(play.sheets[n].text) or {}
+                new, done = corrected(shown, info.get("fields", []), request.form, t)
+            except FormError:
+                pass  # the step says it
+            else:
+                held = sorted({f["key"] for f in info.get("fields", []) if f.get("confirmed")} | set(done))
+                got = reread(store().photo_image(play_id, n), info, new, held)
+                if got is not None:
+                    again = (shown, held, got)
 
         def change(recs):
             name, rec = recs[n]
             new, done = corrected(rec, info.get("fields", []), request.form, t)
             confirmed[:] = done
+            if again is not None and again[0] == rec:
+                new = again[2][0]
             out = list(recs)
             out[n] = (name, finished(new) if save else new)
             return out
@@ -585,6 +649,10 @@ def register(app, db, t, lang, view) -> None:
                 for f in info.get("fields", []):
                     if f["key"] in confirmed:
                         f["confirmed"] = True
+                if again is not None:
+                    # the fields confirmed so far, then those the reading again is unsure of
+                    kept = [f for f in info.get("fields", []) if f.get("confirmed")]
+                    info["fields"] = kept + [f for f in again[2][1] if f["key"] not in {k["key"] for k in kept}]
                 store().save_photo(play_id, n, None, info)
         return resp
 
