@@ -97,7 +97,7 @@ SAME = {"status.legal", "history.legal", "part.total", "part.deben", "yuncos.abi
         # only placeholders and punctuation
         "where.yuncos.player", "glux.head", "glux.room_pips", "finding.levelx.because", "yuncos.dice_of", "where.yuncos.ability_box",
         # the page's words: a name, a heading, an abbreviation
-        "page.legal", "page.total", "page.deben", "page.yuncos.lum"}
+        "page.legal", "page.total", "page.deben", "page.yuncos.lum", "page.pips"}
 
 
 def test_spanish_is_never_the_english_text():
