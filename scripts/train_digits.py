@@ -89,15 +89,20 @@ def main() -> int:
     model = train(x, y, rng, epochs=args.epochs)
     acc = float((digits.probabilities(x, model).argmax(axis=1) == y).mean())
     print(f"trained in {time.perf_counter() - t:.0f} s; accuracy on the training crops {acc:.4f}")
+    save(args.out, model, HELD_OUT, args.seed)
+    return 0
+
+
+def save(path: Path, model: dict, held_out, seed: int) -> None:
+    """The weights as float32, with the held-out styles and the seed, written whole or not at all."""
     out = {k: v.astype(np.float32) for k, v in model.items()}
-    out["held_out"] = np.array(HELD_OUT)
-    out["seed"] = np.array(args.seed)
-    fd, tmp = tempfile.mkstemp(dir=args.out.parent, suffix=".npz")
+    out["held_out"] = np.array(held_out)
+    out["seed"] = np.array(seed)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
     with os.fdopen(fd, "wb") as f:
         np.savez_compressed(f, **out)
-    os.replace(tmp, args.out)
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB)")
-    return 0
+    os.replace(tmp, path)
+    print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
 
 
 if __name__ == "__main__":

@@ -102,3 +102,68 @@ def crop_marks(trim: tuple[float, float, float, float], gap: float, length: floa
         items.append(Line(x - gap - length, cy, x - gap, cy, CROP))
         items.append(Line(x + w + gap, cy, x + w + gap + length, cy, CROP))
     return items
+
+
+# --- registration squares ----------------------------------------------------------------
+# A photo of a filled sheet is laid over its blank by four solid black squares and the QR
+# code (sheetkit read). Solid black is never a box to fill in, and 3.6 mm of it with paper
+# around survives a phone's blur and low resolution. Each square goes in the free spot of
+# the page nearest a target (a corner of what is read), so it overlaps nothing whatever the
+# layout draws there.
+
+REG_MARK = 3.6  # mm: a registration square's side
+REG_CLEAR = 2.0  # mm of paper kept around it
+
+
+def occupied(items: list[Item], forms=None) -> list[tuple[float, float, float, float]]:
+    """The extent (x0, y0, x1, y1) of each item drawn."""
+    from sheetkit.paper.scene import bounds
+
+    out = []
+    for it in items:
+        b = bounds([it], forms)
+        if b is not None:
+            out.append(b)
+    return out
+
+
+def registration_marks(taken: list[tuple[float, float, float, float]], width: float, height: float,
+                       targets: list[tuple[float, float]], size: float = REG_MARK, clear: float = REG_CLEAR,
+                       margin: float | None = None, step: float = 0.5) -> tuple[tuple[float, float, float], ...]:
+    """One square (x, y, size) per target point: the one whose centre is nearest the target
+    among those `clear` mm clear of every box in `taken`, of the squares chosen before and
+    inside the printer's margin. A target with no free spot within 80 mm gets none: the
+    caller's layout is too full (ValueError)."""
+    from sheetkit.paper.scene import SAFE_MARGIN
+
+    m = SAFE_MARGIN if margin is None else margin
+    boxes = list(taken)
+    out = []
+    for tx, ty in targets:
+        near = [b for b in boxes if b[0] - clear < tx + 90 and b[2] + clear > tx - 90
+                and b[1] - clear < ty + 90 and b[3] + clear > ty - 90]
+        best = None
+        for d in range(int(80 / step) + 1):  # ring by ring outwards; in a ring, the nearest first
+            ring = sorted((i * i + j * j, i, j) for i in range(-d, d + 1) for j in range(-d, d + 1)
+                          if max(abs(i), abs(j)) == d)
+            for _, i, j in ring:
+                x, y = tx + i * step - size / 2, ty + j * step - size / 2
+                if x < m or y < m or x + size > width - m or y + size > height - m:
+                    continue
+                if any(x - clear < b[2] and b[0] < x + size + clear and y - clear < b[3]
+                       and b[1] < y + size + clear for b in near):
+                    continue
+                best = (round(x, 2), round(y, 2), size)
+                break
+            if best is not None:
+                break
+        if best is None:
+            raise ValueError(f"no room for a registration square near ({tx:g}, {ty:g}) mm")
+        out.append(best)
+        boxes.append((best[0], best[1], best[0] + size, best[1] + size))
+    return tuple(out)
+
+
+def registration_items(squares) -> list[Item]:
+    """The squares, drawn solid black."""
+    return [Rect(x, y, s, s, Style(stroke=None, fill=BLACK)) for x, y, s in squares]

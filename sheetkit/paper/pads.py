@@ -180,3 +180,71 @@ def default_name(layout, paper: str, lang: str, copies: int, first_serial: int, 
     last = first_serial + copies - 1
     stem = f"{layout.id}-{paper}-{lang}" + ("-fit" if scale == "fit" else "")
     return f"{stem}-{format_serial(first_serial)}-{format_serial(last)}.pdf"
+
+
+# --- what a photo reader reads -------------------------------------------------------------
+# A score pad's fields come from the table it drew (tables.draw's `cells`): each box with the
+# meaning of its row (a key from the layout, the same in every language) and of its place in
+# the row, so a reader needs no list of boxes of its own.
+
+def table_fields(table: int, rows, keys, cells: dict) -> list[S.FieldBox]:
+    """The FieldBoxes of table number `table`, drawn from `rows` (tables.Row) with `cells`
+    filled by tables.draw. `keys[i]` is row i's key, or (key, part keys) for a split row
+    (one key per sub-column); None for a row with nothing to read."""
+    from sheetkit.paper import scene as S
+
+    out: list[S.FieldBox] = []
+    for i, (row, key) in enumerate(zip(rows, keys)):
+        if key is None:
+            continue
+        key, parts = key if isinstance(key, tuple) else (key, ())
+        kind = row.kind
+        if (i, -1) in cells and cells[i, -1] and row.left_box:
+            out.append(S.FieldBox("digits", table, key, "bonus", None, cells[i, -1][0]))
+        p = 0
+        while (i, p) in cells:
+            boxes = cells[i, p]
+            if kind == "name":
+                names = [("name", "name")]
+            elif kind == "value":
+                names = [("digits", "value")]
+            elif kind == "mark":
+                names = [("tick", "mark")]
+            elif kind == "formula":
+                names = [("digits", "count")] + ([("digits", "factor")] if row.factor is None else []) + [
+                    ("digits", "result")]
+            elif kind == "split":
+                names = [("digits", part) for part in parts]
+            else:
+                names = []
+            for (k, part), box in zip(names, boxes):
+                out.append(S.FieldBox(k, table, key, part, p, box))
+            p += 1
+    return out
+
+
+def add_marks(items: list, others, width: float, height: float, stamp, targets) -> tuple[tuple[float, float, float], ...]:
+    """A pad's registration squares, drawn: each in the free spot nearest its target, clear
+    of `items` (the page in this language) and of `others` (the item lists of the same page
+    in the other languages: the squares stand in the same place in all of them) and of the
+    stamp; their items appended to `items`. The squares (x, y, size)."""
+    from sheetkit.paper import marks as M
+
+    taken = M.occupied(items) + [b for it in others for b in M.occupied(it)]
+    squares = mark_squares(width, height, stamp, targets, taken)
+    items += M.registration_items(squares)
+    return squares
+
+
+def mark_squares(width: float, height: float, stamp, targets, taken) -> tuple[tuple[float, float, float], ...]:
+    """The registration squares (x, y, size) of a page `width` x `height` mm
+    (marks.registration_marks): each in the free spot nearest its target, clear of the boxes
+    in `taken` (those of the page in every language, so the squares stand in the same place
+    in all of them) and of the `stamp` square (x, y, size)."""
+    from sheetkit.paper import marks as M
+
+    taken = list(taken)
+    if stamp is not None:
+        x, y, s = stamp
+        taken.append((x, y, x + s, y + s))
+    return M.registration_marks(taken, width, height, targets)

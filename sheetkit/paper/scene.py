@@ -115,6 +115,32 @@ class Form:
     items: list[Item] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class FieldBox:
+    """A box a player fills in, as drawn, with its meaning: not drawn itself (the Rect or
+    Circle that is drawn is an Item); a photo reader reads it.
+
+    kind: "digits" (a number, one or more digits), "tick" (a circle or box to mark), "name"
+    (a player's name: kept as a picture). table: which table on the page (a page may hold
+    several games); row: the row's key in the layout ("chips.5", "room.A", "total"); part: the
+    box's role in its row ("count", "factor", "result", "pips", "place", "vp", "value",
+    "bonus", "mark", "name"); player: the player column from 0, or None for a box in the
+    label column (filled once for the table)."""
+
+    kind: str
+    table: int
+    row: str
+    part: str
+    player: int | None
+    box: tuple[float, float, float, float]  # x, y, w, h in mm on the page
+
+    @property
+    def key(self) -> str:
+        """A name for the field, unique on its page: "t0.chips.5.count.p1"."""
+        who = "all" if self.player is None else f"p{self.player}"
+        return f"t{self.table}.{self.row}.{self.part}.{who}"
+
+
 @dataclass(slots=True)
 class Page:
     width: float
@@ -133,6 +159,11 @@ class Page:
     # colour runs past that cut (BleedBox); None on pages that are not cut out.
     trim: tuple[float, float, float, float] | None = None
     bleed: tuple[float, float, float, float] | None = None
+    # The solid registration squares (x, y, size) drawn on this page, by which a photo of it
+    # is laid over the blank (sheetkit read), and the fields a player fills in, each with its
+    # meaning (FieldBox): what a photo reader reads, taken from what was drawn.
+    marks: tuple[tuple[float, float, float], ...] = ()
+    fields: tuple["FieldBox", ...] = ()
 
 
 @dataclass(slots=True)

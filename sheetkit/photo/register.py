@@ -251,15 +251,17 @@ def _clean_codes(f: np.ndarray, centres: np.ndarray, n: int, layout_id: str):
             yield cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST), A
 
 
-def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str):
+def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
     """The QR code read from the photo where the homography `H` (photo px -> blank px) puts
     the code of a `layout_id` sheet: that part of the photo is cut out, rectified and
     upscaled (a code 2 px a module becomes one of 10 px); if its finder patterns are there,
     it is read as it is, sharpened, and module by module (_clean_codes). Returns (text and
-    the code's corners in photo px, or None; whether the code was there at all)."""
+    the code's corners in photo px, or None; whether the code was there at all). `g`: where
+    the sheet's stamp square is (its `stamp`), by default the Yuncos level's geometry; any
+    numbered sheet's page will do (sheetkit.photo.padregister)."""
     from sheetkit import layouts
 
-    g = _geometry(layout_id)
+    g = _geometry(layout_id) if g is None else g
     x, y, size = g.stamp
     x0, y0 = x - CROP_MARGIN, y - CROP_MARGIN
     n = int((size + 2 * CROP_MARGIN) * CROP_PX_PER_MM)
@@ -487,6 +489,29 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
     return found
 
 
+def laid_over(img: np.ndarray, H: np.ndarray, first, source: str) -> tuple[np.ndarray, np.ndarray]:
+    """The photo laid over the blank `first` (a sheet's or a pad's: its image and geometry) by H
+    (photo px -> blank px), its lighting evened
+    out, and H refined: (photo, H). UserError when the blank's content block, where
+    everything read lies, is not wholly in the picture."""
+    g = first.geometry
+    h, w = img.shape[:2]
+    x1, y1 = g.ox + g.content_w, g.oy + g.content_h
+    block = np.array([[g.ox, g.oy], [x1, g.oy], [x1, y1], [g.ox, y1]]) * PX_PER_MM
+    seen = cv2.perspectiveTransform(block[None], np.linalg.inv(H))[0]
+    if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
+        raise UserError(msg("error.photo.cut_off"), source=source)
+    bh, bw = first.image.shape
+    grey = img.astype(np.float32) / 255.0
+    warp = lambda H: cv2.warpPerspective(grey, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
+                                         borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
+    photo = _even_light(warp(H))
+    # The squares and the code fix the sheet to a millimetre or so; every printed line of
+    # the blank then fixes it to a pixel (ECC on half-size images, in the content block).
+    H = _refine(photo, first.image, H, g)
+    return _even_light(warp(H)), H
+
+
 @lru_cache(maxsize=4)
 def _geometry(layout_id: str):
     from sheetkit import layouts
@@ -551,22 +576,8 @@ def register(path: str | Path) -> Registered:
     dst = np.concatenate([code_px] + [(m * PX_PER_MM)[None] for m, c in zip(centres_mm, marks) if c is not None])
     H, _ = cv2.findHomography(src, dst, 0)
     g = first.geometry
-    # everything read lies in the content block: all of it must be in the picture
-    x1, y1 = g.ox + g.content_w, g.oy + g.content_h
-    block = np.array([[g.ox, g.oy], [x1, g.oy], [x1, y1], [g.ox, y1]]) * PX_PER_MM
-    seen = cv2.perspectiveTransform(block[None], np.linalg.inv(H))[0]
-    if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
-        raise UserError(msg("error.photo.cut_off"), source=source)
-    bh, bw = first.image.shape
-    grey = img.astype(np.float32) / 255.0
-    warp = lambda H: cv2.warpPerspective(grey, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
-                                         borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
-    photo = _even_light(warp(H))
-    # The squares and the code fix the sheet to a millimetre or so; every printed line of
-    # the blank then fixes it to a pixel (ECC on half-size images, in the content block).
-    H = _refine(photo, first.image, H, first.geometry)
-    photo = _even_light(warp(H))
-    content = (_px(g.ox), _px(g.oy), _px(x1), _px(y1))
+    photo, H = laid_over(img, H, first, source)
+    content = (_px(g.ox), _px(g.oy), _px(g.ox + g.content_w), _px(g.oy + g.content_h))
     # a blank in the language the sheet was printed in: its printed text matches best
     best = None
     for lang in ("en", "es"):

@@ -579,8 +579,45 @@ def pad_rows(spec: GluxScorePad, lang: str) -> list[T.Row]:
                T.Row("mark", L.winner(lang))])
 
 
+def pad_geometry(spec: GluxScorePad, paper: str) -> T.Geometry:
+    W, _ = paper_size(paper)
+    label_w = 44.0
+    inner = SAFE_MARGIN + 2  # the table's frame clear of the printer margin
+    return T.Geometry(x=inner, y=SAFE_MARGIN + STAMP + 4, label_w=label_w,
+                      col_w=(W - 2 * inner - label_w) / spec.players, players=spec.players,
+                      row_h=spec.row_height, box=spec.row_height - 3)
+
+
+def pad_keys(spec: GluxScorePad) -> list:
+    """What each row of pad_rows holds, the same in every language: a photo reader reads
+    the boxes by these keys (pads.table_fields)."""
+    parts = ("pips", "place", "vp")
+    return (["name", None] + [(f"room.{r}", parts) for r in spec.rooms]
+            + [("room.middle", parts), "total", "tiebreak", "winner"])
+
+
 def compose_pad(layout, paper: str, lang: str) -> Scene:
+    from sheetkit.paper import pads
+
     spec: GluxScorePad = layout.spec
+    W, H = paper_size(paper)
+    cells: dict = {}
+    items, bottom = pad_items(spec, paper, lang, cells)
+    other = [pad_items(spec, paper, lg)[0] for lg in ("es", "en") if lg != lang]
+    stamp = (W - SAFE_MARGIN - STAMP, SAFE_MARGIN, STAMP)
+    g = pad_geometry(spec, paper)
+    # at the corners of the table: above it, and under the notes below it
+    targets = [(g.x, g.y - 4), (g.x + g.width, g.y - 4), (g.x, bottom + 4), (g.x + g.width, bottom + 4)]
+    squares = pads.add_marks(items, other, W, H, stamp, targets)
+    fields = pads.table_fields(0, pad_rows(spec, lang), pad_keys(spec), cells)
+    name = f"glux-pad-{paper}-{lang}"
+    return Scene([Page(W, H, [Use(name)], stamp=stamp, marks=squares, fields=tuple(fields))],
+                 {name: Form(W, H, items)}, spec.title(lang))
+
+
+def pad_items(spec: GluxScorePad, paper: str, lang: str, cells: dict | None = None) -> tuple[list[Item], float]:
+    """The pad's drawing, and the bottom of what is drawn; `cells` receives the table's
+    boxes (tables.draw)."""
     L = spec.labels
     W, H = paper_size(paper)
     m = SAFE_MARGIN
@@ -590,18 +627,13 @@ def compose_pad(layout, paper: str, lang: str) -> Scene:
     items.append(Text(m, m + 15, date, size=8))
     dx = m + text_width(date, 8) + 2
     items.append(Line(dx, m + 15.5, dx + 50, m + 15.5, T.RULE))
-    label_w = 44.0
-    inner = m + 2  # the table's frame clear of the printer margin
-    g = T.Geometry(x=inner, y=m + STAMP + 4, label_w=label_w, col_w=(W - 2 * inner - label_w) / spec.players,
-                   players=spec.players, row_h=spec.row_height, box=spec.row_height - 3)
-    y = T.draw(g, pad_rows(spec, lang), items, player_word=L.player(lang)) + 6
+    g = pad_geometry(spec, paper)
+    y = T.draw(g, pad_rows(spec, lang), items, player_word=L.player(lang), cells=cells) + 6
     for note in [L.side_note(lang)] + [r(lang) for r in L.rules]:
         for ln in tiling.wrap(note, W - 2 * m, 8):
             items.append(Text(m, y, ln, size=8))
             y += 4
-    name = f"glux-pad-{paper}-{lang}"
-    return Scene([Page(W, H, [Use(name)], stamp=(W - m - STAMP, m, STAMP))], {name: Form(W, H, items)},
-                 spec.title(lang))
+    return items, y - 4
 
 
 def compose(layout, paper: str, lang: str, scale: str = "real", bleed: float = 0.0) -> Scene:

@@ -63,12 +63,29 @@ def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) 
     return items, bottom + 9
 
 
+def row_keys(spec: ScorePad) -> list[str | None]:
+    """What each row of `rows` holds, the same in every language: a photo reader reads the
+    boxes by these keys (pads.table_fields)."""
+    return (["name", "citizens", None] + [f"caste.{c.key}" for c in spec.castes]
+            + ["bread", "deben", "deben3", "total", "winner"])
+
+
 def compose(layout, paper: str, lang: str, scale: str = "real") -> S.Scene:
+    from sheetkit.paper import pads
+
     spec: ScorePad = layout.spec
     W, H = S.paper_size(paper)
-    items, _ = pad_items(spec, paper, lang)
+    cells: dict = {}
+    items, bottom = pad_items(spec, paper, lang, cells)
+    other = [pad_items(spec, paper, lg)[0] for lg in ("es", "en") if lg != lang]
+    stamp = (W - INNER - STAMP, INNER, STAMP)
+    g = geometry(spec, paper)
+    # at the corners of the table: above it, and under the notes below it
+    targets = [(g.x, g.y - 4), (g.x + g.width, g.y - 4), (g.x, bottom + 5), (g.x + g.width, bottom + 5)]
+    squares = pads.add_marks(items, other, W, H, stamp, targets)
     name = f"iunu-pad-{paper}-{lang}"
     scene = S.Scene(title=spec.title(lang))
     scene.forms[name] = S.Form(W, H, items)
-    scene.pages.append(S.Page(W, H, [S.Use(name)], stamp=(W - INNER - STAMP, INNER, STAMP)))
+    fields = pads.table_fields(0, rows(spec, lang), row_keys(spec), cells)
+    scene.pages.append(S.Page(W, H, [S.Use(name)], stamp=stamp, marks=squares, fields=tuple(fields)))
     return scene

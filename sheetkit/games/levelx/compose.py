@@ -182,9 +182,10 @@ def pad_geometry(spec: ScorePad, paper: str, y: float) -> T.Geometry:
                       players=spec.players, row_h=spec.row, box=spec.box)
 
 
-def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) -> tuple[list[S.Item], float]:
+def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None,
+              tables: list | None = None) -> tuple[list[S.Item], float]:
     """The pad page's drawing and the bottom of what is drawn; `cells` receives the boxes of
-    the first game's table (see tables.draw)."""
+    the first game's table (see tables.draw), `tables` each game's (its Geometry, its cells)."""
     W, H = S.paper_size(paper)
     L = spec.labels
     items: list[S.Item] = []
@@ -196,15 +197,38 @@ def pad_items(spec: ScorePad, paper: str, lang: str, cells: dict | None = None) 
         gx = INNER + text_width(L.game(lang), 9.0, True) + 2
         items.append(S.Line(gx, y + 4.5, gx + 40, y + 4.5, style=T.RULE))
         g = pad_geometry(spec, paper, y + 7)
-        y = T.draw(g, rows, items, cells=cells if n == 0 else None) + 7
+        got = cells if n == 0 and cells is not None else {}
+        y = T.draw(g, rows, items, cells=got) + 7
+        if tables is not None:
+            tables.append((g, got))
     foot = L.footer(lang)
     items.append(S.Text(INNER, y - 2, foot, size=fit_size(foot, W - 2 * INNER, 7.0)))
     return items, y - 2
 
 
+# What each row of the pad holds (pad_rows), the same in every language: a photo reader
+# reads the boxes by these keys (pads.table_fields).
+PAD_KEYS = ("name",) + tuple(f"chips.{v}" for v in (5, 6, 7, 8, 9, 10)) + ("bonuses", "total", "first")
+
+
 def compose_pad(spec: ScorePad, paper: str, lang: str) -> S.Scene:
+    from sheetkit.paper import pads
+
     W, H = S.paper_size(paper)
-    items, _ = pad_items(spec, paper, lang)
+    tables: list = []
+    items, _ = pad_items(spec, paper, lang, tables=tables)
+    other = [pad_items(spec, paper, lg)[0] for lg in ("es", "en") if lg != lang]
+    stamp = (W - INNER - STAMP, INNER, STAMP)
+    # the squares at the corners of what is read: the first game's top, the last game's bottom
+    g0, g1 = tables[0][0], tables[-1][0]
+    bottom = max(y + h for boxes in tables[-1][1].values() for _, y, _, h in boxes) + spec.row / 2
+    # (the footer fills the bottom left on Letter: the third square goes under the middle)
+    targets = [(g0.x, g0.y - 8), (g0.x + g0.width, g0.y - 8), (g1.x + g1.width / 2, bottom + 4),
+               (g1.x + g1.width, bottom + 4)]
+    squares = pads.add_marks(items, other, W, H, stamp, targets)
+    rows = pad_rows(spec, lang)
+    fields = [f for n, (_, cells) in enumerate(tables) for f in pads.table_fields(n, rows, PAD_KEYS, cells)]
     scene = S.Scene(title=spec.title(lang))
     _page(scene, f"levelx-pad-{paper}-{lang}", W, H, items)
+    scene.pages[-1].marks, scene.pages[-1].fields = squares, tuple(fields)
     return scene
