@@ -173,6 +173,9 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     fix.register(app, play_routes.request_store_of(db), t, lang, _view)  # an earlier move fixed: /play/<id>/fix/<n>
     manage.register(app, play_routes.db_path(db), t, lang, _view)  # delete, abandon, every play in progress
     photo.register(app, db, t, lang, _view)  # reading a sheet from a phone photo
+    from sheetkit.web import padphoto
+
+    padphoto.register(app, db, t, lang, _view)  # reading a score pad from a phone photo
 
     # --- quick tallies: every game's the same way ---------------------------------------
 
