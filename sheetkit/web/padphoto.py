@@ -348,17 +348,6 @@ def names_complete(names: dict[str, str], info: dict, t) -> dict[str, str]:
     return out
 
 
-def _zoom(box) -> str | None:
-    """The viewBox (mm) of a field's close-up: the field with room around it, at least
-    50 x 24 mm, so it is seen where it lies."""
-    if not box:
-        return None
-    x, y, w, h = box
-    W, H = max(w + 24, 50.0), max(h + 12, 24.0)
-    cx, cy = x + w / 2, y + h / 2
-    return f"{cx - W / 2:.1f} {cy - H / 2:.1f} {W:.1f} {H:.1f}"
-
-
 # ------------------------------------------------------------------ the routes
 
 
@@ -461,7 +450,7 @@ def register(app, db, t, lang, view) -> None:
             f = fields[key]
             done = key in fixed
             value = fixed[key] if done else f.get("value")
-            c = {"n": i, "key": key, "kind": f["kind"], "box": f["box"], "zoom": _zoom(f["box"]),
+            c = {"n": i, "key": key, "kind": f["kind"], "box": f["box"], "zoom": photo.zoom(f["box"], least=(50.0, 24.0), room=(24.0, 12.0), widest=None),
                  "label": field_label(f, t), "done": done, "sure": round(100 * float(f.get("confidence", 0))),
                  "read": (t("pad_photo_ticked") if f.get("value") is True
                           else t("pad_photo_empty") if f.get("value") in (None, False) else f["value"])}

@@ -536,7 +536,7 @@ def register(app, db, t, lang, view) -> None:
         key = f["key"]
         c = {"n": number, "key": key, "label": label_of(key, t), "confidence": f["confidence"],
              "sure": round(100 * f["confidence"]), "confirmed": f.get("confirmed", False),
-             "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": _zoom(f.get("box"))}
+             "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": zoom(f.get("box"))}
         form = form or {}
         tk = _turn_of(key)
         entry = rec["turn"][tk[0] - 1] if tk and tk[0] <= len(rec.get("turn", [])) else {}
@@ -707,14 +707,16 @@ def _content_box(g) -> str:
     return f"{g.ox - 3:.1f} {g.oy - 3:.1f} {g.content_w + 6:.1f} {g.content_h + 6:.1f}"
 
 
-def _zoom(box) -> str | None:
-    """The viewBox (mm) of a field's close-up: the field with room around it, at least
-    60 x 40 mm, so it is seen where it lies."""
+def zoom(box, least: tuple[float, float] = (60.0, 40.0), room: tuple[float, float] = (16.0, 12.0),
+         widest: float | None = 2.2) -> str | None:
+    """The viewBox (mm) of a field's close-up: the field with `room` around it, at least
+    `least` (w, h) mm, so it is seen where it lies, and no wider than `widest` times its
+    height (a sheet's long fields); None for a field with no box."""
     if not box:
         return None
     x, y, w, h = box
-    W, H = max(w + 16, 60.0), max(h + 12, 40.0)
-    if W / H > 2.2:
-        H = W / 2.2
+    W, H = max(w + room[0], least[0]), max(h + room[1], least[1])
+    if widest is not None and W / H > widest:
+        H = W / widest
     cx, cy = x + w / 2, y + h / 2
     return f"{cx - W / 2:.1f} {cy - H / 2:.1f} {W:.1f} {H:.1f}"
