@@ -163,7 +163,7 @@ class Phone:
         except Exception:
             if not next_page(self.d):  # the tap did not lead anywhere: a real failure
                 raise
-        WebDriverWait(self.d, 30).until(next_page)
+        WebDriverWait(self.d, 30, poll_frequency=0.02).until(next_page)  # a step takes ~0.1 s: the default 0.5 s poll would triple it
         self.speaks()
 
     def type(self, id_: str, text: str):

@@ -40,7 +40,7 @@ class Reader(Phone):
         """Wait for the page after a slow submit (reading a photo takes seconds)."""
         from selenium.webdriver.support.ui import WebDriverWait
 
-        WebDriverWait(self.d, seconds).until(
+        WebDriverWait(self.d, seconds, poll_frequency=0.02).until(
             lambda d: d.execute_script("return document.readyState === 'complete' && !!document.getElementById(arguments[0])",
                                        id_))
 
