@@ -53,7 +53,7 @@ PACKAGE = ROOT / "sheetkit"
 # line use all of it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("sheetkit", "sheetkit.errors", "sheetkit.messages", "sheetkit.tomlfile", "sheetkit.schema",
-                "sheetkit.grid", "sheetkit.resources", "sheetkit.forms")),
+                "sheetkit.grid", "sheetkit.resources", "sheetkit.forms", "sheetkit.memo")),
     ("interface", ("sheetkit.games", "sheetkit.games.interface", "sheetkit.layouts")),
     ("checking", ("sheetkit.checking", "sheetkit.checking.*")),
     ("drawing", ("sheetkit.paper", "sheetkit.paper.*")),
@@ -68,7 +68,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # What each floor is, for the docs (docs/adding-a-game.md copies the table made of both).
 FLOORS = {
-    "ground": "errors, the message catalogue, the guarded TOML reader, schema types, grids, forms",
+    "ground": "errors, the message catalogue, the guarded TOML reader, schema types, grids, forms, a memo",
     "interface": "the Game object, the registry of games, loading a layout through its game",
     "checking": "verdicts and findings, the replay shape, refusing files, the QR text",
     "drawing": "the Scene, its backends, measures, tables, annotations, pads, tiles",

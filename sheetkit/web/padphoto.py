@@ -402,12 +402,7 @@ def register(app, db, t, lang, view) -> None:
         try:
             if not photo.available():
                 return new_page(t("ph_install", cmd=photo.INSTALL), 503)
-            upload = request.files.get("photo")
-            if upload is None or not upload.filename:
-                raise FormError(t("pad_photo_err_no_photo"))
-            data = upload.read(PHOTO_MAX + 1)
-            if not data:
-                raise FormError(t("ph_err_empty"))
+            data = photo.uploaded(t, t("pad_photo_err_no_photo"))
             try:
                 draft = read_upload(data)
             except UserError as e:

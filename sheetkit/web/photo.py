@@ -57,6 +57,18 @@ def available() -> bool:
 # ------------------------------------------------------------------ reading a photo
 
 
+def uploaded(t, missing: str) -> bytes:
+    """The photo the form sent (its `photo` field); FormError `missing` without one, and
+    one line for an empty file."""
+    upload = request.files.get("photo")
+    if upload is None or not upload.filename:
+        raise FormError(missing)
+    data = upload.read(PHOTO_MAX + 1)
+    if not data:
+        raise FormError(t("ph_err_empty"))
+    return data
+
+
 def read_upload(data: bytes):
     """(draft, registered) read from the photo's bytes, through a private temporary file
     that is always removed; UserError (its one line, without the file's name) when the
@@ -457,12 +469,7 @@ def register(app, db, t, lang, view) -> None:
                 raise FormError(t("yuncos.err_missing", field=t("player")))
             if play is not None and any((s.player or "").casefold() == name.casefold() for s in play.sheets):
                 raise FormError(t("err_name_twice", field=t("player"), name=name))
-            upload = request.files.get("photo")
-            if upload is None or not upload.filename:
-                raise FormError(t("ph_err_no_photo"))
-            data = upload.read(PHOTO_MAX + 1)
-            if not data:
-                raise FormError(t("ph_err_empty"))
+            data = uploaded(t, t("ph_err_no_photo"))
             try:
                 draft, reg = read_upload(data)
             except UserError as e:

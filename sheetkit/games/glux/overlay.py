@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sheetkit import layouts
+from sheetkit.memo import Memo
 from sheetkit.messages import text
 from sheetkit.games.glux.check import squares_of
 from sheetkit.games.glux.compose import board_items, chip_items, fit_page
@@ -100,22 +101,15 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
     return Scene(pages, {}, title)
 
 
-_BOARDS: dict[tuple, tuple] = {}  # (id of the side, where and how it is drawn) -> (the side, its items)
+_BOARDS = Memo(32)  # a side, where and how it is drawn -> its items
 
 
 def _board_drawn(spec, lang: str, sq: float, bx: float, by: float) -> list:
     """The board side's items as the checked sheet draws them (6 pt text at least), drawn
-    once: the page draws the same side under every move. The side is kept beside its
-    items, so its id cannot be another side's while it is cached."""
-    key = (id(spec), lang, sq, bx, by)
-    got = _BOARDS.get(key)
-    if got is None or got[0] is not spec:
-        items = tuple(replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it
-                      for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line"))
-        if len(_BOARDS) >= 32:
-            _BOARDS.clear()
-        got = _BOARDS[key] = (spec, items)
-    return list(got[1])
+    once: the page draws the same side under every move."""
+    return list(_BOARDS.kept((lang, sq, bx, by), (spec,), lambda: tuple(
+        replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it
+        for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line"))))
 
 
 def _legible(items: list) -> list:

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 
 from sheetkit import forms as inputs
 from sheetkit.forms import FormError
+from sheetkit.memo import Memo
 from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 from sheetkit.forms import english, one_record
@@ -224,9 +225,9 @@ def _groups_key(groups) -> tuple:
 
 
 # What each turn did, in the page's words, for the turns played so far: kept, so that the
-# page at turn 60 plays one turn more than at turn 59 instead of all sixty again. The board
-# is kept beside its lines, so its id cannot be another board's while they are kept.
-_LINES: dict[tuple, tuple[list, object, object]] = {}
+# page at turn 60 plays one turn more than at turn 59 instead of all sixty again: (the
+# players, the language, the groups chosen so far) and the board -> (the lines, the state).
+_LINES = Memo(64)
 
 
 def _turn_lines(players: tuple, board, groups: tuple, t: Callable, lang: str) -> list[tuple[str, str]]:
@@ -235,14 +236,10 @@ def _turn_lines(players: tuple, board, groups: tuple, t: Callable, lang: str) ->
     from sheetkit.games.levelx.moves import notation, option
     from sheetkit.games.levelx.rules import State
 
-    def kept(g):
-        got = _LINES.get((players, id(board), lang, g))
-        return got if got is not None and got[2] is board else None
-
-    got = kept(groups)
+    got = _LINES.get((players, lang, groups), (board,))
     if got is not None:
         return got[0]
-    before = kept(groups[:-1]) if groups else None
+    before = _LINES.get((players, lang, groups[:-1]), (board,)) if groups else None
     lines, s = (list(before[0]), before[1]) if before is not None else ([], State.start(list(players), board))
     for i in range(len(lines), len(groups)):
         chosen = [list(g) for g in groups[i]]
@@ -251,9 +248,7 @@ def _turn_lines(players: tuple, board, groups: tuple, t: Callable, lang: str) ->
             continue
         lines.append((s.player_of_turn(i + 1), effect_line(option(s, chosen), t)))
         s = s.play(chosen)[0]
-    if len(_LINES) >= 64:
-        _LINES.clear()
-    _LINES[(players, id(board), lang, groups)] = (lines, s, board)
+    _LINES.put((players, lang, groups), (board,), (lines, s))
     return lines
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from sheetkit.memo import Memo
 from sheetkit.messages import text
 from sheetkit.paper import annotate
 from sheetkit.paper import labels as L
@@ -137,27 +138,24 @@ class _Blank:
     fixed: object  # what no turn number may cover: its printed words, the map's marks and frame (labels.indexed)
 
 
-_BLANKS: dict[tuple, _Blank] = {}
+_BLANKS = Memo(32)  # a level's layout, the paper and the language -> its _Blank
 
 
 def _blank(layout, paper: str, lang: str) -> _Blank:
+    return _BLANKS.kept((str(layout.path), layout.version, paper, lang), (), lambda: _composed(layout, paper, lang))
+
+
+def _composed(layout, paper: str, lang: str) -> _Blank:
     from sheetkit.games.yuncos.compose import compose, sheet_geometry
 
-    key = (str(layout.path), layout.version, paper, lang)
-    got = _BLANKS.get(key)
-    if got is None:
-        scene = compose(layout, paper, lang)
-        page = scene.pages[0]
-        spec, g = layout.spec, sheet_geometry(layout.spec, paper)
-        text_ = L.text_boxes(page.items, scene.forms)
-        x0, y0 = g.vertex((0, 0))
-        x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
-        frame = line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])
-        got = _Blank(scene, S.bounds(page.items, scene.forms)[1], L.indexed(text_ + icon_boxes(spec, g) + frame))
-        if len(_BLANKS) >= 32:
-            _BLANKS.clear()
-        _BLANKS[key] = got
-    return got
+    scene = compose(layout, paper, lang)
+    page = scene.pages[0]
+    spec, g = layout.spec, sheet_geometry(layout.spec, paper)
+    x0, y0 = g.vertex((0, 0))
+    x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
+    frame = line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])
+    fixed = L.indexed(L.text_boxes(page.items, scene.forms) + icon_boxes(spec, g) + frame)
+    return _Blank(scene, S.bounds(page.items, scene.forms)[1], fixed)
 
 
 def overlay(record, checked, paper: str, lang: str = "en"):

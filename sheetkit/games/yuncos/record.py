@@ -28,6 +28,7 @@ from sheetkit.games.yuncos.notation import (ABILITIES, BOX_NAME, Cell, Record, T
                                             other_readings, parse_flight, vertex_name)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
 from sheetkit.grid import parse_square
+from sheetkit.memo import Memo
 from sheetkit.schema import Model, validate, validation_message
 from sheetkit.tomlfile import MISSING, problem, read_toml
 
@@ -205,10 +206,9 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
 # Turns read, kept: the page reads a play's record again at every move, and all its turns
 # but the last are the ones read before. A turn is kept by its table's very values (only
 # tables of plain values: text, numbers, booleans and lists of them) and, once checked
-# against a sheet, by that sheet too (kept beside it, so its id is not another's).
-_MODELS: dict[tuple, TurnModel] = {}
-_TURNS: dict[tuple, tuple[Any, Turn]] = {}
-_MOST_KEPT = 4096
+# against a sheet, by that sheet too.
+_MODELS = Memo(4096)  # a turn's plain values -> its TurnModel
+_TURNS = Memo(4096)  # a sheet's spec, a turn's number and its TurnModel -> the Turn read
 
 
 def _plain(t: dict[str, Any]) -> tuple | None:
@@ -226,25 +226,13 @@ def _plain(t: dict[str, Any]) -> tuple | None:
 
 def _turn_model(t: dict[str, Any]) -> TurnModel:
     key = _plain(t)
-    got = _MODELS.get(key) if key is not None else None
-    if got is None:
-        got = TurnModel.model_validate(t)
-        if key is not None:
-            if len(_MODELS) >= _MOST_KEPT:
-                _MODELS.clear()
-            _MODELS[key] = got
-    return got
+    if key is None:
+        return TurnModel.model_validate(t)
+    return _MODELS.kept(key, (), lambda: TurnModel.model_validate(t))
 
 
 def _turn_of(spec, i: int, t: TurnModel) -> Turn:
-    key = (id(spec), i, id(t))
-    got = _TURNS.get(key)
-    if got is None or got[0][0] is not spec or got[0][1] is not t:
-        turn = _turn(spec, i, t)
-        if len(_TURNS) >= _MOST_KEPT:
-            _TURNS.clear()
-        got = _TURNS[key] = ((spec, t), turn)
-    return got[1]
+    return _TURNS.kept(i, (spec, t), lambda: _turn(spec, i, t))
 
 
 def _one_level(layout, source: str | None = None, field: str | None = None):
