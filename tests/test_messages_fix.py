@@ -34,7 +34,8 @@ FRAGMENTS = {i: "fragment" for i in (
     "error.yuncos.to_fill_turn.dice", "error.yuncos.to_fill_turn.from",  # what not_filled_in asks for
     "error.yuncos.longest_why",  # game_too_long's {why}
     "error.glux.where_both", "error.glux.where_rooms", "error.glux.hint_players",  # tally_players' parts
-    "error.iunu.cards_each", "error.iunu.fed_each", "error.levelx.chips_each",  # counts_table's {what}
+    "error.iunu.cards_each", "error.iunu.fed_each", "error.iunu.majorities_each", "error.iunu.bonus_each",
+    "error.levelx.chips_each",  # counts_table's {what}
     "error.levelx.line_example",  # line_per_turn's {example}
     "error.qr.format", "error.qr.prefix", "error.qr.fields", "error.qr.version", "error.qr.serial",
     "error.qr.shape",  # malformed's {reason} and {shape}

@@ -1,8 +1,8 @@
 """Glüx: place light chips by counting, win the rooms. Rules G1-G14 in RULES.md.
 
 Layout kinds: a board side, the chips, the score track, the score pad. Records: the final
-board or the whole game, finished or in progress, with the legal next moves (see
-docs/glux.md).
+board or the whole game, finished or in progress, with the legal next moves, or the rooms'
+pips as the score pad counts them (see docs/glux.md).
 """
 
 import os
@@ -46,6 +46,7 @@ GAME = Game(
                             files=(BOARD,)),
         "game": RecordKind(Ref(_ + "record:GameRecord"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
                            moves=Ref(_ + "moves:legal_moves_of"), files=(BOARD,)),
+        "rooms": RecordKind(Ref(_ + "record:RoomsRecord"), Ref(_ + "check:check")),  # the score pad's count
     },
     read_record=Ref(_ + "record:read_record"),
     tally=TALLY,

@@ -8,7 +8,7 @@ from sheetkit.checking.replay import replay
 from sheetkit.checking.verdict import Finding
 from sheetkit.games.glux import rules
 from sheetkit.games.glux.layout import GluxBoard
-from sheetkit.games.glux.record import UNKNOWN, BoardRecord, GluxRecord
+from sheetkit.games.glux.record import UNKNOWN, BoardRecord, GluxRecord, RoomsRecord
 from sheetkit.games.glux.rules import PAIRS, Square
 from sheetkit.games.interface import Checked
 from sheetkit.grid import parse_square, square_name
@@ -100,9 +100,39 @@ def board_state(rec: GluxRecord) -> tuple[rules.State, list[Finding]]:
     return state, findings
 
 
+MOST_PIPS = rules.PER_PAIR * sum(max(pair) for pair in PAIRS)  # every chip on top, its higher face up (G1)
+ROOMS_OF_SIDE = {2: 9, 3: 11, 4: 11}  # rooms on the side for that many players, the middle one included (G2)
+
+
+def rooms_findings(spec: RoomsRecord) -> list[Finding]:
+    """What the rooms' pips say on their face: no more rooms than the board side has (G2),
+    no player showing more pips than their 24 chips can (G1)."""
+    out: list[Finding] = []
+    n = len(spec.players)
+    if len(spec.room) > ROOMS_OF_SIDE[n]:
+        out.append(Finding("G2", msg("where.glux.rooms"), msg("finding.glux.G2_rooms", n=len(spec.room), players=n,
+                                                               most=ROOMS_OF_SIDE[n])))
+    for p in spec.players:
+        shown = sum(pips.get(p, 0) for _, pips in spec.rooms())
+        if shown > MOST_PIPS:
+            out.append(Finding("G1", msg("where.glux.player", player=p),
+                               msg("finding.glux.G1_pips", pips=shown, most=MOST_PIPS), at={"player": p}))
+    return out
+
+
+def check_rooms(rec: GluxRecord, source: str) -> Checked:
+    """The rooms' pips of a score pad scored (G11-G13); the state is the scored rooms."""
+    spec: RoomsRecord = rec.spec
+    result = rules.score(spec.rooms(), list(spec.players), spec.middle_index())
+    verdict = rules.verdict(result, source, rooms_findings(spec), kind=rec.kind)
+    return Checked(result, verdict)
+
+
 def check(rec: GluxRecord, source: str, prior: Checked | None = None) -> Checked:
     """The game state at the end of the record (replayed placement by placement for a whole
     game), and the verdict: for a game in progress, the standings so far and who is to move."""
+    if rec.kind == "rooms":
+        return check_rooms(rec, source)
     findings = setup_findings(rec)
     players = [p.name for p in rec.spec.players]
     in_progress, to_move, turns, done = False, None, None, None

@@ -1,6 +1,7 @@
-"""Glüx records: the final board (`kind = "board"`) and the whole game (`kind = "game"`).
+"""Glüx records: the final board (`kind = "board"`), the whole game (`kind = "game"`), and
+the rooms' pips as the score pad counts them (`kind = "rooms"`).
 
-Both name the board layout (`board = "glux-board-2p"`, or a path to a layout file) and the
+The first two name the board layout (`board = "glux-board-2p"`, or a path to a layout file) and the
 players in seat order (the first listed places first). See docs/glux.md for examples.
 
 Final board grid: one token per square, separated by spaces, one line per row:
@@ -17,6 +18,11 @@ Moves of a whole game, one placement per line, in the order played:
   "A start 2"    player A uses the once-per-game start placement (G8), chip showing 2
 
 A game record may say `in_progress = true`: the game is still being played.
+
+The rooms' pips: the players' names in seat order, one [[room]] per room someone has pips
+in (`name`, `pips = { Ana = 10, Ben = 9 }`), and which room is the middle room (`middle`,
+by name; a room named "middle" is, unless it says otherwise). No board is named: the pad
+serves both sides.
 """
 
 from __future__ import annotations
@@ -191,15 +197,81 @@ class GameRecord(_Record):
         return out
 
 
-RECORD_KINDS = {"board": BoardRecord, "game": GameRecord}
+MOST_ROOMS = 11  # the 3-4 player side's rooms, the middle room included (G2)
+
+
+class Room(Model):
+    name: Text
+    pips: dict[str, int] = {}  # player -> the visible pips of their top chips in the room (G11)
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.name.strip():
+            raise FieldError("name", msg("error.glux.room_name"))
+        for who, n in self.pips.items():
+            if n < 0:
+                raise FieldError(f"pips.{who}", msg("error.zero_or_more", got=n))
+        return self
+
+
+class RoomsRecord(Model):
+    """The rooms' pips counted at the end of a game: what the score pad holds."""
+
+    game: Literal["glux"]
+    kind: Literal["rooms"]
+    players: list[Text]  # the names, in seat order
+    room: list[Room]
+    middle: Text | None = None  # the middle room's name (G13's tiebreak)
+    qr: str | None = None  # the QR text of the score pad sheet the game was counted on
+
+    @model_validator(mode="after")
+    def _check(self):
+        check_players("Glüx", self.players, "players", ("", lambda p: " ".join(p.split()).casefold()))
+        if not self.room:
+            raise FieldError("room", msg("error.glux.no_rooms"))
+        if len(self.room) > 2 * MOST_ROOMS:  # no board side, nor a miscount of one
+            raise FieldError("room", msg("error.glux.too_many_rooms", n=len(self.room), most=MOST_ROOMS))
+        seen = set()
+        names = {" ".join(p.split()).casefold() for p in self.players}
+        for i, r in enumerate(self.room):
+            key = r.name.strip().casefold()
+            if key in seen:
+                raise FieldError(f"room[{i}].name", msg("error.glux.room_twice_named", room=r.name))
+            seen.add(key)
+            here = set()
+            for who in r.pips:
+                who_key = " ".join(who.split()).casefold()
+                if who_key not in names:
+                    raise FieldError(f"room[{i}].pips.{who}", msg("error.glux.room_player", name=who,
+                                                                   players=", ".join(self.players)))
+                if who_key in here:
+                    raise FieldError(f"room[{i}].pips.{who}", msg("error.glux.room_player_twice", name=who))
+                here.add(who_key)
+        if self.middle is not None and self.middle.strip().casefold() not in seen:
+            raise FieldError("middle", msg("error.glux.no_middle_room", room=self.middle,
+                                           rooms=", ".join(r.name for r in self.room)))
+        return self
+
+    def middle_index(self) -> int | None:
+        """The middle room's place in `room`: the one `middle` names, else one named "middle"."""
+        want = (self.middle or "middle").strip().casefold()
+        return next((i for i, r in enumerate(self.room) if r.name.strip().casefold() == want), None)
+
+    def rooms(self) -> list[tuple[str, dict[str, int]]]:
+        """(room, pips per player) with each name spelt as in `players`."""
+        spelt = {" ".join(p.split()).casefold(): p for p in self.players}
+        return [(r.name, {spelt[" ".join(k.split()).casefold()]: v for k, v in r.pips.items()}) for r in self.room]
+
+
+RECORD_KINDS = {"board": BoardRecord, "game": GameRecord, "rooms": RoomsRecord}
 
 
 @dataclass(frozen=True)
 class GluxRecord:
     kind: str
-    spec: BoardRecord | GameRecord
-    layout_id: str
-    board: GluxBoard
+    spec: BoardRecord | GameRecord | RoomsRecord
+    layout_id: str | None  # None for the rooms' pips, which name no board
+    board: GluxBoard | None
 
     @property
     def qr(self) -> str | None:
@@ -222,6 +294,8 @@ def read_record(data: dict[str, Any], source: str) -> GluxRecord:
     if kind == "board" and "in_progress" in data:
         raise UserError(msg("error.glux.board_in_progress"), source=source, field="in_progress")
     spec = validate(RECORD_KINDS[kind], data, source)
+    if kind == "rooms":
+        return GluxRecord(kind, spec, None, None)
     layout_id, board = load_board_layout(spec.board, source)
     g = board
     for i, p in enumerate(spec.players):

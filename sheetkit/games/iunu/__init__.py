@@ -1,5 +1,5 @@
-"""IUNU (Todd Sanders): the score pad, deck descriptions, game records. Rules I1-I5 in
-RULES.md; formats and decisions in docs/iunu.md."""
+"""IUNU (Todd Sanders): the score pad, deck descriptions, game records, score pad tallies.
+Rules I1-I5 in RULES.md; formats and decisions in docs/iunu.md."""
 
 import os
 
@@ -29,6 +29,7 @@ GAME = Game(
     record_kinds={
         "game": RecordKind(Ref(_ + "record:RecordData"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay"),
                            files=(FileField("deck", "error.outside.deck"),)),  # or the deck's tables inline
+        "tally": RecordKind(Ref(_ + "record:TallyData"), Ref(_ + "check:check"), Ref(_ + "overlay:overlay")),  # a pad's numbers
     },
     read_record=Ref(_ + "record:read_record"),
     tally=TALLY,

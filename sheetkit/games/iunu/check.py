@@ -7,22 +7,23 @@ from dataclasses import dataclass
 from sheetkit.messages import Msg, msg
 from sheetkit.checking.verdict import WARNING, Details, Finding, Score, Verdict
 from sheetkit.games.interface import Checked
-from sheetkit.games.iunu.record import KNOWN_CASTES, Record
+from sheetkit.games.iunu.record import KNOWN_CASTES, Record, Tally
 from sheetkit.games.iunu.rules import HAND, ROUNDS, majorities, winners_of
 
 
 @dataclass(frozen=True, slots=True)
 class IunuDetails(Details):
-    deck: str  # the deck file the record points to, or "inline"
+    OMIT_IF_NONE = ("deck",)
+    deck: str | None  # the deck file the record points to, or "inline"; None for a pad's tally
     majorities: dict[str, str]  # caste -> the player holding its majority (I3)
 
 
 def caste(deck, key: str) -> "str | Msg":
-    """A caste's name: as the deck file names it, else the caste's own word (Farmer, Granjero)."""
-    c = deck.castes[key]
-    if c.name:
-        return c.name
-    return msg(f"iunu.caste.{key}") if key in KNOWN_CASTES else deck.label(key)
+    """A caste's name: as the deck file names it, else the caste's own word (Farmer, Granjero);
+    with no deck (a pad's tally) the caste's word or its key."""
+    if deck is not None and deck.castes[key].name:
+        return deck.castes[key].name
+    return msg(f"iunu.caste.{key}") if key in KNOWN_CASTES else key.capitalize()
 
 
 def round_findings(record: Record) -> list[Finding]:
@@ -54,8 +55,51 @@ def round_findings(record: Record) -> list[Finding]:
     return out
 
 
-def check(record: Record, source: str) -> Checked:
+def majority_note(deck, key: str, base: int, m: int) -> Msg:
+    return (msg("iunu.majority_times", caste=caste(deck, key), base=base, x=m) if m != 1
+            else msg("iunu.majority", caste=caste(deck, key), base=base))
+
+
+def check_tally(record: Tally, source: str) -> Checked:
+    """A score pad's tally: each player's parts as the pad has them (I4), a majority held by
+    one player at most (I3), the pad's totals against their parts; the majorities held
+    (caste -> player index) and the verdict."""
+    data = record.data
+    players = data.player
+    findings: list[Finding] = []
+    major: dict[str, int] = {}
+    for key in data.bonus:
+        holders = [i for i, p in enumerate(players) if key in p.majorities]
+        if len(holders) > 1:
+            findings.append(Finding("I3", msg("where.iunu.caste", caste=caste(None, key)),
+                                    msg("finding.iunu.I3_shared", caste=caste(None, key),
+                                        players=", ".join(players[i].name for i in holders)), at={"caste": key}))
+        if holders:
+            major[key] = holders[0]
+    scores: list[Score] = []
+    for p in players:
+        where = msg("where.iunu.player", player=p.name)
+        if p.deben < 0:
+            findings.append(Finding("I4", where, msg("finding.iunu.I4_deben", deben=p.deben), at={"player": p.name}))
+        notes: list = [majority_note(None, k, data.bonus[k], m) for k, m in p.majorities.items()]
+        notes.append(f"Deben {p.deben}")
+        parts = [("citizens", p.citizens), ("majorities", sum(data.bonus[k] * m for k, m in p.majorities.items())),
+                 ("bread", p.bread), ("deben", max(p.deben, 0) // 3)]
+        total = sum(v for _, v in parts)
+        if p.total is not None and p.total != total:
+            findings.append(Finding("I4", where, msg("finding.iunu.I4_total", written=p.total,
+                                                     parts=" + ".join(str(v) for _, v in parts) + f" = {total}"),
+                                    at={"player": p.name, "total": p.total}))
+        scores.append(Score(p.name, parts, total, notes))
+    winners, tiebreak = winners_of(scores, [p.deben for p in players])
+    details = IunuDetails(None, {c: players[i].name for c, i in major.items()})
+    return Checked(major, Verdict("iunu", source, findings, scores, winners, details, tiebreak or None))
+
+
+def check(record: "Record | Tally", source: str) -> Checked:
     """The majorities held (caste -> player index) and the verdict."""
+    if record.kind == "tally":
+        return check_tally(record, source)
     deck = record.deck
     players = record.data.player
     findings: list[Finding] = []
@@ -103,8 +147,7 @@ def check(record: Record, source: str) -> Checked:
                 base = deck.castes[key].cards
                 m = multiplier.get(key, 1)
                 bonus += base * m
-                notes.append(msg("iunu.majority_times", caste=caste(deck, key), base=base, x=m) if m != 1
-                             else msg("iunu.majority", caste=caste(deck, key), base=base))
+                notes.append(majority_note(deck, key, base, m))
         bread = sum(min(n, p.cards.get(c, 0)) * deck.castes[c].bread for c, n in p.fed.items())
         deben_vp = max(p.deben, 0) // 3
         notes.append(f"Deben {p.deben}")

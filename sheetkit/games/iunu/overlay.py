@@ -10,36 +10,53 @@ from sheetkit.paper import scene as S
 from sheetkit.paper import tables as T
 from sheetkit.games.iunu.compose import INNER, pad_items, rows
 from sheetkit.games.iunu import GAME
-from sheetkit.games.iunu.record import KNOWN_CASTES, Record
+from sheetkit.games.iunu.record import KNOWN_CASTES, Record, Tally
 from sheetkit.paper.measure import clip_text, fit_size
 
 
-def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.Scene:
+def _terms(record: "Record | Tally", majors: dict[str, int]) -> tuple[dict[str, tuple[str, int]], list[dict[str, int]]]:
+    """(caste -> (its label, its majority bonus), per player caste -> the multiplier of each
+    majority held): from the deck and the afterlife cards of a game record, as written on
+    the pad of a tally."""
+    data = record.data
+    if record.deck is None:
+        return {k: (k.capitalize(), b) for k, b in data.bonus.items()}, [dict(p.majorities) for p in data.player]
+    deck = record.deck
+    held = []
+    for p, pl in enumerate(data.player):
+        mult: dict[str, int] = {}
+        for card in pl.afterlife:
+            mult.setdefault(card.caste, card.multiplier)  # a second card on a majority is a finding, not counted
+        held.append({k: mult.get(k, 1) for k in deck.castes if majors.get(k) == p})
+    return {k: (deck.label(k), c.cards) for k, c in deck.castes.items()}, held
+
+
+def overlay(record: "Record | Tally", checked, paper: str = "a4", lang: str = "en") -> S.Scene:
     majors, verdict = checked.state, checked.verdict  # caste -> index of the player holding it
     layout = layouts.load(GAME.pad)
     spec = layout.spec
     cells: dict = {}
     items, bottom = pad_items(spec, paper, lang, cells)
     table_rows = rows(spec, lang)
-    deck = record.deck
     players = record.data.player
     scores = {s.player: s for s in verdict.scores}
+    bonuses, held = _terms(record, majors)
     # the pad's caste lines: the known castes by key, the write-in line for the deck's other one
-    extra = [k for k in deck.castes if k not in KNOWN_CASTES]
+    extra = [k for k in bonuses if k not in KNOWN_CASTES]
     caste_row: dict[str, int] = {}
     for i, r in enumerate(table_rows[3:3 + len(spec.castes)], 3):
         key = spec.castes[i - 3].key
-        if key in deck.castes:
+        if key in bonuses:
             caste_row[key] = i
         elif r.write_in and extra:
             caste_row[extra.pop(0)] = i
     fill: list[S.Item] = []
     for key, i in caste_row.items():
         if (i, -1) in cells and cells[i, -1]:
-            T.write(fill, cells[i, -1][0], str(deck.castes[key].cards))
+            T.write(fill, cells[i, -1][0], str(bonuses[key][1]))
         if (i, "label") in cells:
             x, y, w, h = cells[i, "label"][0]
-            label = deck.label(key)
+            label = bonuses[key][0]
             size = fit_size(label, w - 1.0, 8.0, True, T.MIN_PT)
             fill.append(S.Text(x + 0.5, y + h - 0.8, clip_text(label, w - 1.0, size, True), size=size, bold=True,
                                color=T.INK))
@@ -51,13 +68,10 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
         parts = dict(sc.parts)
         T.write(fill, cells[0, p][0], pl.name, size=9.0)
         T.write(fill, cells[citizens_i, p][0], str(parts["citizens"]))
-        mult = {}
-        for card in pl.afterlife:
-            mult.setdefault(card.caste, card.multiplier)
         for key, i in caste_row.items():
-            if majors.get(key) != p:
+            if key not in held[p]:
                 continue
-            bonus, m = deck.castes[key].cards, mult.get(key, 1)
+            bonus, m = bonuses[key][1], held[p][key]
             a, f, r = cells[i, p]
             T.write(fill, a, str(bonus))
             T.write(fill, f, str(m))
@@ -80,6 +94,8 @@ def overlay(record: Record, checked, paper: str = "a4", lang: str = "en") -> S.S
         p, i = column.get(at.get("player")), caste_row.get(at.get("caste"))
         if p is not None and getattr(f.text, "id", "") == "finding.iunu.I4_deben":
             return [annotate.cell(*cells[deben_i, p][0], value=str(players[p].deben), side="beside")]
+        if p is not None and "total" in at:  # the pad's total, beside the parts' sum written in its box
+            return [annotate.cell(*cells[total_i, p][0], value=str(at["total"]), side="beside")]
         if p is not None and i is not None:
             boxes = cells[i, p]
             if "afterlife" in at and len(boxes) > 1:

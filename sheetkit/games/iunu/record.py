@@ -1,9 +1,13 @@
-"""IUNU deck descriptions and game records (formats in docs/iunu.md).
+"""IUNU deck descriptions, game records and score pad tallies (formats in docs/iunu.md).
 
 The printed card values are not known to sheetkit: they come from a deck description the
 user fills once from their own cards (`sheetkit template iunu-deck`). A game record
 points to that file (`deck = "my-deck.toml"`, relative to the record) or carries the same
 tables itself (`[deck.castes.farmer]` ...).
+
+A score pad's tally (`kind = "tally"`) is what the pad holds instead: each caste's majority
+bonus as written in its box, and per player the citizens' VP, the majorities held with their
+afterlife multipliers, the bread VP, the Deben and the pad's total. It needs no deck.
 """
 
 from __future__ import annotations
@@ -152,16 +156,88 @@ class Record:
         return self.data.qr
 
 
+class TallyPlayer(Model):
+    name: Text
+    citizens: int  # VP printed on the citizen cards of the dynasty
+    majorities: dict[str, int] = {}  # caste -> the afterlife multiplier on its majority (1: no card)
+    bread: int = 0  # VP of the citizens fed with bread
+    deben: int  # Deben coins at the end (negative is a finding, I4)
+    total: int | None = None  # the total written on the pad: a finding when it is not the parts' sum
+
+    @field_validator("majorities", mode="before")
+    @classmethod
+    def _per_caste(cls, v):
+        return counts_table(v, msg("error.iunu.majorities_each"), "{ farmer = 1, priest = 2 }")
+
+    @model_validator(mode="after")
+    def _check(self):
+        if not self.name.strip():
+            raise FieldError("name", msg("error.schema.empty_name"))
+        for field in ("citizens", "bread"):
+            if getattr(self, field) < 0:
+                raise FieldError(field, msg("error.zero_or_more", got=getattr(self, field)))
+        for caste, m in self.majorities.items():
+            if m < 1:
+                raise FieldError(f"majorities.{caste}", msg("error.one_or_more", got=m))
+        return self
+
+
+class TallyData(Model):
+    game: Literal["iunu"]
+    kind: Literal["tally"]
+    bonus: dict[str, int]  # caste -> its majority bonus (I2: its cards in the deck), as in its box
+    player: list[TallyPlayer]  # in seating order
+    qr: str | None = None  # the text of the score pad's QR code
+
+    @field_validator("bonus", mode="before")
+    @classmethod
+    def _per_caste(cls, v):
+        return counts_table(v, msg("error.iunu.bonus_each"), "{ farmer = 5, priest = 3 }")
+
+    @model_validator(mode="after")
+    def _check(self):
+        check_players("IUNU", self.player, "player", ("name", lambda p: " ".join(p.name.split()).casefold()), rule="I1")
+        if len(self.bonus) > CASTES_IN_DECK:
+            raise FieldError("bonus", msg("error.iunu.too_many_castes", n=len(self.bonus), castes=CASTES_IN_DECK))
+        for key, b in self.bonus.items():
+            if not key.isidentifier() or key != key.lower():
+                raise FieldError(f"bonus.{key}", msg("error.iunu.caste_key"))
+            if b < 1:
+                raise FieldError(f"bonus.{key}", msg("error.iunu.one_card", got=b))
+        for i, p in enumerate(self.player):
+            for key in p.majorities:
+                if key not in self.bonus:
+                    raise FieldError(f"player[{i}].majorities.{key}",
+                                     msg("error.iunu.no_bonus", caste=repr(key), castes=", ".join(self.bonus) or "-"))
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A score pad's tally as read: no deck, the pad's own numbers."""
+
+    data: TallyData
+    kind = "tally"
+    deck = None
+    sheet = None  # copied from the score pad, named by the game (PAD)
+
+    @property
+    def qr(self) -> str | None:
+        return self.data.qr
+
+
 def load_deck(data: dict, shown: str) -> Deck:
     if data.get("kind") != "deck":
         raise UserError(msg("error.iunu.not_deck"), source=shown, field="kind")
     return validate(Deck, data, shown)
 
 
-def read_record(data: dict, source: str) -> Record:
+def read_record(data: dict, source: str) -> "Record | Tally":
     if data.get("kind") == "deck":
         validate(Deck, data, source)  # an unfilled or faulty deck: say what to fix first
         raise UserError(msg("error.iunu.is_deck"), source=source)
+    if data.get("kind") == "tally":
+        return Tally(validate(TallyData, data, source))
     if "kind" in data and data["kind"] != "game":
         raise UserError(msg("error.iunu.kind", got=repr(data["kind"])), source=source, field="kind")
     rec = validate(RecordData, data, source)
