@@ -72,6 +72,23 @@ def _check_ink(ink) -> np.ndarray:
     return np.clip(a, 0.0, 1.0)
 
 
+def percentile(a: np.ndarray, q: float, axis: int | None = None):
+    """np.percentile(a, q, axis) by its default (linear) method, value for value, without its
+    overhead per call (a tenth of a millisecond, paid a thousand times a photo): the two
+    order statistics around the virtual index, by partition, and numpy's own interpolation."""
+    x = a.ravel() if axis is None else (a if axis == 0 else np.moveaxis(a, axis, 0))
+    n = x.shape[0]
+    q = q / 100
+    v = (n - 1) * q  # numpy's virtual index, as its linear method computes it
+    lo = n - 1 if v >= n - 1 else max(0, math.floor(v))
+    hi = min(lo + 1, n - 1)
+    part = np.partition(x, sorted({lo, hi}), axis=0)
+    prev, nxt = part[lo], part[hi]
+    gamma = float(v - lo) if v < n - 1 else 0.0
+    diff = nxt - prev
+    return nxt - diff * (1 - gamma) if gamma >= 0.5 else prev + diff * gamma
+
+
 def _strip_edges(a: np.ndarray) -> None:
     """Clear leftovers of the printed box edge: rows and columns near the border that are
     inked nearly all along, allowing a slight tilt (a digit's bar never spans 80% of the box)."""
@@ -79,7 +96,7 @@ def _strip_edges(a: np.ndarray) -> None:
     for axis, n in ((0, h), (1, w)):
         band = max(1, round(0.12 * n))
         kernel = np.ones((5, 1) if axis == 0 else (1, 5), np.uint8)
-        lines = np.percentile(cv2.dilate(a, kernel), 20, axis=1 - axis) > 0.05
+        lines = percentile(cv2.dilate(a, kernel), 20, axis=1 - axis) > 0.05
         for i in itertools.chain(range(band), range(n - band, n)):
             if lines[i]:
                 if axis == 0:
@@ -114,7 +131,7 @@ def features(ink: np.ndarray) -> np.ndarray:
     k = max(3, (min(h, w) // 24) | 1)
     smooth = cv2.GaussianBlur(a, (k, k), 0)
     peak = float(smooth.max())
-    ref = float(np.percentile(smooth, 99))  # the digit's ink level, not a dark speck's
+    ref = float(percentile(smooth, 99))  # the digit's ink level, not a dark speck's
     amounts = [float((smooth > t).mean()) for t in (0.05, 0.1, 0.2, 0.35)]
     frame = np.zeros((FRAME, FRAME), np.float32)
     shape = [0.0, 0.0, 0.0]
@@ -124,7 +141,7 @@ def features(ink: np.ndarray) -> np.ndarray:
         x0, x1 = _span(strong.sum(axis=0))
         crop = strong[y0:y1, x0:x1]
         ch, cw = crop.shape
-        level = float(np.percentile(crop[crop > 0], 90))
+        level = float(percentile(crop[crop > 0], 90))
         s = DIGIT / max(ch, cw)
         nh, nw = max(1, round(ch * s)), max(1, round(cw * s))
         small = cv2.resize(crop, (nw, nh), interpolation=cv2.INTER_AREA)

@@ -51,9 +51,9 @@ def ink_line(ink: np.ndarray) -> float:
     pencil (a light hand's graphite takes away a fifth of the light, a heavy one two
     thirds), and well above the photo's own noise in the cell (its paper, 80 % of it)."""
     v = ink.ravel()
-    paper = v[v <= np.percentile(v, 80)]
+    paper = v[v <= digits.percentile(v, 80)]
     noise = float(paper.std()) if paper.size else 0.0
-    return max(0.06, 0.25 * float(np.percentile(v, 99.5)), 4.0 * noise)
+    return max(0.06, 0.25 * float(digits.percentile(v, 99.5)), 4.0 * noise)
 
 
 def segments(ink: np.ndarray, line: float | None = None) -> list[tuple[int, int]]:
