@@ -32,7 +32,6 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and CHROMEDRIVER) or not os.path.e
 # a seed and tier per game whose photo reads with cells marked (Level X reads every cell of a
 # photo at a table surely: its photo is a steep, shadowed, small one)
 SEEDS = {"levelx": (11, "steep"), "glux": (12, "table"), "iunu": (1, "table")}
-NOT_CHECKABLE = {"glux", "iunu"}  # as in tests/test_web_padphoto.py: no record sheetkit check reads, yet
 
 
 class Reader(Phone):
@@ -79,9 +78,7 @@ def scores_checked(path) -> dict[str, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(
-    g in NOT_CHECKABLE, strict=True, reason="the pad reader's draft of this game is no record sheetkit check reads"))
-    for g in SEEDS])
+@pytest.mark.parametrize("game", list(SEEDS))
 def test_a_pad_is_photographed_confirmed_by_taps_saved_and_checks_as_the_truth(
         browser, server, game, tmp_path):  # noqa: F811
     base, db = server

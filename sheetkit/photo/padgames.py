@@ -9,11 +9,12 @@ read as a whole under the pad's arithmetic (padsolve.solve), and writes the draf
   total; the ticked (1) is the first player. The record is a final position
   (`kind = "final"`), which `sheetkit check` reads.
 * Glüx: per player and room the pips, the place and the VP (a place gives 4 or 2 VP), the
-  total VP, the middle-room tiebreak. The record is the rooms' pips, as
-  `sheetkit score glux --room ...` takes them.
+  total VP, the middle-room tiebreak. The record is the rooms' pips (`kind = "rooms"`).
 * IUNU: per player the citizens' VP, per caste bonus x afterlife multiplier = VP (the bonus
-  is also in the caste's box, filled once), bread, Deben, Deben / 3, the total.
+  is also in the caste's box, filled once), bread, Deben, Deben / 3, the total. The record
+  is the pad's tally (`kind = "tally"`).
 
+Every draft's record is one `sheetkit check` reads and scores.
 The record's names are "Player 1", ...: names are kept as pictures for the player to type.
 """
 
@@ -50,6 +51,7 @@ def _num(f) -> list[int]:
     return sorted({0 if v is None else int(v) for v, _ in f.readings})
 
 
+NEAR_CERTAIN = 0.99  # a part of a column whose sum disagrees that is left unasked
 OVERRULED = 0.1  # a value the ink itself finds this much less likely than its best reading
 
 
@@ -101,23 +103,40 @@ def _get(draft, table, row, part, player):
 
 def _apply(draft, column: list, solved, target, note_key: str) -> None:
     """Set the fields of a solved column: each option's cells at its value, their confidence
-    the option's probability given the column; a column whose total is not its parts' sum
-    is noted, its total and its least sure part marked."""
-    weakest = None
+    the option's probability given the column. Where the column's reading disagrees with
+    the ink (its total is not its parts' sum, or a part's value is one its ink does not
+    say), the total and every part not near certain are marked: the column cannot say
+    which of them is misread; a part overruled is marked with all its cells (a count and
+    its result follow each other); the sum that disagrees is noted."""
     for opts, k, ps in zip(column, solved.choice, solved.term_p):
-        o = opts[k]
-        for f, v in o.cells.items():
+        for f, v in opts[k].cells.items():
             _set(f, v, ps[k])
-        if weakest is None or ps[k] < weakest[0]:
-            weakest = (ps[k], o)
-    if target is not None:
-        _set(target, solved.total, solved.total_p.get(solved.total, 0.0))
-        if not solved.consistent:
-            draft.notes.append(note_key)
-            target.unsure, target.note = True, "the sum disagrees with its parts"
-            if weakest is not None:
-                for f in weakest[1].cells:
-                    f.unsure, f.note = True, "the sum disagrees with its parts"
+    if target is None:
+        return
+    _set(target, solved.total, solved.total_p.get(solved.total, 0.0))
+    chosen = [(opts[k], ps[k]) for opts, k, ps in zip(column, solved.choice, solved.term_p)]
+    overruled = [o for o, _ in chosen if any(_overruled(f) for f in o.cells)]
+    if solved.consistent and not overruled:
+        return
+    note = "the sum disagrees with its parts" if not solved.consistent else "its parts' ink disagrees with it"
+    if not solved.consistent:
+        draft.notes.append(note_key)
+    weakest = min(chosen, key=lambda c: c[1])[0] if chosen else None
+    for o, p in chosen:
+        if p < NEAR_CERTAIN or o is weakest or o in overruled:
+            for f in o.cells:
+                _ask(f, note)
+    _ask(target, note)
+
+
+def _overruled(f) -> bool:
+    return f.unsure and f.note == "the ink reads otherwise"
+
+
+def _ask(f, note: str) -> None:
+    """Mark f to be confirmed (a field the player confirmed stays as confirmed)."""
+    if not f.fixed and not f.unsure:
+        f.unsure, f.note, f.confidence = True, note, min(f.confidence, 0.5)
 
 
 # --- Level X --------------------------------------------------------------------------------
@@ -194,8 +213,8 @@ def glux(draft, fixed) -> None:
     t, players = _table(draft)
     rooms = [r for r in dict.fromkeys(f.row for f in draft.fields.values() if f.row.startswith("room."))]
     # a room row nobody wrote in (rooms I and J on the 2-player side) is no room
-    used = [r for r in rooms if any(_get(draft, t, r, "pips", p).readings[0][0] is not None for p in players)
-            or r == "room.middle"]
+    used = [r for r in rooms if r == "room.middle" or any(
+        _get(draft, t, r, part, p).readings[0][0] not in (None, 0) for p in players for part in ("pips", "place", "vp"))]
     names = [f"Player {p + 1}" for p in players]
     _glux_joint(draft, t, players, names, used)
     for r in rooms:
@@ -207,25 +226,35 @@ def glux(draft, fixed) -> None:
     for r in used:
         pips = {n: _get(draft, t, r, "pips", p).value or 0 for n, p in zip(names, players)}
         room_pips.append((r.split(".", 1)[1], pips))
-    for p in players:  # the winner's circle: read, not needed by the score
-        f = _get(draft, t, "winner", "mark", p)
-        pr = dict(f.readings)[True]
-        _set(f, pr > 0.5, max(pr, 1 - pr))
-        f.unsure = False
     draft.players = players
-    draft.record = {"game": "glux", "players": names, "qr": draft.text,
-                    "room": [",".join(f"{n}={v}" for n, v in pips.items() if v) for _, pips in room_pips],
-                    "rooms": [name for name, _ in room_pips],
-                    "middle": [name for name, _ in room_pips].index("middle") + 1 if "room.middle" in used else None}
+    record = {"game": "glux", "kind": "rooms", "qr": draft.text, "players": names,
+              "room": [{"name": name, "pips": {n: v for n, v in pips.items() if v}} for name, pips in room_pips]}
+    if "room.middle" in used:
+        record["middle"] = "middle"
+    draft.record = record
     draft.lines = {}
     for i, r in enumerate(used):
         draft.lines[i, "room"] = [_get(draft, t, r, part, p) for p in players for part in ("pips", "place", "vp")]
     draft.lines["total"] = [_get(draft, t, "total", "value", p) for p in players] + [
         _get(draft, t, "tiebreak", "value", p) for p in players]
+    _winner_circles(draft, t, players)
+
+
+def _winner_circles(draft, t, players) -> None:
+    """The winner's circles as the ink has them (the score does not need them), asked where
+    the ink is unsure or where it disagrees with the winner the draft's scores give."""
+    v = _verdict(draft)
+    won = None if v is None else set(v.winners)  # a draft that is no record: the ink alone
+    for p in players:
+        f = _get(draft, t, "winner", "mark", p)
+        pr = dict(f.readings)[True]
+        _set(f, pr > 0.5, max(pr, 1 - pr), "the winner's circle")
+        if won is not None and (f"Player {p + 1}" in won) != f.value and not f.fixed:
+            f.unsure, f.note, f.confidence = True, "the winner by the scores", min(f.confidence, 0.5)
 
 
 ROOM_COMBOS = 16  # the likeliest readings of a room's row kept
-PIPS_SURE = 0.9
+PIPS_SURE = 0.95
 BEAM = 400  # readings of the whole pad kept, room by room
 
 
@@ -297,10 +326,14 @@ def _glux_joint(draft, t, players, names, used) -> None:
             same = share(1) * min(1.0, sum(p for _, p in pf.readings)) if not pf.fixed else 1.0
             # the places pin only the pips' order: the ink alone must be surer of them
             _set(pf, qs[j], same, "the pips", sure=PIPS_SURE)
-            _set(kf, places[j], share(2))
+            _set(kf, places[j], min(share(2), 1.0 if pf.fixed or not pf.unsure else same), "the pips")  # as sure as its pips
             _set(vf, vps[j], share(3))
             if r_tie := (_get(draft, t, "tiebreak", "value", players[j]) if used[i] == "room.middle" else None):
                 _set(r_tie, qs[j], same)
+            group = [pf, kf, vf] + ([r_tie] if r_tie else [])
+            if any(_overruled(f) for f in group):  # the place and VP follow from the pips: one misread, all asked
+                for f in group:
+                    _ask(f, "the pips, place and VP disagree")
     ok = end(best_sums)[1]
     for j, f in enumerate(totals):
         d = dict(f.readings)
@@ -327,9 +360,13 @@ def iunu(draft, fixed) -> None:
             _set(left, None, dict(left.readings).get(None, 0.5))
             bonus[c] = None
             continue
-        score = {b: max(dict(left.readings).get(b, 0.0), FLOOR)
-                 * _prod(dict(f.readings).get(b, 0.0) + dict(f.readings).get(None, 0.0) + FLOOR for f in counts)
-                 for b in cands}
+        def held(b, p):
+            """How likely player p's row of the caste makes bonus b: empty, or b x k = b*k."""
+            a, m, r = (_get(draft, t, c, part, p) for part in ("count", "factor", "result"))
+            ks = {v for v, _ in m.readings if v} | {1} | {v // b for v in _num(r) if v and v % b == 0}
+            return _wn(a, None) * _wn(m, None) * _wn(r, None) + max(_w(a, b) * _w(m, k) * _w(r, b * k) for k in ks)
+
+        score = {b: max(dict(left.readings).get(b, 0.0), FLOOR) * _prod(held(b, p) for p in players) for b in cands}
         z = sum(score.values())
         b = max(score, key=score.get)
         bonus[c] = b
@@ -355,8 +392,17 @@ def iunu(draft, fixed) -> None:
         total = _get(draft, t, "total", "value", p)
         solved = solve(column, total.readings)
         _apply(draft, column, solved, total, f"player {p + 1}: total")
+        for c in castes:  # a majority's count is its caste's bonus: each as unsure as the other
+            left = _get(draft, t, c, "bonus", None)
+            row = [_get(draft, t, c, part, p) for part in ("count", "factor", "result")]
+            if left.unsure and row[0].value:
+                for f in (row[0], row[2]):
+                    _ask(f, "the caste's bonus")
+            if any(f.unsure for f in row):
+                _ask(left, "the caste's bonus")
     names = [f"Player {p + 1}" for p in players]
-    record = {"game": "iunu", "qr": draft.text, "bonus": {c.split(".", 1)[1]: bonus[c] for c in castes if bonus[c]},
+    record = {"game": "iunu", "kind": "tally", "qr": draft.text,
+              "bonus": {c.split(".", 1)[1]: bonus[c] for c in castes if bonus[c]},
               "player": []}
     for n, p in zip(names, players):
         maj = {}
@@ -368,14 +414,10 @@ def iunu(draft, fixed) -> None:
                                  "majorities": maj, "bread": _get(draft, t, "bread", "value", p).value or 0,
                                  "deben": _get(draft, t, "deben", "value", p).value or 0,
                                  "total": _get(draft, t, "total", "value", p).value or 0})
-    for f in draft.fields.values():  # the winner's circle: read, not needed by the score
-        if f.row == "winner" and f.player in players:
-            pr = dict(f.readings)[True]
-            _set(f, pr > 0.5, max(pr, 1 - pr))
-            f.unsure = False
     draft.players = players
     draft.record = record
     draft.lines = {}
+    _winner_circles(draft, t, players)
 
 
 def _prod(xs) -> float:
@@ -390,41 +432,23 @@ GAMES = {"levelx": levelx, "glux": glux, "iunu": iunu}
 
 # --- scores ---------------------------------------------------------------------------------
 
-def iunu_scores(record: dict) -> dict[str, int]:
-    """Each player's total by the pad's parts (I2-I5): citizens, bonus x multiplier for each
-    majority held, bread, Deben // 3."""
-    out = {}
-    for pl in record["player"]:
-        out[pl["name"]] = (pl["citizens"] + sum(record["bonus"].get(c, 0) * m for c, m in pl["majorities"].items())
-                           + pl["bread"] + pl["deben"] // 3)
-    return out
-
-
 def scores(draft) -> tuple[bool | None, dict[str, int]]:
-    """(legal, each player's score) of the draft's record, as sheetkit scores it: Level X by
-    `sheetkit check`, Glüx by the rooms' pips (G11-G13, as `sheetkit score glux`), IUNU by the
-    pad's own parts. legal None where no rules check the record (Glüx rooms, the IUNU tally)."""
-    if draft.game == "levelx":
-        from sheetkit.checking import records
-        from sheetkit.errors import UserError
+    """(legal, each player's score) of the draft's record, as `sheetkit check` gives them
+    (Level X's final position, Glüx's rooms, IUNU's tally); (False, {}) for a draft that is
+    no record (a cell read as an absurd number)."""
+    v = _verdict(draft)
+    return (False, {}) if v is None else (v.legal, {s.player: s.total for s in v.scores})
 
-        try:
-            v = records.check(records.parse(dict(draft.record), "draft.toml")).verdict
-        except UserError:
-            return False, {}
-        return v.legal, {s.player: s.total for s in v.scores}
-    if draft.game == "glux":
-        from sheetkit.games.glux import rules
 
-        rec = draft.record
-        rooms = []
-        for name, text in zip(rec["rooms"], rec["room"]):
-            pips = dict((kv.split("=")[0], int(kv.split("=")[1])) for kv in text.split(",") if kv)
-            rooms.append((name, pips))
-        mid = rec["middle"] - 1 if rec["middle"] else None
-        res = rules.score(rooms, rec["players"], mid)
-        return None, dict(res.totals)
-    return None, iunu_scores(draft.record)
+def _verdict(draft):
+    """`sheetkit check`'s verdict of the draft's record; None for a draft that is no record."""
+    from sheetkit.checking import records
+    from sheetkit.errors import UserError
+
+    try:
+        return records.check(records.parse(dict(draft.record), "draft.toml")).verdict
+    except UserError:
+        return None
 
 
 # --- the draft as text ----------------------------------------------------------------------
@@ -462,32 +486,26 @@ def draft_toml(draft, source: str = "") -> str:
             out.append("")
         return "\n".join(out)
     if draft.game == "glux":
-        # the rooms someone has pips in, as `sheetkit score glux --room` takes them
-        rooms = [(name, text) for name, text in zip(rec["rooms"], rec["room"]) if text]
-        names = [name for name, _ in rooms]
-        import shlex
-
-        cmd = " ".join(f"--room {shlex.quote(text)}" for _, text in rooms)
-        if "middle" in names:
-            cmd += f" --middle {names.index('middle') + 1}"
-        out.append("# The rooms' pips score as (G11-G13):")
-        out.append(f"#   sheetkit score glux {cmd} --players {shlex.quote(','.join(rec['players']))}")
-        out += ['game = "glux"', dump_toml({"qr": rec["qr"], "players": rec["players"]}).strip(), ""]
-        for i, (name, text) in enumerate(zip(rec["rooms"], rec["room"])):
-            out.append("[[room]]" + _mark(draft.lines[i, "room"]))
-            out.append(dump_toml({"name": name, "pips": text}).strip())
+        out += ['game = "glux"', 'kind = "rooms"', dump_toml({k: rec[k] for k in ("qr", "players", "middle") if k in rec}).strip()]
+        for i, room in enumerate(rec["room"]):
+            out += ["", "[[room]]" + _mark(draft.lines[i, "room"]), dump_toml({"name": room["name"]}).strip()]
+            out.append(_inline("pips", room["pips"]))
         mark = _mark(draft.lines["total"])
         if mark:
             out.append("# totals:" + mark[1:])
         return "\n".join(out) + "\n"
-    out += ['game = "iunu"', dump_toml({"qr": rec["qr"]}).strip(), ""]
-    out.append(dump_toml({"bonus": rec["bonus"]}).strip())
-    for pl in rec["player"]:
-        out.append("")
-        out.append("[[player]]")
+    out += ['game = "iunu"', 'kind = "tally"', dump_toml({"qr": rec["qr"]}).strip(),
+            _inline("bonus", rec["bonus"]) + _mark([f for f in draft.fields.values() if f.player is None])]
+    for i, pl in enumerate(rec["player"]):
+        column = [f for f in draft.fields.values() if f.player == draft.players[i]]
+        out += ["", "[[player]]" + _mark(column)]
         out.append(dump_toml({k: v for k, v in pl.items() if k != "majorities"}).strip())
-        out.append(dump_toml({"majorities": pl["majorities"]}).strip())
-    bad = [f for f in draft.fields.values() if f.unsure]
-    if bad:
-        out.append(_mark(bad).replace("  # check", "# check"))
+        out.append(_inline("majorities", pl["majorities"]))
     return "\n".join(out) + "\n"
+
+
+def _inline(key: str, table: dict) -> str:
+    """`key = { a = 1, "Player 2" = 3 }`: a table on one line, as a player reads it off the pad."""
+    from sheetkit.tomlfile import dump_toml
+
+    return f"{key} = {{ " + ", ".join(dump_toml({k: v}).strip() for k, v in table.items()) + " }" if table else f"{key} = {{}}"

@@ -262,10 +262,10 @@ def info_of(draft, prior: dict | None = None) -> dict:
 
 
 def named(record: Any, names: dict[str, str]) -> Any:
-    """The record with each placeholder name (a string value equal to one) replaced by the
-    name typed for it."""
+    """The record with each placeholder name (a string value or a table key equal to one: a
+    game's counts may be keyed by player) replaced by the name typed for it."""
     if isinstance(record, dict):
-        return {k: named(v, names) for k, v in record.items()}
+        return {names.get(k, k): named(v, names) for k, v in record.items()}
     if isinstance(record, list):
         return [named(v, names) for v in record]
     if isinstance(record, str) and record in names:
@@ -274,21 +274,6 @@ def named(record: Any, names: dict[str, str]) -> Any:
 
 
 # ------------------------------------------------------------------ the form
-
-
-def is_record(record: Any) -> bool:
-    """Whether the draft is a record `sheetkit check` reads (a game's pad may hold counts
-    that no record kind of the game holds yet: those are read and scored, not kept)."""
-    import copy
-
-    from sheetkit.checking import records as R
-    from sheetkit.errors import UserError
-
-    try:
-        R.parse(copy.deepcopy(record), "pad")
-    except UserError:
-        return False
-    return True
 
 
 def field_label(f: dict, t) -> str:
@@ -429,8 +414,9 @@ def register(app, db, t, lang, view) -> None:
 
     def check_of(info: dict, names: dict[str, str]):
         """(the result partial's view, the one line why the record cannot be checked)."""
-        rec = named(info.get("record", {}), {PLACEHOLDER.format(n=int(p) + 1): n
-                                             for p, n in names.items() if n})
+        rec = named(info.get("record", {}),  # a name not typed yet: the page's words for it
+                    {PLACEHOLDER.format(n=int(p) + 1): names.get(str(p)) or t("pad_photo_player", n=int(p) + 1)
+                     for p in info.get("players", [])})
         try:
             results = plays.check(info["game"], [(None, rec)], None, t=t)
         except FormError as e:
@@ -522,12 +508,6 @@ def register(app, db, t, lang, view) -> None:
                 kept.put(token, again)
                 return redirect(f"{UPLOAD}/{token}", code=303)
             record = named(again["record"], to_name)
-            if not is_record(record):  # a pad whose counts no record of its game holds yet
-                from sheetkit import games
-
-                kept.put(token, again)
-                return confirm_page(token, again, t("pad_photo_err_no_record", game=games.get(again["game"]).title),
-                                    400, request.form)
             try:
                 with store().transaction():  # the play and its photo: both or neither
                     play_id = plays.start(store(), again["game"], [(None, record)], now())
