@@ -249,8 +249,8 @@ def _winner_circles(draft, t, players) -> None:
         f = _get(draft, t, "winner", "mark", p)
         pr = dict(f.readings)[True]
         _set(f, pr > 0.5, max(pr, 1 - pr), "the winner's circle")
-        if won is not None and (f"Player {p + 1}" in won) != f.value and not f.fixed:
-            f.unsure, f.note, f.confidence = True, "the winner by the scores", min(f.confidence, 0.5)
+        if won is not None and (f"Player {p + 1}" in won) != f.value:
+            _ask(f, "the winner by the scores")
 
 
 ROOM_COMBOS = 16  # the likeliest readings of a room's row kept

@@ -112,8 +112,9 @@ def rooms_findings(spec: RoomsRecord) -> list[Finding]:
     if len(spec.room) > ROOMS_OF_SIDE[n]:
         out.append(Finding("G2", msg("where.glux.rooms"), msg("finding.glux.G2_rooms", n=len(spec.room), players=n,
                                                                most=ROOMS_OF_SIDE[n])))
+    rooms = spec.rooms()
     for p in spec.players:
-        shown = sum(pips.get(p, 0) for _, pips in spec.rooms())
+        shown = sum(pips.get(p, 0) for _, pips in rooms)
         if shown > MOST_PIPS:
             out.append(Finding("G1", msg("where.glux.player", player=p),
                                msg("finding.glux.G1_pips", pips=shown, most=MOST_PIPS), at={"player": p}))
