@@ -151,21 +151,45 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
 
 def check_bounds(data: dict, source: str) -> None:
     """Nesting at most MAX_DEPTH (dotted keys nest without recursion in the parser) and
-    every integer 64-bit; walked without recursion."""
-    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
+    every integer 64-bit; walked without recursion. A value's place is kept as a link to
+    its parent's and written out only for the error (a long record has thousands)."""
+    stack: list[tuple[Any, int, tuple | None]] = [(data, 1, None)]
     while stack:
-        value, depth, where = stack.pop()
+        value, depth, at = stack.pop()
         if isinstance(value, dict):
-            items = [(f"{where}.{k}" if where else str(k), v) for k, v in value.items()]
+            children = [(v, depth + 1, (at, k, False)) for k, v in value.items()]
         elif isinstance(value, list):
-            items = [(f"{where}[{i}]", v) for i, v in enumerate(value)]
+            children = [(v, depth + 1, (at, i, True)) for i, v in enumerate(value)]
         else:
             if isinstance(value, int) and not isinstance(value, bool) and not INT_MIN <= value <= INT_MAX:
-                raise UserError(msg("error.toml.int_range", low=INT_MIN, high=INT_MAX), source=source, field=where)
+                raise UserError(msg("error.toml.int_range", low=INT_MIN, high=INT_MAX), source=source,
+                                field=_place(at))
             continue
         if depth > MAX_DEPTH:
-            raise UserError(msg("error.toml.deep", limit=MAX_DEPTH), source=source, field=where or None)
-        stack.extend((v, depth + 1, w) for w, v in items)
+            raise UserError(msg("error.toml.deep", limit=MAX_DEPTH), source=source, field=_place(at) or None)
+        stack.extend(children)
+
+
+def _place(at: tuple | None) -> str:
+    """A value's place in its record (turn[3].dice), from check_bounds' links."""
+    steps = []
+    while at is not None:
+        at, key, index = at
+        steps.append((key, index))
+    where = ""
+    for key, index in reversed(steps):
+        where = f"{where}[{key}]" if index else (f"{where}.{key}" if where else str(key))
+    return where
+
+
+def copied_data(value: Any) -> Any:
+    """A deep copy of TOML data (tables, arrays and immutable scalars), several times faster
+    than copy.deepcopy, which a long record pays at every move on the page."""
+    if isinstance(value, dict):
+        return {k: copied_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copied_data(v) for v in value]
+    return value  # str, int, float, bool, dates and times: immutable
 
 
 # --- writing -------------------------------------------------------------------------

@@ -24,14 +24,19 @@ DEFAULT = messages.DEFAULT  # the one default language: the catalogues'
 def page_lang() -> str:
     """The language of the page being answered: the session's choice, else the browser's
     (Accept-Language), else DEFAULT; DEFAULT outside a request."""
-    from flask import has_request_context, request, session
+    from flask import g, has_request_context, request, session
 
     if not has_request_context():
         return DEFAULT
     chosen = session.get("lang")
     if chosen in LANGS:
         return chosen
-    return request.accept_languages.best_match(LANGS) or DEFAULT
+    # the browser's wish is the same all through a request, and a page asks for its
+    # language at every word it shows (a long play's move list: thousands of times)
+    asked = g.get("browser_lang")
+    if asked is None:
+        asked = g.browser_lang = request.accept_languages.best_match(LANGS) or DEFAULT
+    return asked
 
 
 def label(lang: str, key: str, **kw) -> str:

@@ -175,11 +175,12 @@ def load(store, play, t: Callable | None = None) -> list[Result]:
 def _each_alone(records: Records, sources: list[str], prior: list[Result] | None) -> list[tuple[Any, Any]]:
     """Each record checked on its own, as `sheetkit check` checks it."""
     from sheetkit.checking import records as R
+    from sheetkit.tomlfile import copied_data
 
     same = prior is not None and [r.source for r in prior] == list(sources)
     out = []
     for i, ((_, data), source) in enumerate(zip(records, sources)):
-        loaded = R.parse(copy.deepcopy(data), source)
+        loaded = R.parse(copied_data(data), source)
         out.append((loaded, R.check(loaded, prior[i].checked if same else None)))
     return out
 
