@@ -66,6 +66,26 @@ def test_the_naive_index_places_exactly_the_same(obstacles, anchors):
     assert L.place(tags, obstacles, AREA) == L.place(tags, obstacles, AREA, naive=True)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.lists(box, max_size=60), st.lists(st.lists(box, max_size=8), max_size=12), st.data())
+def test_obstacles_indexed_beforehand_place_as_if_given(obstacles, groups, data):
+    """A blank sheet's obstacles (indexed) and named groups of them (a map's segments,
+    indexed the first time a drawing uses them, shared between drawings) hold the tags off
+    exactly as the same boxes handed over each time do."""
+    split = data.draw(st.integers(0, len(obstacles)))
+    anchors = data.draw(st.lists(anchor, min_size=1, max_size=20))
+    tags = [L.Tag(str(n), a, data.draw(st.sampled_from([0.0, 0.9, 2.0]))) for n, a in enumerate(anchors, 1)]
+    shared = L.Groups()
+    shared.using({("other", k): (lambda g=g: g) for k, g in enumerate(groups[::2])})  # another drawing's
+    used = {k: (lambda g=g: g) for k, g in enumerate(groups)}
+    base = (L.indexed(obstacles[:split]), shared.using(used))
+    given_all = obstacles + [b for g in groups for b in g]
+    placed = L.place(tags, obstacles[split:], AREA, base=base)
+    assert placed == L.place(tags, given_all, AREA)
+    assert placed == L.place(tags, obstacles[split:], AREA, base=base, naive=True)
+    assert placed == L.place(tags, obstacles[split:], AREA, base=(base[0], shared.using(used)))  # used again
+
+
 def test_free_page_puts_the_tag_beside_its_anchor_upper_right():
     p = L.place([L.Tag("1", (100.0, 100.0), 3.0)], [], AREA).placed[0]
     assert p.leader is None

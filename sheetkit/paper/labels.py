@@ -21,6 +21,7 @@ ever taken away). Twenty findings on one square cost one scan of its candidates,
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Iterable, Sequence
@@ -125,12 +126,6 @@ class _Grid:
         self.boxes: list[Box] = []
         self.looked = 0
 
-    def copy(self) -> "_Grid":
-        out = _Grid()
-        out.cells = {c: list(ks) for c, ks in self.cells.items()}
-        out.boxes = list(self.boxes)
-        return out
-
     @staticmethod
     def _span(b: Box):
         return (range(math.floor(b[0] / CELL), math.floor(b[2] / CELL) + 1),
@@ -149,7 +144,8 @@ class _Grid:
                 else:
                     ks.append(k)
 
-    def hits(self, b: Box) -> bool:
+    def hits(self, b: Box, unless=None) -> bool:
+        """Whether a box overlaps `b` (and `unless` of it does not hold)."""
         xs, ys = self._span(b)
         boxes = self.boxes
         for i in xs:
@@ -157,7 +153,7 @@ class _Grid:
                 ks = self.cells.get((i, j), ())
                 self.looked += len(ks)
                 for k in ks:
-                    if _overlap(b, boxes[k]):
+                    if _overlap(b, boxes[k]) and (unless is None or not unless(boxes[k])):
                         return True
         return False
 
@@ -166,6 +162,88 @@ class _Grid:
         out = {k for i in xs for j in ys for k in self.cells.get((i, j), ())}
         self.looked += len(out)
         return out
+
+    def near_boxes(self, b: Box) -> set[Box]:
+        return set(map(self.boxes.__getitem__, self.near(b)))
+
+
+class Groups:
+    """Obstacles that come in named groups, each indexed once, the first time it is used
+    (a map's segments, each covered by its boxes): a drawing holds its tags against the
+    groups it names, `using(names)`, so that a long flight costs no indexing that a
+    shorter one did not (the map has only so many segments). Shared by the threads of a
+    server: a group is added whole under a lock before anything reads it."""
+
+    def __init__(self):
+        self.cells: dict[tuple[int, int], list[tuple[object, Box]]] = {}
+        self._indexed: set = set()
+        self._lock = threading.Lock()
+
+    def using(self, groups: dict) -> "_Using":
+        """The obstacles of `groups` (a name -> a function giving its boxes, called the
+        first time that name is used)."""
+        new = [n for n in groups if n not in self._indexed]
+        if new:
+            with self._lock:
+                for name in new:
+                    if name in self._indexed:
+                        continue
+                    for b in dict.fromkeys(groups[name]()):
+                        xs, ys = _Grid._span(b)
+                        for i in xs:
+                            for j in ys:
+                                self.cells.setdefault((i, j), []).append((name, b))
+                    self._indexed.add(name)
+        return _Using(self, set(groups))
+
+
+class _Using:
+    """The obstacles of some of a Groups' groups, as `place` asks an index for them."""
+
+    def __init__(self, groups: Groups, names: set):
+        self.groups, self.names = groups, names
+        self.looked = 0
+
+    @property
+    def boxes(self) -> list[Box]:
+        return list(dict.fromkeys(b for ks in self.groups.cells.values() for n, b in ks if n in self.names))
+
+    def hits(self, b: Box, unless=None) -> bool:
+        xs, ys = _Grid._span(b)
+        names, cells = self.names, self.groups.cells
+        for i in xs:
+            for j in ys:
+                ks = cells.get((i, j), ())
+                self.looked += len(ks)
+                for n, o in ks:
+                    if n in names and _overlap(b, o) and (unless is None or not unless(o)):
+                        return True
+        return False
+
+    def near_boxes(self, b: Box) -> set[Box]:
+        xs, ys = _Grid._span(b)
+        names, cells = self.names, self.groups.cells
+        out = {o for i in xs for j in ys for n, o in cells.get((i, j), ()) if n in names}
+        self.looked += len(out)
+        return out
+
+
+class _Stack:
+    """Several indexes asked as one: the blank sheet's, the groups a drawing uses, and the
+    drawing's own obstacles (none of them copied)."""
+
+    def __init__(self, *indexes):
+        self.indexes = indexes
+
+    def hits(self, b: Box, unless=None) -> bool:
+        return any(ix.hits(b, unless) for ix in self.indexes)
+
+    def near_boxes(self, b: Box) -> set[Box]:
+        return set().union(*(ix.near_boxes(b) for ix in self.indexes))
+
+    @property
+    def looked(self) -> int:
+        return sum(ix.looked for ix in self.indexes)
 
 
 class _List:
@@ -178,13 +256,17 @@ class _List:
     def add(self, b: Box) -> None:
         self.boxes.append(b)
 
-    def hits(self, b: Box) -> bool:
+    def hits(self, b: Box, unless=None) -> bool:
         self.looked += len(self.boxes)
-        return any(_overlap(b, o) for o in self.boxes)
+        return any(_overlap(b, o) and (unless is None or not unless(o)) for o in self.boxes)
 
     def near(self, b: Box) -> set[int]:
         self.looked += len(self.boxes)
         return set(range(len(self.boxes)))
+
+    def near_boxes(self, b: Box) -> set[Box]:
+        self.looked += len(self.boxes)
+        return set(self.boxes)
 
 
 class _Lines:
@@ -286,20 +368,20 @@ def indexed(obstacles: Iterable[Box]) -> _Grid:
 
 
 def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: float = REACH,
-          naive: bool = False, base: _Grid | None = None) -> Placement:
-    """Place every tag (in order) clear of `obstacles` (and of those of `base`, indexed
-    beforehand), of the other tags and their rings, of the leader lines already drawn, and
-    inside `area`; a leader line crosses no tag and no obstacle. `naive` checks every
-    candidate of every tag against every box, without the spatial index (the benchmark's
-    baseline): the result is the same."""
+          naive: bool = False, base: Sequence[_Grid | _Using] = ()) -> Placement:
+    """Place every tag (in order) clear of `obstacles` (and of those of the indexes in
+    `base`, made beforehand: `indexed`, `Groups.using`), of the other tags and their rings,
+    of the leader lines already drawn, and inside `area`; a leader line crosses no tag and
+    no obstacle. `naive` checks every candidate of every tag against every box, without the
+    spatial index (the benchmark's baseline): the result is the same."""
     index = _List if naive else _Grid
-    fixed = index()
-    if base is not None:
-        if naive:
-            for b in base.boxes:
-                fixed.add(b)
-        else:
-            fixed = base.copy()
+    own = index()
+    if naive:
+        for b in dict.fromkeys(b for ix in base for b in ix.boxes):
+            own.add(b)
+        fixed = own
+    else:
+        fixed = _Stack(*base, own)
     # Each obstacle once, and only those a tag's probe or a leader can meet: within CLEAR of
     # the area, or between it and an anchor outside it (a record's flight off the map).
     x0, y0, x1, y1 = _grow(area, CLEAR + 1e-6)
@@ -315,10 +397,10 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
     near = (max(x0, rx0), max(y0, ry0), min(x1, rx1), min(y1, ry1))
     for b in dict.fromkeys(obstacles):
         if _overlap(b, near):
-            fixed.add(b)
+            own.add(b)
     rings = index()  # the rings alone, to find those a tag's anchor lies in
     for rb in sorted({rb for rb in map(_ring_box, tags) if rb is not None}):
-        fixed.add(rb)  # every ring stays free, so no tag hides another finding's place
+        own.add(rb)  # every ring stays free, so no tag hides another finding's place
         rings.add(rb)
     tags_ix = index()  # the placed tags' boxes
     leaders = _Lines(index())
@@ -333,13 +415,13 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
         if start is None:  # an earlier tag of this place and size found no room: nor will this one
             unplaced.append(t)
             continue
-        own = _rings_around(rings, t.anchor)  # its own, and any other ring it lies in
+        around = _rings_around(rings, t.anchor)  # its own, and any other ring it lies in
         for i, box in enumerate(islice(_candidates(t, w, h, reach), start, None), start):
             tried += 1
             if not _inside(box, area):
                 continue
             probe = _grow(box, CLEAR)
-            if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, own):
+            if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, around):
                 continue
             if leaders.crosses(probe):
                 continue
@@ -350,8 +432,8 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
                 if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):
                     continue
                 end = leader[2:]  # a mark the finding's place lies in must be entered to point at it
-                if any(b not in own and gap(b, end) > 0 and segment_hits_box(*leader, b)
-                       for b in map(fixed.boxes.__getitem__, fixed.near(span))):
+                if any(b not in around and gap(b, end) > 0 and segment_hits_box(*leader, b)
+                       for b in fixed.near_boxes(span)):
                     continue  # a leader crossing a star letter or a number would hide it as well
             placed.append(Placed(t, box, leader))
             tags_ix.add(box)
@@ -376,11 +458,7 @@ def _hits_fixed(fixed, box: Box, probe: Box, own: set[Box]) -> bool:
     anchor count by their true circles, so a tag may sit in a corner of their squares."""
     if not own:
         return fixed.hits(probe)
-    for k in fixed.near(probe):
-        b = fixed.boxes[k]
-        if _overlap(probe, b) and not (b in own and _clear_of_circle(box, b)):
-            return True
-    return False
+    return fixed.hits(probe, unless=lambda b: b in own and _clear_of_circle(box, b))
 
 
 def _clear_of_circle(b: Box, ring: Box) -> bool:

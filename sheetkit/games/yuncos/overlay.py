@@ -71,13 +71,6 @@ def line_boxes(pts, half: float = 0.35, step: float = 0.6) -> list[tuple[float, 
     return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _segment_boxes(a, b) -> tuple:
-    """line_boxes of one segment of the map, kept: a flight's segments are drawn again at
-    every later move."""
-    return tuple(line_boxes([a, b]))
-
-
 def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
     """The polyline `pts` broken off within `r` of every point of `gaps` (the stars): a
     flight drawn through a star would hide its letter or shape."""
@@ -136,6 +129,7 @@ class _Blank:
     scene: S.Scene
     top: float  # mm: where the sheet begins on the page
     fixed: object  # what no turn number may cover: its printed words, the map's marks and frame (labels.indexed)
+    segments: L.Groups  # the map's segments a flight took, each covered by its line boxes
 
 
 _BLANKS = Memo(32)  # a level's layout, the paper and the language -> its _Blank
@@ -155,7 +149,7 @@ def _composed(layout, paper: str, lang: str) -> _Blank:
     x1, y1 = g.vertex((spec.board.width - 1, spec.board.height - 1))
     frame = line_boxes([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)])
     fixed = L.indexed(L.text_boxes(page.items, scene.forms) + icon_boxes(spec, g) + frame)
-    return _Blank(scene, S.bounds(page.items, scene.forms)[1], fixed)
+    return _Blank(scene, S.bounds(page.items, scene.forms)[1], fixed, L.Groups())
 
 
 def overlay(record, checked, paper: str, lang: str = "en"):
@@ -194,11 +188,12 @@ def overlay(record, checked, paper: str, lang: str = "en"):
             items.append(S.Circle(x, y, 0.9, DOT))
         ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
     # each segment of the map once: a flight that goes over its own track covers no more of
-    # the sheet, so the obstacles are bounded by the map, not by the length of the record
-    segments = dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b)
-    lines = [box for u, v in segments for box in _segment_boxes(g.vertex(u), g.vertex(v))]
-    # the sheet's words, the map's marks and its frame are indexed with the blank sheet
-    turns = L.place(ends, abilities + lines, L.drawable(page), base=blank.fixed)
+    # the sheet, so the obstacles are bounded by the map, not by the length of the record;
+    # a segment is indexed with the blank sheet the first time a flight takes it, as are
+    # the sheet's words, the map's marks and its frame
+    segments = {(u, v): functools.partial(line_boxes, [g.vertex(u), g.vertex(v)])
+                for u, v in dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b)}
+    turns = L.place(ends, abilities, L.drawable(page), base=(blank.fixed, blank.segments.using(segments)))
     for p in turns.placed:
         x0, y0, x1, y1 = p.box
         if p.leader:
