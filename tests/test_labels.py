@@ -86,6 +86,25 @@ def test_obstacles_indexed_beforehand_place_as_if_given(obstacles, groups, data)
     assert placed == L.place(tags, obstacles[split:], AREA, base=(base[0], shared.using(used)))  # used again
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(box, max_size=80), st.lists(anchor, min_size=1, max_size=30), st.data())
+def test_going_on_from_the_placement_before_places_the_same(obstacles, anchors, data):
+    """A drawing after one more move (more tags, more obstacles) gone on from the drawing
+    before it places every tag exactly as a placement from nothing: tags whose box a new
+    obstacle covers move, and so may every tag after them."""
+    tags = [L.Tag(str(n), a, data.draw(st.sampled_from([0.0, 0.9, 2.0]))) for n, a in enumerate(anchors, 1)]
+    # a few tags at one place, as the turns that end on one point
+    tags += [L.Tag(str(len(tags) + k), tags[0].anchor, tags[0].radius) for k in range(data.draw(st.integers(0, 3)))]
+    earlier = data.draw(st.integers(0, len(tags)))
+    kept = sorted(data.draw(st.sets(st.integers(0, max(len(obstacles) - 1, 0)))) if obstacles else [])
+    before = L.place(tags[:earlier], [obstacles[k] for k in kept], AREA)
+    # the move's new marks: some where a tag stood (it must move), some anywhere
+    covered = [p.box for p in before.placed if data.draw(st.booleans())]
+    obstacles = obstacles + [(x0 + 0.2, y0 + 0.2, x1 - 0.2, y1 - 0.2) for x0, y0, x1, y1 in covered]
+    assert L.place(tags, obstacles, AREA, after=before) == L.place(tags, obstacles, AREA)
+    assert L.place(tags, obstacles, AREA, after=L.place(tags, obstacles, AREA)) == L.place(tags, obstacles, AREA)
+
+
 def test_free_page_puts_the_tag_beside_its_anchor_upper_right():
     p = L.place([L.Tag("1", (100.0, 100.0), 3.0)], [], AREA).placed[0]
     assert p.leader is None

@@ -74,6 +74,9 @@ class Placement:
     # a candidate was held against (not part of the result)
     tried: int = field(default=0, compare=False)
     compared: int = field(default=0, compare=False)
+    # each tag given, in order, with the candidate it took and its Placed (None: unplaced),
+    # for a later `place(after=)` to go on from
+    taken: tuple[tuple[Tag, int | None, Placed | None], ...] = field(default=(), compare=False, repr=False)
 
 
 def tag_size(text: str, size: float = TAG_PT) -> tuple[float, float]:
@@ -368,12 +371,18 @@ def indexed(obstacles: Iterable[Box]) -> _Grid:
 
 
 def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: float = REACH,
-          naive: bool = False, base: Sequence[_Grid | _Using] = ()) -> Placement:
+          naive: bool = False, base: Sequence[_Grid | _Using] = (), after: Placement | None = None) -> Placement:
     """Place every tag (in order) clear of `obstacles` (and of those of the indexes in
     `base`, made beforehand: `indexed`, `Groups.using`), of the other tags and their rings,
     of the leader lines already drawn, and inside `area`; a leader line crosses no tag and
     no obstacle. `naive` checks every candidate of every tag against every box, without the
-    spatial index (the benchmark's baseline): the result is the same."""
+    spatial index (the benchmark's baseline): the result is the same.
+
+    `after`: the placement of the first of these tags among some of these obstacles, in the
+    same area and reach (the drawing before its last move). A tag is placed at the first of
+    its candidates that nothing rules out, and obstacles only rule out more: so each of
+    those tags keeps its box while that box is still free, and the tags are placed afresh
+    from the first whose box is not. The result is the same as without `after`."""
     index = _List if naive else _Grid
     own = index()
     if naive:
@@ -404,38 +413,65 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
         rings.add(rb)
     tags_ix = index()  # the placed tags' boxes
     leaders = _Lines(index())
+
+    def free(t: Tag, box: Box, around: set[Box]) -> tuple[bool, tuple | None]:
+        """Whether `box` is free for tag `t`, and the leader it then needs."""
+        if not _inside(box, area):
+            return False, None
+        probe = _grow(box, CLEAR)
+        if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, around) or leaders.crosses(probe):
+            return False, None
+        leader = None
+        if gap(box, t.anchor) > t.radius + NEAR and not t.only:  # one that keeps to its line needs none
+            leader = _leader(t, box)
+            span = _span_box(leader)
+            if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):
+                return False, None
+            end = leader[2:]  # a mark the finding's place lies in must be entered to point at it
+            if any(b not in around and gap(b, end) > 0 and segment_hits_box(*leader, b)
+                   for b in fixed.near_boxes(span)):
+                return False, None  # a leader crossing a star letter or a number would hide it as well
+        return True, leader
+
     placed: list[Placed] = []
     unplaced: list[Tag] = []
+    taken: list[tuple[Tag, int | None, Placed | None]] = []
     resume: dict[tuple, int | None] = {}  # (anchor, ring, size of box) -> the first candidate not yet ruled out
+    before = list(after.taken) if after is not None and not naive else []
     tried = 0
-    for t in tags:
+    for n, t in enumerate(tags):
         w, h = tag_size(t.text, t.size)
         key = (t.anchor, t.radius, w, h, t.toward, t.only)
         start = 0 if naive else resume.get(key, 0)
         if start is None:  # an earlier tag of this place and size found no room: nor will this one
             unplaced.append(t)
+            taken.append((t, None, None))
             continue
         around = _rings_around(rings, t.anchor)  # its own, and any other ring it lies in
+        if n < len(before) and before[n][0] == t:
+            _, i, was = before[n]
+            if was is None:  # no room among fewer obstacles: none now
+                unplaced.append(t)
+                taken.append((t, None, None))
+                resume[key] = None
+                continue
+            ok, _ = free(t, was.box, around)
+            if ok:
+                placed.append(was)
+                taken.append((t, i, was))
+                tags_ix.add(was.box)
+                if was.leader:
+                    leaders.add(was.leader)
+                resume[key] = i + 1
+                continue
+        before = []  # this tag moves, and so may every later one
         for i, box in enumerate(islice(_candidates(t, w, h, reach), start, None), start):
             tried += 1
-            if not _inside(box, area):
+            ok, leader = free(t, box, around)
+            if not ok:
                 continue
-            probe = _grow(box, CLEAR)
-            if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, around):
-                continue
-            if leaders.crosses(probe):
-                continue
-            leader = None
-            if gap(box, t.anchor) > t.radius + NEAR and not t.only:  # one that keeps to its line needs none
-                leader = _leader(t, box)
-                span = _span_box(leader)
-                if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):
-                    continue
-                end = leader[2:]  # a mark the finding's place lies in must be entered to point at it
-                if any(b not in around and gap(b, end) > 0 and segment_hits_box(*leader, b)
-                       for b in fixed.near_boxes(span)):
-                    continue  # a leader crossing a star letter or a number would hide it as well
             placed.append(Placed(t, box, leader))
+            taken.append((t, i, placed[-1]))
             tags_ix.add(box)
             if leader:
                 leaders.add(leader)
@@ -443,9 +479,10 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
             break
         else:
             unplaced.append(t)
+            taken.append((t, None, None))
             resume[key] = None  # every candidate is ruled out, for good
     compared = fixed.looked + tags_ix.looked + leaders.looked + rings.looked
-    return Placement(tuple(placed), tuple(unplaced), tried, compared)
+    return Placement(tuple(placed), tuple(unplaced), tried, compared, tuple(taken))
 
 
 def _rings_around(rings, p: tuple[float, float]) -> set[Box]:

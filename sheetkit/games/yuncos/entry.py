@@ -26,6 +26,7 @@ from sheetkit.forms import FormError
 from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 from sheetkit.forms import english
+from sheetkit.memo import Memo
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
 MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
@@ -77,11 +78,21 @@ def blank_sheets(level: str, names: list[str], t: Callable = english) -> list[tu
 # ------------------------------------------------------------------ checking
 
 
+# A move checks its table twice, to see whether the game is over and as the play's verdict:
+# the same records (kept by identity: the entries make new records, never change one).
+_TABLES = Memo(64)
+
+
 def table_check(records, prior=None):
     """The Checked of the whole play as the page shows it: the solo sheet, or the table of
     every sheet held in memory (its state: player name -> replayed Sheet); the history
     keeps each sheet's own. `prior`: the play's Checked some turns earlier, gone on from
     (one step a turn). This is the game's Entry.together."""
+    return _TABLES.kept(tuple(n for n, _ in records), tuple(r for _, r in records) + (prior,),
+                        lambda: _table_check(records, prior))
+
+
+def _table_check(records, prior):
     from sheetkit.games.yuncos.check import check as check_sheet
     from sheetkit.games.yuncos.record import read_record
     from sheetkit.games.yuncos.table import check_table, table_from_sheets

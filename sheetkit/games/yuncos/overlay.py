@@ -152,6 +152,33 @@ def _composed(layout, paper: str, lang: str) -> _Blank:
     return _Blank(scene, S.bounds(page.items, scene.forms)[1], fixed, L.Groups())
 
 
+_TURN_NUMBERS = Memo(256)  # a drawing's turn numbers, by its blank sheet, marks and flight -> their Placement
+
+
+def _segments(paths) -> tuple:
+    """Each segment of the map the flight takes, once, in the order flown: a flight that
+    goes over its own track covers no more of the sheet, so the obstacles are bounded by the
+    map, not by the length of the record."""
+    return tuple(dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b))
+
+
+def _turn_numbers(blank: _Blank, g, page, ends: list, abilities: list, paths) -> L.Placement:
+    """The turn numbers placed clear of the sheet's words and marks (indexed with the blank
+    sheet), of the flight and of each other; gone on from the drawing one turn earlier
+    when it was made (the page draws the sheet again at every move), which places them
+    exactly as from nothing (labels.place). A segment of the map is indexed with the blank
+    sheet the first time a flight takes it."""
+    segments = _segments(paths)
+    key = (tuple(ends), tuple(abilities), segments)
+    got = _TURN_NUMBERS.get(key, (blank,))
+    if got is not None:
+        return got
+    before = _TURN_NUMBERS.get((tuple(ends[:-1]), tuple(abilities), _segments(paths[:-1])), (blank,))
+    lines = blank.segments.using({(u, v): functools.partial(line_boxes, [g.vertex(u), g.vertex(v)]) for u, v in segments})
+    return _TURN_NUMBERS.put(key, (blank,), L.place(ends, abilities, L.drawable(page), base=(blank.fixed, lines),
+                                                    after=before))
+
+
 def overlay(record, checked, paper: str, lang: str = "en"):
     """A one-page Scene (and the findings in full on a page of their own): the sheet level
     of the record with everything written on it."""
@@ -187,13 +214,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
         else:
             items.append(S.Circle(x, y, 0.9, DOT))
         ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
-    # each segment of the map once: a flight that goes over its own track covers no more of
-    # the sheet, so the obstacles are bounded by the map, not by the length of the record;
-    # a segment is indexed with the blank sheet the first time a flight takes it, as are
-    # the sheet's words, the map's marks and its frame
-    segments = {(u, v): functools.partial(line_boxes, [g.vertex(u), g.vertex(v)])
-                for u, v in dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b)}
-    turns = L.place(ends, abilities, L.drawable(page), base=(blank.fixed, blank.segments.using(segments)))
+    turns = _turn_numbers(blank, g, page, ends, abilities, paths)
     for p in turns.placed:
         x0, y0, x1, y1 = p.box
         if p.leader:

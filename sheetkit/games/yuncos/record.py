@@ -318,11 +318,17 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
         data["turn"] = checked
     if "score" in data and not isinstance(data["score"], dict):  # score = 57
         raise UserError(msg("error.yuncos.score_table", got=repr(data["score"])), source=source, field="score")
+    turns = data.get("turn")
+    whole = isinstance(turns, list) and len(turns) > 1
+    if whole:  # pydantic runs a validated turn's own checks again: one turn stands for the read ones
+        data["turn"] = turns[:1]
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as err:
         field, said = validation_message(err)
         raise UserError(said, source=source, field=field or None) from None
+    if whole:
+        model = model.model_copy(update={"turn": turns})
     layout = _layout(model.layout, source)
     spec = layout.spec
     board = spec.board
