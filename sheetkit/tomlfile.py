@@ -149,17 +149,25 @@ def parse_toml_text(text: str, source: str) -> dict[str, Any]:
     return data
 
 
-def check_bounds(data: dict, source: str) -> None:
+def check_bounds(data: dict, source: str, before: dict | None = None) -> None:
     """Nesting at most MAX_DEPTH (dotted keys nest without recursion in the parser) and
     every integer 64-bit; walked without recursion. A value's place is kept as a link to
-    its parent's and written out only for the error (a long record has thousands)."""
-    stack: list[tuple[Any, int, tuple | None]] = [(data, 1, None)]
+    its parent's and written out only for the error (a long record has thousands).
+
+    `before`: data that passed already, of which `data` is made (a play's record before its
+    move): a table or array that is the very object at the same place there is not walked
+    again, so a move costs the walk of what it added."""
+    stack: list[tuple[Any, int, tuple | None, Any]] = [(data, 1, None, before)]
     while stack:
-        value, depth, at = stack.pop()
+        value, depth, at, was = stack.pop()
+        if value is was:
+            continue  # the very value at the same place and depth: it passed
         if isinstance(value, dict):
-            children = [(v, depth + 1, (at, k, False)) for k, v in value.items()]
+            old = was if isinstance(was, dict) else {}
+            children = [(v, depth + 1, (at, k, False), old.get(k)) for k, v in value.items()]
         elif isinstance(value, list):
-            children = [(v, depth + 1, (at, i, True)) for i, v in enumerate(value)]
+            old = was if isinstance(was, list) else ()
+            children = [(v, depth + 1, (at, i, True), old[i] if i < len(old) else None) for i, v in enumerate(value)]
         else:
             if isinstance(value, int) and not isinstance(value, bool) and not INT_MIN <= value <= INT_MAX:
                 raise UserError(msg("error.toml.int_range", low=INT_MIN, high=INT_MAX), source=source,
@@ -182,16 +190,6 @@ def _place(at: tuple | None) -> str:
     return where
 
 
-def copied_data(value: Any) -> Any:
-    """A deep copy of TOML data (tables, arrays and immutable scalars), several times faster
-    than copy.deepcopy, which a long record pays at every move on the page."""
-    if isinstance(value, dict):
-        return {k: copied_data(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copied_data(v) for v in value]
-    return value  # str, int, float, bool, dates and times: immutable
-
-
 # --- writing -------------------------------------------------------------------------
 
 def toml_value(v: Any) -> str:
@@ -212,9 +210,13 @@ def toml_key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else json.dumps(k, ensure_ascii=False)
 
 
-def dump_toml(data: dict[str, Any], comment: str = "") -> str:
+def dump_toml(data: dict[str, Any], comment: str = "", kept=None) -> str:
     """Data as TOML text that reads back as the same data (records written by the web page and
-    the random players): scalars first, then tables of tables, then arrays of tables ([[turn]])."""
+    the random players): scalars first, then tables of tables, then arrays of tables ([[turn]]).
+
+    `kept`: a sheetkit.memo.Memo holding each item of an array of tables written before, by
+    the very object, for a caller whose data is never changed once written (the page's
+    records: a move makes a new record of the same turns and one more)."""
     out = [f"# {line}" for line in comment.splitlines()] + ([""] if comment else [])
     tables, arrays = [], []
     for k, v in data.items():
@@ -228,13 +230,17 @@ def dump_toml(data: dict[str, Any], comment: str = "") -> str:
         for sub, table in v.items():
             out += ["", f"[{toml_key(k)}.{toml_key(sub)}]"] + [f"{toml_key(a)} = {toml_value(b)}" for a, b in table.items()]
     for k, items in arrays:
+        key = toml_key(k)
         for item in items:
-            out += ["", f"[[{toml_key(k)}]]"]
-            _item(toml_key(k), item, out)
+            if kept is None:
+                out += ["", f"[[{key}]]"]
+                _item(key, item, out)
+            else:
+                out += kept.kept(key, (item,), lambda: _item(key, item, ["", f"[[{key}]]"]))
     return "\n".join(out) + "\n"
 
 
-def _item(path: str, item: dict[str, Any], out: list[str]) -> None:
+def _item(path: str, item: dict[str, Any], out: list[str]) -> list[str]:
     """An item of an array of tables: its values inline, but a record inside it (a Yuncos
     table's inline sheet: a table holding tables or arrays of tables) as tables of its own."""
     nested = [(a, b) for a, b in item.items() if isinstance(b, dict) and any(
@@ -248,3 +254,4 @@ def _item(path: str, item: dict[str, Any], out: list[str]) -> None:
             for x in v:
                 out += ["", f"[[{sub}.{toml_key(c)}]]"]
                 _item(f"{sub}.{toml_key(c)}", x, out)
+    return out

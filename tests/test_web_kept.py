@@ -80,3 +80,32 @@ def test_levelx_kept_position_is_the_full_replay(tmp_path, case):
 def test_yuncos_kept_position_is_the_full_replay(tmp_path, case):
     (start, acts, _), restarts = case
     play_with_restarts(tmp_path, start, acts, restarts)
+
+
+def test_no_reader_changes_the_data_it_reads():
+    """The page checks a move's records without copying them (plays._each_alone): every
+    example record and every record of the random players is left as it was read."""
+    import copy
+    import random
+    import tomllib
+    from pathlib import Path
+
+    from sheetkit import layouts
+    from sheetkit.checking import records as R
+    from sheetkit.errors import UserError
+    from sheetkit.games.levelx.play import random_game
+    from sheetkit.games.yuncos.play import play
+
+    examples_dir = Path(__file__).resolve().parent.parent / "examples"
+    every = [tomllib.loads(p.read_text(encoding="utf-8")) for p in sorted(examples_dir.rglob("*.toml"))]
+    assert len(every) > 20
+    every += [tomllib.loads(play(layouts.load(level), random.Random(s), max_turns=30).toml)
+              for level in ("yuncos-easy", "yuncos-hard") for s in range(3)]
+    every += [random_game(random.Random(s), ["Ana", "Ben"], 0.4)[0] for s in range(3)]
+    for data in every:
+        before = copy.deepcopy(data)
+        try:
+            R.check(R.parse(data, "t.toml"))
+        except UserError:  # a record refused is left as it was too
+            pass
+        assert data == before

@@ -29,6 +29,7 @@ from typing import Any, Callable
 from sheetkit.errors import UserError
 from sheetkit.forms import FormError, english
 from sheetkit.games import interface
+from sheetkit.memo import Memo
 from sheetkit.games.interface import Result, Start  # noqa: F401  (the contract's types, named here for the routes)
 from sheetkit.web.inputs import said
 
@@ -106,10 +107,15 @@ def source_name(game: str, play_id: int | None, player: str | None = None, index
     return stem + ".toml"
 
 
+# Each turn's lines, by the very turn: a move writes a record of the same turns and one more
+# (a game's entry never changes a record; tests/test_web_kept.py reads every text back).
+_TURN_TEXT = Memo(8192)
+
+
 def text_of(data: dict[str, Any]) -> str:
     from sheetkit.tomlfile import dump_toml
 
-    return dump_toml(data, "Entered on the sheetkit score-keeper page. Check it: sheetkit check FILE")
+    return dump_toml(data, "Entered on the sheetkit score-keeper page. Check it: sheetkit check FILE", _TURN_TEXT)
 
 
 class Unusable(Exception):
@@ -173,14 +179,15 @@ def load(store, play, t: Callable | None = None) -> list[Result]:
 
 
 def _each_alone(records: Records, sources: list[str], prior: list[Result] | None) -> list[tuple[Any, Any]]:
-    """Each record checked on its own, as `sheetkit check` checks it."""
+    """Each record checked on its own, as `sheetkit check` checks it. Not copied first: a
+    game's reader never changes the data it reads (tests/test_web_kept.py), so the kept
+    position's records, which a move's records share their turns with, stay as they were."""
     from sheetkit.checking import records as R
-    from sheetkit.tomlfile import copied_data
 
     same = prior is not None and [r.source for r in prior] == list(sources)
     out = []
     for i, ((_, data), source) in enumerate(zip(records, sources)):
-        loaded = R.parse(copied_data(data), source)
+        loaded = R.parse(data, source)
         out.append((loaded, R.check(loaded, prior[i].checked if same else None)))
     return out
 
@@ -204,8 +211,9 @@ def check(game: str, records: Records, play_id: int | None, prior: list[Result] 
         raise FormError((t or english)("err_too_long", kb=MAX_MOVES_TEXT // 1024))
     try:
         reread: Records = []
-        for (player, data), src in zip(records, sources):
-            check_bounds(data, src)
+        same = prior is not None and len(prior) == len(records)
+        for i, ((player, data), src) in enumerate(zip(records, sources)):
+            check_bounds(data, src, prior[i].data if same else None)
             refuse_files(data, src)
             reread.append((player, data))  # the games' entries make new records, never change one
         done = _each_alone(reread, sources, prior)
