@@ -136,6 +136,8 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
     `obstacles` (marks without text: stars, chips) and of one another. Nothing is added to
     the page: the caller puts the marks under or over its values and the tags on top."""
     places = places[:shown(places)]
+    if not any(places):  # nothing to mark (a legal sheet): no need to measure the page's words
+        return Marked([], [], L.Placement((), ()), {})
     marks: list[S.Item] = []
     at: dict[tuple, list] = {}  # each place once: its spot, and the findings (number, value) there
     numbers: dict[int, list[Spot]] = {}
