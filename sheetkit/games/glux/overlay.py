@@ -54,8 +54,7 @@ def overlay(record, checked, paper: str, lang: str = "en") -> Scene:
             if chip.owner not in colours:
                 continue
             d = (len(shown) - 1 - depth) * SHADOW  # the chips underneath peek out to the lower right
-            page.items += _legible(chip_items(x + d, y + d, s, chip.pips, colours[chip.owner], lang))
-            page.items.append(Rect(x + d, y + d, s, s, Style(stroke=BLACK, width=0.2)))
+            page.items += _chip(x + d, y + d, s, chip.pips, colours[chip.owner], lang)
         d = (len(shown) - 1) * SHADOW
         chip_boxes.append((x, y, x + s + d, y + s + d))
 
@@ -110,6 +109,16 @@ def _board_drawn(spec, lang: str, sq: float, bx: float, by: float) -> list:
     return list(_BOARDS.kept((lang, sq, bx, by), (spec,), lambda: tuple(
         replace(it, size=6.0) if isinstance(it, Text) and it.size < 6.0 else it
         for it in board_items(spec, lang, sq, bx, by, names=True, labels_aside="line"))))
+
+
+_CHIPS = Memo(4096)  # a chip on the board, by its place, size, face, colour and language -> its items
+
+
+def _chip(x: float, y: float, s: float, pips: int, colour, lang: str) -> list:
+    """A chip on the checked sheet, outlined; kept: the page draws every chip on the board
+    again at every move."""
+    return _CHIPS.kept((x, y, s, pips, lang), (colour,), lambda: _legible(chip_items(x, y, s, pips, colour, lang))
+                       + [Rect(x, y, s, s, Style(stroke=BLACK, width=0.2))])
 
 
 def _legible(items: list) -> list:

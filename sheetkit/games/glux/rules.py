@@ -86,7 +86,10 @@ class Move:
 
 def counted_placements(board: Board, player: str, foreign_starts: set[Square] | dict) -> list[Move]:
     """Every placement by counting (G4-G7) open to `player`, origins in reading order."""
-    out: list[Move] = []
+    return list(_counted(board, player, foreign_starts))
+
+
+def _counted(board: Board, player: str, foreign_starts: set[Square] | dict):
     for sq, chip in board.tops().items():
         if chip.owner != player:
             continue
@@ -96,8 +99,7 @@ def counted_placements(board: Board, player: str, foreign_starts: set[Square] | 
                 continue
             if any(board.count((sq[0] + dx * k, sq[1] + dy * k)) for k in range(1, chip.pips)):
                 continue
-            out.append(Move(sq, dest))
-    return out
+            yield Move(sq, dest)
 
 
 def reaching(board: Board, player: str, dest: Square) -> tuple[list[Square], Square | None]:
@@ -300,7 +302,8 @@ class GluxRules:
         return self._foreign[seat]
 
     def can_count(self, s: State, seat: int) -> bool:
-        return bool(counted_placements(s.board, self.players[seat].name, self._foreign[seat]))
+        # the first placement found answers it: a full board has dozens
+        return next(_counted(s.board, self.players[seat].name, self._foreign[seat]), None) is not None
 
     def can_start(self, s: State, seat: int) -> bool:
         return s.used[seat] is None and s.board.count(self.players[seat].start) < FULL
