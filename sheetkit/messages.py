@@ -29,6 +29,13 @@ class MessageError(LookupError):
     """A message id, language or placeholder value that the catalogues do not have."""
 
 
+@lru_cache(maxsize=4096)
+def _names(forms: tuple[str, ...]) -> frozenset[str]:
+    """The placeholders of a message's forms (kept: a page says hundreds of messages)."""
+    return frozenset(name.split(".")[0].split("[")[0]
+                     for form in forms for _, name, _, _ in string.Formatter().parse(form) if name is not None)
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One message in one language: a text, or plural forms chosen by `count`."""
@@ -43,10 +50,8 @@ class Message:
 
     @property
     def placeholders(self) -> frozenset[str]:
-        names = {name.split(".")[0].split("[")[0]
-                 for form in self.forms.values()
-                 for _, name, _, _ in string.Formatter().parse(form) if name is not None}
-        return frozenset(names | ({self.count} if self.count else set()))
+        names = _names(tuple(self.forms.values()))
+        return names | {self.count} if self.count else names
 
 
 @dataclass(frozen=True, slots=True)
