@@ -8,6 +8,7 @@ import secrets
 import tempfile
 
 from flask import Flask, Response, abort, render_template, request, session
+from flask.templating import Environment as FlaskEnvironment
 from werkzeug.exceptions import HTTPException
 
 from sheetkit import games
@@ -48,6 +49,18 @@ def _fonts() -> dict[str, tuple[str, str]]:
     return {os.path.basename(font_path(b)): ("font/ttf", font_path(b)) for b in (False, True)}
 
 
+class _Environment(FlaskEnvironment):
+    """Flask's template environment, with `row.n` of a view's dict found as its key at once:
+    Jinja asks for an attribute first and takes the key after the AttributeError, and a
+    page lists every move of a long game, each row a dict. The same answer as Jinja's: a
+    key that is also a dict's method (`items`) is still the method."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict and attribute in obj and not hasattr(dict, attribute):
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
 def create_app(*, token: str | None = None, secret_key: bytes | None = None, db: str | os.PathLike | None = None,
                hosts: frozenset[str] | None = None) -> Flask:
     """`token`: the access token every request must carry (None: no token, for a server
@@ -56,6 +69,7 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     forms is kept beside it (`secret_key` overrides). `hosts`: the Host headers served
     (security.allowed_hosts; default this machine's own names, on any port)."""
     app = Flask(__name__, static_folder=None, template_folder=os.path.join(_HERE, "templates"))
+    app.jinja_environment = _Environment
     # a game's own page templates and scripts, named "<game>/..." (its Game.page_files)
     from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
