@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
+from sheetkit.memo import Memo
 from sheetkit.messages import Msg, msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
@@ -185,6 +186,52 @@ def _pydantic_words(kind: str, ctx: dict, english: str):
     if kind == "value_error" and english.startswith("Value error, "):
         english = english[len("Value error, "):]
     return msg("error.schema.other", detail=english)
+
+
+# Tables read before, kept by their very values: the page reads a play's whole record at
+# every move, and all its turns but the last are ones it read before.
+_KEPT = Memo(8192)
+_NOT_PLAIN = object()
+
+
+def _plain(value: Any) -> Any:
+    """A hashable image of TOML data (tables, arrays, text, numbers, booleans: 1, 1.0 and
+    true apart), or _NOT_PLAIN for anything else (a date, a model)."""
+    if isinstance(value, (str, int, float, bool)):
+        return type(value).__name__, value
+    if isinstance(value, (dict, list)):
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        out = []
+        for k, v in pairs:
+            p = _plain(v)
+            if p is _NOT_PLAIN:
+                return _NOT_PLAIN
+            out.append((k, p))
+        return type(value).__name__, tuple(out)
+    return _NOT_PLAIN
+
+
+def kept_model(model: type[M], data: Any) -> M:
+    """`model.model_validate(data)` (raising as it does), kept by the data's values once it
+    validates: a model's own checks see nothing but its data."""
+    key = _plain(data)
+    if key is _NOT_PLAIN:
+        return model.model_validate(data)
+    return _KEPT.kept((model, key), (), lambda: model.model_validate(data))
+
+
+def kept_items(model: type[M], items: Any) -> list[M] | None:
+    """Each of `items` validated as `model` (kept_model), or None when one is not: the caller
+    validates the whole then, for its error as it always said it."""
+    if not isinstance(items, list):
+        return None
+    out = []
+    for item in items:
+        try:
+            out.append(kept_model(model, item))
+        except (ValidationError, FieldError):
+            return None
+    return out
 
 
 def validate(model: type[M], data: Any, source: str) -> M:

@@ -53,7 +53,7 @@ def replay(rules: Rules[State, Move], moves: Iterable[Move], *, finished: bool =
     moves = list(moves)
     state, findings, done = rules.initial(), [], 0
     if (prior is not None and setup is not None and prior.setup == setup and len(prior.log) <= len(moves)
-            and all(a == b for a, b in zip(prior.log, moves))):
+            and all(a is b or a == b for a, b in zip(prior.log, moves))):  # a move read before is the same object
         state, findings, done = prior.state, list(prior.stepped), len(prior.log)
         go_on = getattr(rules, "go_on_from", None)  # what the rules learnt while playing (Yuncos' bit table)
         if go_on is not None:

@@ -29,7 +29,7 @@ from sheetkit.games.yuncos.notation import (ABILITIES, BOX_NAME, Cell, Record, T
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
 from sheetkit.grid import parse_square
 from sheetkit.memo import Memo
-from sheetkit.schema import Model, validate, validation_message
+from sheetkit.schema import Model, kept_model, validate, validation_message
 from sheetkit.tomlfile import MISSING, problem, read_toml
 
 # ASCII digits only, and few of them: a box number is small, and int() of a few thousand
@@ -204,31 +204,9 @@ def _turn(spec, i: int, t: TurnModel) -> Turn:
 
 
 # Turns read, kept: the page reads a play's record again at every move, and all its turns
-# but the last are the ones read before. A turn is kept by its table's very values (only
-# tables of plain values: text, numbers, booleans and lists of them) and, once checked
-# against a sheet, by that sheet too.
-_MODELS = Memo(4096)  # a turn's plain values -> its TurnModel
+# but the last are the ones read before. A turn is kept by its table's very values
+# (schema.kept_model) and, once checked against a sheet, by that sheet too.
 _TURNS = Memo(4096)  # a sheet's spec, a turn's number and its TurnModel -> the Turn read
-
-
-def _plain(t: dict[str, Any]) -> tuple | None:
-    out = []
-    for k, v in t.items():
-        if isinstance(v, list):
-            if not all(isinstance(x, (str, int, float, bool)) for x in v):
-                return None
-            v = ("list", type(v).__name__, tuple((type(x).__name__, x) for x in v))
-        elif not isinstance(v, (str, int, float, bool)):
-            return None
-        out.append((k, type(v).__name__, v))  # 1 and true, 1 and 1.0 are different values
-    return tuple(out)
-
-
-def _turn_model(t: dict[str, Any]) -> TurnModel:
-    key = _plain(t)
-    if key is None:
-        return TurnModel.model_validate(t)
-    return _MODELS.kept(key, (), lambda: TurnModel.model_validate(t))
 
 
 def _turn_of(spec, i: int, t: TurnModel) -> Turn:
@@ -311,7 +289,7 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
             if not isinstance(t, dict):  # turn = ["E E N", ...]
                 raise UserError(msg("error.yuncos.turn_table", got=repr(t)), source=source, field=f"turn[{i}]")
             try:
-                checked.append(_turn_model(t))
+                checked.append(kept_model(TurnModel, t))
             except ValidationError as err:
                 field, said = validation_message(err)
                 raise UserError(said, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
