@@ -194,11 +194,16 @@ _KEPT = Memo(8192)
 _NOT_PLAIN = object()
 
 
+_SCALARS = (str, int, float, bool)
+
+
 def _plain(value: Any) -> Any:
     """A hashable image of TOML data (tables, arrays, text, numbers, booleans: 1, 1.0 and
     true apart), or _NOT_PLAIN for anything else (a date, a model)."""
-    if isinstance(value, (str, int, float, bool)):
-        return type(value).__name__, value
+    if isinstance(value, _SCALARS):
+        return type(value), value
+    if isinstance(value, list) and all(isinstance(x, _SCALARS) for x in value):  # most arrays: no recursion
+        return list, tuple((type(x), x) for x in value)
     if isinstance(value, (dict, list)):
         pairs = value.items() if isinstance(value, dict) else enumerate(value)
         out = []
@@ -207,7 +212,7 @@ def _plain(value: Any) -> Any:
             if p is _NOT_PLAIN:
                 return _NOT_PLAIN
             out.append((k, p))
-        return type(value).__name__, tuple(out)
+        return type(value), tuple(out)
     return _NOT_PLAIN
 
 
@@ -218,20 +223,6 @@ def kept_model(model: type[M], data: Any) -> M:
     if key is _NOT_PLAIN:
         return model.model_validate(data)
     return _KEPT.kept((model, key), (), lambda: model.model_validate(data))
-
-
-def kept_items(model: type[M], items: Any) -> list[M] | None:
-    """Each of `items` validated as `model` (kept_model), or None when one is not: the caller
-    validates the whole then, for its error as it always said it."""
-    if not isinstance(items, list):
-        return None
-    out = []
-    for item in items:
-        try:
-            out.append(kept_model(model, item))
-        except (ValidationError, FieldError):
-            return None
-    return out
 
 
 def validate(model: type[M], data: Any, source: str) -> M:

@@ -19,7 +19,7 @@ from sheetkit.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import BONUSES, DICE, ROWS, supply
 
-from sheetkit.schema import Model, Text, check_players, counts_table, kept_items, validate
+from sheetkit.schema import Model, Text, check_players, counts_table, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
@@ -253,9 +253,6 @@ def read_record(data: dict, source: str) -> Record:
         _length_check(data, source, squares(board))
     if kind == "game" and "turns" in data:
         data = _turn_lines(data, source)
-    turns = kept_items(Turn, data.get("turn")) if kind == "game" else None
-    if turns:  # every turn validated before (a play's record at its next move): the rest checked again
-        data = {**data, "turn": turns}
     record = validate(KINDS[kind], data, source)
     if board is not None:
         record._board = board
