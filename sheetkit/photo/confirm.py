@@ -1,0 +1,66 @@
+"""A draft the player confirmed, as `sheetkit read PHOTO --confirmed DRAFT` reads it back.
+
+The draft `sheetkit read` wrote lists the fields to confirm at its top and marks each on
+its line with `# check`. The player corrects a marked line (or finds it right) and deletes
+its `# check`: those fields are confirmed, and the photo is read again with them held at
+the values the player left (sheetkit.photo.read.reread), so that a corrected flight moves
+the cut of the turns after it. A line still marked is read again like every field the
+reader was sure of. Only this module knows the draft's comment lines; the record itself
+is read by the guarded TOML reader.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheetkit.errors import UserError
+from sheetkit.messages import LANGS, msg, text
+
+_KEY = re.compile(r"\s*([A-Za-z_]+)\s*=")
+_MARK = re.compile(r"#\s*check\b")
+_FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[\d+\]\.[a-z_]+")
+
+
+def _listed(line: str) -> list[str] | None:
+    """The fields of the draft's "To confirm" line (in any language it is written in)."""
+    for lang in LANGS:
+        head = "# " + text("photo.draft.to_confirm", lang, fields="")
+        if line.startswith(head):
+            return _FIELD.findall(line[len(head):])
+    return None
+
+
+def confirmed_fields(draft_text: str) -> list[str]:
+    """The fields the draft listed to confirm whose lines no longer carry `# check`."""
+    listed: list[str] = []
+    marked: set[str] = set()
+    turn = 0
+    for line in draft_text.splitlines():
+        fields = _listed(line)
+        if fields is not None:
+            listed = fields
+            continue
+        if line.lstrip().startswith("[[turn]]"):
+            turn += 1
+            continue
+        m = _KEY.match(line)
+        if m is None or not _MARK.search(line[m.end():]):
+            continue
+        key = "value" if m.group(1) == "crash" else m.group(1)  # a crash is where the number went
+        marked.add(f"turn[{turn}].{key}" if turn else key)
+    return [f for f in listed if f not in marked]
+
+
+def read_confirmed(path: str) -> tuple[dict, list[str]]:
+    """(the draft's record, the fields confirmed) of a draft file the player edited, read
+    as `sheetkit check` reads a record (a value that cannot be on a sheet is one UserError
+    line naming its field, before any photo is read)."""
+    from sheetkit.checking import records
+    from sheetkit.tomlfile import decode, parse_toml_text, read_bytes
+
+    draft_text = decode(read_bytes(path), path)
+    data = parse_toml_text(draft_text, path)
+    loaded = records.parse(dict(data), path)
+    if loaded.game != "yuncos" or loaded.record.kind == "table":
+        raise UserError(msg("error.photo.confirmed_not_draft"), source=path)
+    return data, confirmed_fields(draft_text)

@@ -1,0 +1,106 @@
+"""`sheetkit read PHOTO --confirmed DRAFT`: a draft the player corrected read back, the
+fields whose `# check` they deleted held, the rest of the photo read again around them.
+On simulated photos (sheetkit.photo.simulate), through the command as a user runs it."""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from sheetkit.photo import simulate  # noqa: E402
+from sheetkit.photo.confirm import confirmed_fields  # noqa: E402
+from sheetkit.photo.read import draft_toml, held_fields, read_photo  # noqa: E402
+
+from conftest import assert_user_error, sheetkit  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    """A simulated photo whose draft asks something, and the draft as the player corrects
+    it: each marked field set to the truth, its `# check` deleted, the list at the top as
+    the reader wrote it."""
+    folder = tmp_path_factory.mktemp("confirm")
+    for seed in range(1, 40):
+        s = simulate.sample(seed, "yuncos-easy", (1200, 1600))
+        path = folder / f"sheet{seed}.jpg"
+        path.write_bytes(s.jpeg)
+        draft = read_photo(path)
+        corrected = simulate.confirmed(draft, s.truth)
+        flights = [k for k in draft.uncertain if k.endswith(".flight")]
+        if corrected is not None and flights:
+            break
+    else:
+        raise AssertionError("no simulated photo with a flight to confirm")
+    sure = {k: dataclasses.replace(r, confidence=1.0) if k in draft.uncertain else r
+            for k, r in draft.confidence.items()}
+    edited = draft_toml(dataclasses.replace(draft, record=corrected, confidence=sure), path.name)
+    listed = draft_toml(draft, path.name).splitlines()[2]
+    assert listed.startswith("# To confirm: ")
+    lines = edited.splitlines()
+    lines[2] = listed  # the player edits values and marks, not the list
+    text = "\n".join(lines) + "\n"
+    (folder / "draft.toml").write_text(text, encoding="utf-8")
+    return path, folder / "draft.toml", draft, corrected
+
+
+def test_the_fields_confirmed_are_the_listed_ones_no_longer_marked(photo):
+    path, edited, draft, _ = photo
+    assert confirmed_fields(edited.read_text(encoding="utf-8")) == draft.uncertain
+    # the draft as written: nothing confirmed yet; in Spanish the same
+    assert confirmed_fields(draft_toml(draft, path.name)) == []
+    assert confirmed_fields(draft_toml(draft, path.name, "es")) == []
+    # one mark deleted by hand: that field alone
+    text = draft_toml(draft, path.name, "es").splitlines()
+    first = next(i for i, ln in enumerate(text) if "  # check" in ln and not ln.startswith("#"))
+    text[first] = text[first].split("  # check")[0]
+    assert len(confirmed_fields("\n".join(text))) == 1
+
+
+def test_reading_again_holds_what_the_player_confirmed(photo, tmp_path):
+    path, edited, draft, corrected = photo
+    out = tmp_path / "again.toml"
+    run = sheetkit("read", str(path), "--confirmed", str(edited), "-o", str(out))
+    assert run.code == 0, run.err
+    held = held_fields(corrected, draft.uncertain)
+    assert f"read again with {len(held)} confirmed field(s) held" in run.err
+    again = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert again["qr"] == corrected["qr"]
+    for key, value in held.items():  # each confirmed field as the player gave it
+        if key.startswith("turn["):
+            t = int(key[5:key.index("]")])
+            assert again["turn"][t - 1][key.split(".", 1)[1]] == value, key
+        else:
+            assert again[key] == value, key
+    assert out.read_text(encoding="utf-8") == draft_toml(read_photo(path, fixed=held), str(path))
+    assert sheetkit("check", str(out)).code in (0, 1)  # a record sheetkit check reads
+
+
+def test_a_draft_that_is_not_this_photos_is_refused_in_one_line(photo, tmp_path):
+    path, edited, _, _ = photo
+    assert_user_error(sheetkit("read", str(path), "--confirmed", str(tmp_path / "none.toml")), "none.toml")
+    glux = tmp_path / "glux.toml"
+    glux.write_text('game = "glux"\nkind = "rooms"\n', encoding="utf-8")
+    assert_user_error(sheetkit("read", str(path), "--confirmed", str(glux)))
+    broken = tmp_path / "broken.toml"
+    broken.write_text(edited.read_text(encoding="utf-8").replace("start = ", "start = [", 1), encoding="utf-8")
+    assert_user_error(sheetkit("read", str(path), "--confirmed", str(broken)), "broken.toml")
+    other = tmp_path / "other.toml"
+    text = edited.read_text(encoding="utf-8")
+    qr = tomllib.loads(text)["qr"]
+    other.write_text(text.replace(qr, qr[:-4] + ("0000" if not qr.endswith("0000") else "0001")), encoding="utf-8")
+    assert_user_error(sheetkit("read", str(path), "--confirmed", str(other)), "the photo shows sheet")
+    assert_user_error(sheetkit("read", str(path), "--confirmed", ""), "file name")
+
+
+def test_a_score_pads_photo_is_not_read_again_with_a_draft(photo, tmp_path):
+    from sheetkit.photo import padsimulate
+
+    _, edited, _, _ = photo
+    s = padsimulate.sample(3, "levelx", "flat", paper="a4")
+    pad = tmp_path / "pad.jpg"
+    padsimulate.write(s, pad)
+    assert_user_error(sheetkit("read", str(pad), "--confirmed", str(edited)), "score pad")
