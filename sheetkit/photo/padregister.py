@@ -157,16 +157,18 @@ def locate(img: np.ndarray, squares: np.ndarray, source: str):
 
     # The fits closest to a layout's shape first: reading a code where a fit puts it is the
     # costly step. The Yuncos levels' close fits come first, their geometry at hand; the
-    # pads' pages are composed only if need be; a Yuncos fit of a looser shape (a sheet in
-    # steep perspective) comes last.
+    # pads' pages are composed only if need be (it takes a second); a Yuncos fit of a
+    # looser shape (a sheet in steep perspective) comes last. Before the pads, those looser
+    # fits are peeked at: a Yuncos level's code read there is the photo's (a pad's fit would
+    # read that very code); any other waits its turn (register keeps what each fit read).
     yuncos = fits(zip((R._geometry(lid) for lid in R.LEVELS), R.LEVELS))
-    order = ([t for t in yuncos if t[0] <= 0.02], None, [t for t in yuncos if t[0] > 0.02])
-    for tries in order:
+    close, loose = [t for t in yuncos if t[0] <= 0.02], [t for t in yuncos if t[0] > 0.02]
+    for tries, peek in ((close, False), (loose, True), (None, False), (loose, False)):
         for _, _, H, idx, g, lid in (fits((g, g.layout_id) for g in candidates()) if tries is None else tries):
             found, there = R._read_code(img, H, lid, g)
-            if found:
+            if found and (not peek or _is_level(found[0])):
                 return found[0], found[1], idx
-            if there and seen is None:
+            if there and seen is None and not peek:
                 seen = H
     found = R._find_qr(img)
     if found:
@@ -175,6 +177,16 @@ def locate(img: np.ndarray, squares: np.ndarray, source: str):
         px = 297 * float(np.sqrt(abs(np.linalg.det(np.linalg.inv(seen)[:2, :2])))) * PX_PER_MM
         raise UserError(msg("error.photo.qr_unreadable", px=f"{px:.0f}"), source=source)
     raise UserError(msg("error.photo.no_qr"), source=source)
+
+
+def _is_level(text: str) -> bool:
+    """Whether a QR text names one of the Yuncos levels."""
+    from sheetkit.checking import qr
+
+    try:
+        return qr.parse(text)[0] in R.LEVELS
+    except UserError:
+        return False
 
 
 def _shape_error(squares, idx, marks) -> float:

@@ -98,10 +98,39 @@ def load_photo(path: str | Path) -> np.ndarray:
         raise
     except Exception:
         raise UserError(msg("error.photo.not_image"), source=str(path)) from None
+    global _last
+    seen = _last
+    if seen.data is not None and np.array_equal(data, seen.data):
+        return seen.image  # the same bytes: the same photo
     img = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
     if img is None or min(img.shape) < 200:
         raise UserError(msg("error.photo.unreadable"), source=str(path))
+    _last = _Seen(data, img)
     return img
+
+
+class _Seen:
+    """The last photo decoded and what was found in it, each once: `sheetkit read` first
+    tells which sheet a photo shows (padread.identify), then reads it, and both find the
+    squares and read the code in the same photo. A file of the very same bytes is the same
+    photo. The image is read-only, so that what was found in it stays true."""
+
+    def __init__(self, data: np.ndarray | None, image: np.ndarray | None):
+        if image is not None:
+            image.flags.writeable = False
+        self.data, self.image = data, image
+        self.found: dict = {}  # what -> what was found
+
+    def once(self, img: np.ndarray, what, find):
+        """find(), or what it gave for `what` in this very image before."""
+        if img is not self.image:
+            return find()
+        if what not in self.found:
+            self.found[what] = find()
+        return self.found[what]
+
+
+_last = _Seen(None, None)  # replaced whole, so that a thread sees one photo's or another's
 
 
 def _zxing(im: np.ndarray, **options):
@@ -122,6 +151,12 @@ def _zxing(im: np.ndarray, **options):
 
 
 def _find_qr(img: np.ndarray):
+    """The QR code found anywhere in the photo: (text, its corners in photo px), or None;
+    searched for once per photo."""
+    return _last.once(img, "anywhere", lambda: _find_qr_in(img))
+
+
+def _find_qr_in(img: np.ndarray):
     """The QR code found anywhere in the photo: (text, its corners in photo px), or None."""
     # as taken, then sharpened (an unsharp mask: a small code a little out of focus), then
     # smaller (a large photo of a sharp code)
@@ -252,6 +287,14 @@ def _clean_codes(f: np.ndarray, centres: np.ndarray, n: int, layout_id: str):
 
 
 def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
+    """_read_code_at, once per photo, homography and sheet."""
+    # a level's own geometry said or not, the same sheet (the key holds any other alive)
+    same = g is None or (layout_id in LEVELS and g is _geometry(layout_id))
+    key = ("code", H.tobytes(), layout_id, None if same else g)
+    return _last.once(img, key, lambda: _read_code_at(img, H, layout_id, g))
+
+
+def _read_code_at(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
     """The QR code read from the photo where the homography `H` (photo px -> blank px) puts
     the code of a `layout_id` sheet: that part of the photo is cut out, rectified and
     upscaled (a code 2 px a module becomes one of 10 px); if its finder patterns are there,
@@ -312,6 +355,11 @@ WORK_PX = 2000  # the squares are looked for in the photo shrunk to this long si
 
 
 def _squares(img: np.ndarray) -> np.ndarray:
+    """_squares_in, once per photo."""
+    return _last.once(img, "squares", lambda: _squares_in(img))
+
+
+def _squares_in(img: np.ndarray) -> np.ndarray:
     """Every isolated filled dark square in the photo, as rows (x, y, side) in photo px.
 
     The sheet's registration squares are among the largest: 3.6 mm of solid black with
