@@ -223,3 +223,20 @@ def test_a_confirmed_turn_takes_its_abilities_only_when_it_is_the_turn_played():
     record["turn"][1]["dice"] = [1, 3]  # a die read otherwise and not asked: not the turn as played
     got = simulate.confirmed(draft, truth)
     assert got["turn"][1]["use"] == ["plusminus"]
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 2010), ("yuncos-hard", 2011)])
+def test_the_search_takes_each_points_options_on_arrays_as_they_are(lid, seed):
+    """The search takes a point's options as arrays (_Map.block, worked out on arrays);
+    they are _Map.options' own, in its order, at its costs to the last bit."""
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    f, _, dice, _ = truefields.noisy(truth, spec, np.random.default_rng(seed), 2)
+    m = flight._Map(f, spec)
+    reads = [None, ((3, 0.97), (5, 0.6)), ((2, 0.5), (None, 0.0))] + [dice[t] for t in sorted(dice)[:3]]
+    for pos in list(f.ends)[::7]:
+        for read in reads:
+            got, want = m.block(pos, read), flight._Block.of_options(m, m.options(pos, read))
+            for name in ("least", "cost", "masks", "uniq", "again", "end", "end_cost"):
+                assert np.array_equal(getattr(got, name), getattr(want, name)), name
+            assert [got.kept(i) for i in range(len(got.least))] == [want.kept(i) for i in range(len(want.least))]

@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
 from sheetkit.photo.fields import Fields, long_box, pencil_mm
@@ -244,14 +246,27 @@ class _Map:
         self.walk_cost = {self.bit[e]: max(0.0, -lg) for e, lg in self.logit.items()}
         self.walk_cost.update({self.bit[e]: FRAME_COST for e in self.frame})
         self.inked = sorted((lg, self.bit[e]) for e, lg in self.logit.items() if lg > 0)
-        self.inked_mask = sum(b for _, b in self.inked)
         self.dots = sorted((_logit(p), self.vbit[v]) for v, p in f.ends.items() if p > 0.5)
-        self.dots_mask = sum(b for _, b in self.dots)
         self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
         self.shapes = _memo(self._shapes)
         self.flights = _memo(self._flights)
         self.diagonals = _memo(self._diagonals)
         self.options = _memo(self._options)
+        self.table = _memo(lambda pos, k: _Flights(self, self.flights(pos, k)))
+        self.block = _memo(self._block)
+        # the search takes a turn's nodes at once, their bit sets as rows of 64-bit words
+        self.edge_words = max(1, -(-len(self.bit) // 64))
+        self.point_words = max(1, -(-len(self.vbit) // 64))
+        # each bit's index, an edge's or a point's
+        self.index = {b: b.bit_length() - 1 for b in list(self.bit.values()) + list(self.vbit.values())}
+        # walking an edge again costs an obstacle crash instead of its fresh cost
+        self.again = np.zeros(len(self.bit))
+        for b, c in self.walk_cost.items():
+            self.again[self.index[b]] = AGAIN_COST - c
+        self.inked_at = np.array([self.index[b] for _, b in self.inked], np.int64)
+        self.inked_cost = np.array([lg for lg, _ in self.inked])
+        self.dots_at = np.array([self.index[b] for _, b in self.dots], np.int64)
+        self.dots_cost = np.array([lg for lg, _ in self.dots])
 
     def _shapes(self, pos, k: int) -> tuple:
         """Every way to fly k (a die face) from pos along walkable edges: unit-step tuples."""
@@ -327,6 +342,51 @@ class _Map:
         res = [(c, pm, face) + o[:7] + (c + o[5] - o[7],) for c, pm, face, o in cheapest.values()]
         return tuple(sorted(res, key=lambda o: (o[10], o[3])))
 
+    def _block(self, pos, read) -> _Block:
+        """_options(pos, read) as a _Block, worked out on arrays: each flight at the cost
+        of the first of the faces (or one off) that fly it cheapest, as _options goes
+        through them; the same steps flown as two lengths at the cheaper (the first);
+        cheapest first by the least each can cost, then by the steps."""
+        combos: dict = {}  # a face's length -> [(cost, plusminus, face, place in _options' order)]
+        for value, fc, which in _face_costs(read):
+            for k, pm in ((value, 0), (value - 1, 1), (value + 1, 1)):
+                if 1 <= k <= 6:
+                    combos.setdefault(k, []).append((fc + PM_COST * pm, pm, (value, which), sum(map(len, combos.values()))))
+        tables = [self.table(pos, k) for k in combos]
+        c, chosen = [], []
+        for t, options in zip(tables, combos.values()):
+            best, by = np.full(len(t.flights), np.inf), np.zeros(len(t.flights), np.int64)
+            for j, (base, *_) in enumerate(options):
+                cost = base + t.diag
+                better = cost < best  # (a tie keeps the first)
+                best, by = np.where(better, cost, best), np.where(better, j, by)
+            c.append(best)
+            chosen.append(by)
+        which = np.repeat(np.arange(len(tables)), [len(t.flights) for t in tables])
+        rows = np.concatenate([np.arange(len(t.flights)) for t in tables] or [np.zeros(0, np.int64)])
+        c, chosen = np.concatenate(c or [np.zeros(0)]), np.concatenate(chosen or [np.zeros(0, np.int64)])
+        steps_of = lambda n: tables[which[n]].flights[rows[n]][0]  # noqa: E731
+        if sum(len(t.steps) for t in tables) < len(c) or \
+                any(a.steps & b.steps for i, a in enumerate(tables) for b in tables[i + 1:]):
+            # the same steps flown twice: the cheaper, the first in _options' order
+            first: dict = {}
+            for n in range(len(c)):
+                rank = (c[n], list(combos.values())[which[n]][chosen[n]][3], rows[n])
+                if steps_of(n) not in first or rank < first[steps_of(n)][0]:
+                    first[steps_of(n)] = (rank, n)
+            keep = np.array(sorted(n for _, n in first.values()), np.int64)
+            which, rows, c, chosen = which[keep], rows[keep], c[keep], chosen[keep]
+        flat = _flat(tables, which, rows)
+        least = c + np.concatenate([t.fresh for t in tables])[flat] - np.concatenate([t.saved for t in tables])[flat] \
+            if len(c) else c
+        if all(t.order is not None for t in tables) and len(c):
+            ranked = np.lexsort((np.concatenate([t.order for t in tables])[flat], least))
+        else:
+            ranked = _by_steps(np.argsort(least, kind="stable"), least, steps_of)
+        which, rows, c, chosen, least = which[ranked], rows[ranked], c[ranked], chosen[ranked], least[ranked]
+        picked = [list(combos.values())[w][j] for w, j in zip(which.tolist(), chosen.tolist())]
+        return _Block(tables, which, rows, c, least, [o[1] for o in picked], [o[2] for o in picked])
+
     def _flights(self, pos, k: int) -> tuple:
         """Every way to fly k (a die face) from pos, with a diagonal step first or last where
         one is pencilled: (diagonal or not, (steps, end, end bit, edge bits, mask, fresh cost,
@@ -354,21 +414,232 @@ class _Map:
             res.append((diag, (steps, v, self.vbit[v], tuple(bits), mask, fresh, uniq, saved)))
         return tuple(res)
 
-    def left_cost(self, walked: int, ends: int, turns_left: int, start: int) -> float:
-        """The least the rest must cost: the pencilled edges that the turns left cannot all
-        walk, and the dots they cannot all end at, stay unexplained."""
-        h = 0.0
-        spare = (self.inked_mask & ~walked).bit_count() - turns_left * STEP_CAP
-        if spare > 0:
-            h += sum([lg for lg, b in self.inked if not walked & b][:spare])
-        spare = (self.dots_mask & ~ends & ~start).bit_count() - turns_left
-        if spare > 0:
-            h += sum([lg for lg, b in self.dots if not (ends | start) & b][:spare])
+    def least_left(self, walked: np.ndarray, taken: np.ndarray, turns_left: int) -> np.ndarray:
+        """The least the rest must cost, per node (its edges walked and its turn ends and
+        start as rows of words): the pencilled edges that the turns left cannot all walk, and
+        the dots they cannot all end at, stay unexplained (the cheapest of them, added in
+        order: a cumulative sum adds as a loop does)."""
+        h = np.zeros(len(walked))
+        for rows, at, costs, per_turn in ((walked, self.inked_at, self.inked_cost, STEP_CAP),
+                                          (taken, self.dots_at, self.dots_cost, 1)):
+            if not len(at):
+                continue
+            free = ~_bits(rows, at)
+            spare = free.sum(axis=1) - turns_left * per_turn
+            if not (spare > 0).any():
+                continue
+            upto = np.cumsum(np.where(free, costs, 0.0), axis=1)
+            last = np.argmax(np.cumsum(free, axis=1) >= np.maximum(spare, 1)[:, None], axis=1)
+            h = np.where(spare > 0, h + upto[np.arange(len(h)), last], h)
         return h
 
     def unexplained(self, walked: int, ends: int, start: int) -> float:
         return (sum(lg for lg, b in self.inked if not walked & b)
                 + sum(lg for lg, b in self.dots if not (ends | start) & b))
+
+
+def _words(masks, n: int) -> np.ndarray:
+    """Python ints as rows of n 64-bit words, the lowest first."""
+    return np.frombuffer(b"".join(x.to_bytes(8 * n, "little") for x in masks), "<u8").reshape(-1, n)
+
+
+def _bits(rows: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Whether each row of words (n, words) has the bits `at` (their indices): (n, len(at))."""
+    return ((rows[:, at >> 6] >> (at & 63).astype(np.uint64)) & np.uint64(1)).astype(bool)
+
+
+def _bit_each(rows: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Whether each row of words has its own bit `at[row]`."""
+    return ((rows[np.arange(len(rows)), at >> 6] >> (at & 63).astype(np.uint64)) & np.uint64(1)).astype(bool)
+
+
+def _set_each(rows: np.ndarray, at: np.ndarray) -> None:
+    """Each row of words with its own bit `at[row]` set, in place."""
+    rows[np.arange(len(rows)), at >> 6] |= np.uint64(1) << (at & 63).astype(np.uint64)
+
+
+class _Flights:
+    """Ways to fly from a point (_Map._flights: (diagonal or not, flight)) as arrays: what
+    walking each costs on fresh paper and saves when walked again, its edges as words, each
+    edge once (its index, -1 past the end) with what walking it again costs more or less,
+    its end's index and the cost of ending there."""
+
+    def __init__(self, m: _Map, flights):
+        self.flights = [fl for _, fl in flights]
+        self.diag = np.array([DIAG_COST * d for d, _ in flights], np.float64)
+        self.fresh = np.array([fl[5] for fl in self.flights], np.float64)
+        self.saved = np.array([fl[7] for fl in self.flights], np.float64)
+        self.masks = _words([fl[4] for fl in self.flights], m.edge_words)
+        count = np.array([len(fl[6]) for fl in self.flights], np.int64)
+        # as wide as a turn's steps at most, so that the options of a turn stack as they are
+        self.uniq = np.full((len(count), max(STEP_CAP, int(count.max(initial=0)))), -1, np.int64)
+        row = np.repeat(np.arange(len(count)), count)
+        self.uniq[row, np.arange(len(row)) - np.repeat(np.cumsum(count) - count, count)] = \
+            [m.index[b] for fl in self.flights for b in fl[6]]
+        self.again = np.where(self.uniq >= 0, m.again[self.uniq], 0.0)
+        self.end = np.array([m.index[fl[2]] for fl in self.flights], np.int64)
+        self.end_cost = np.array([m.end_cost[fl[2]] for fl in self.flights], np.float64)
+        self.steps = {fl[0] for fl in self.flights}
+        self.order = _steps_order([fl[0] for fl in self.flights])
+
+
+def _steps_order(flights: list) -> np.ndarray | None:
+    """Numbers in the order of the steps (tuples of (dx, dy)) as tuples compare: each step
+    a digit 1-9, a flight that ends a 0 (before any step); None for steps not all of -1, 0
+    and 1, or too many to count so."""
+    digits = 18  # an int64 holds as many
+    if any(len(st) > digits or any(not (-1 <= a <= 1 and -1 <= b <= 1) for a, b in st) for st in flights):
+        return None
+    out = []
+    for st in flights:
+        n = 0
+        for a, b in st:
+            n = n * 10 + (a + 1) * 3 + b + 2
+        out.append(n * 10 ** (digits - len(st)))
+    return np.array(out, np.int64)
+
+
+class _Block:
+    """A point's options, as the search takes them (every node of a turn at once): per
+    option its flight (`tables[which][row]`), its cost before walking (c), the least it can
+    cost, plusminus and face; and, gathered from its flight, what _Flights holds."""
+
+    def __init__(self, tables: list, which, rows, c, least, pm: list, faces: list):
+        self.tables, self.which, self.rows, self.pm, self.faces = tables, which, rows, pm, faces
+        self.least = least
+        flat = _flat(tables, which, rows)
+        pick = lambda name: np.concatenate([getattr(t, name) for t in tables])[flat]  # noqa: E731
+        self.cost = c + pick("fresh")
+        self.masks, self.uniq, self.again = pick("masks"), pick("uniq"), pick("again")
+        self.end, self.end_cost = pick("end"), pick("end_cost")
+
+    def kept(self, i: int) -> tuple:
+        """What a node flown by option i keeps: (mask, end bit, end, steps, plusminus, face)."""
+        fl = self.tables[self.which[i]].flights[self.rows[i]]
+        return fl[4], fl[2], fl[1], fl[0], self.pm[i], self.faces[i]
+
+    @classmethod
+    def of_options(cls, m: _Map, options) -> _Block:
+        """The block of options as _Map._options gives them (a confirmed flight's)."""
+        table = _Flights(m, [(False, o[3:10] + (0.0,)) for o in options])
+        n = len(options)
+        return cls([table], np.zeros(n, np.int64), np.arange(n), np.array([o[0] for o in options], np.float64),
+                   np.array([o[10] for o in options], np.float64), [o[1] for o in options], [o[2] for o in options])
+
+
+def _flat(tables: list, which: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Row `rows[i]` of table `which[i]` as a row of the tables stacked."""
+    return np.cumsum([0] + [len(t.flights) for t in tables[:-1]], dtype=np.int64)[which] + rows
+
+
+def _by_steps(order: np.ndarray, least: np.ndarray, steps_of) -> np.ndarray:
+    """`order` (by `least`) with each run of options as cheap at the least put in the
+    order of their steps (`steps_of(i)`), as sorting by (least, steps) does."""
+    same = np.flatnonzero(least[order][1:] == least[order][:-1])
+    if not len(same):
+        return order
+    order = order.copy()
+    for run in np.split(same, np.flatnonzero(np.diff(same) > 1) + 1):
+        lo, hi = run[0], run[-1] + 2
+        order[lo:hi] = sorted(order[lo:hi], key=steps_of)
+    return order
+
+
+def _pad(a: np.ndarray, width: int, value) -> np.ndarray:
+    """`a` with columns of `value` added up to `width`."""
+    if a.shape[1] == width:
+        return a
+    out = np.full((len(a), width), value, a.dtype)
+    out[:, :a.shape[1]] = a
+    return out
+
+
+def _same_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of `keys` ordered so that equal rows are together, and where each run of
+    equal rows starts: by a hash of the rows, each run checked whole (every row of it as
+    its first), by all the words in turn should two rows ever share a hash."""
+    h = np.zeros(len(keys), np.uint64)
+    for col in keys.T:
+        h = (h ^ col) * np.uint64(0x9E3779B97F4A7C15)
+    order = np.argsort(h)
+    hs = h[order]
+    starts = np.flatnonzero(np.r_[True, hs[1:] != hs[:-1]])
+    rows = keys[order]
+    if not (rows == np.repeat(rows[starts], np.diff(np.r_[starts, len(rows)]), axis=0)).all():
+        order = np.lexsort(keys.T[::-1])
+        rows = keys[order]
+        starts = np.flatnonzero(np.r_[True, (rows[1:] != rows[:-1]).any(axis=1)])
+    return order, starts
+
+
+class _Layer:
+    """The nodes the search keeps after a turn, in order, with their costs, start numbers,
+    the index of their start point, and their edges walked and turn ends as words."""
+
+    def __init__(self, nodes, cost, start, start_at, walked, ends):
+        self.nodes, self.cost, self.start, self.start_at = nodes, cost, start, start_at
+        self.walked, self.ends = walked, ends
+
+
+def _advance(m: _Map, layer: _Layer, blocks: list, left: int, beam: int) -> _Layer | None:
+    """One turn of the search, every node and option at once: each node flies each of its
+    options (cheapest first by the least it can cost) while that least is within PRUNE of
+    the cheapest reading so far (a node by node, option by option scan: its running
+    minimum); of the readings that reach the same point, edges and turn ends, the cheapest
+    (the first of those as cheap) stands where the first of them came; then the `beam`
+    cheapest by their cost plus the least the `left` turns must still cost (ties: the one
+    first in cost, then in that order). None when nothing can be flown."""
+    sizes = np.array([len(b.least) for b in blocks], np.int64)
+    if not sizes.sum():
+        return None
+    of = np.repeat(np.arange(len(blocks)), sizes)  # each option's node
+    cat = lambda name: np.concatenate([getattr(b, name) for b in blocks])  # noqa: E731
+    width = max(b.uniq.shape[1] for b in blocks)
+    uniq = np.concatenate([_pad(b.uniq, width, -1) for b in blocks])
+    again = np.concatenate([_pad(b.again, width, 0.0) for b in blocks])
+    least, c, masks, end, end_cost = cat("least"), cat("cost"), cat("masks"), cat("end"), cat("end_cost")
+    cost, walked, ends = layer.cost[of], layer.walked[of], layer.ends[of]
+    # over the path flown before: each such edge an obstacle crash (in order: c + 0.0 is c)
+    over = np.flatnonzero((walked & masks).any(axis=1))
+    if len(over):
+        c_over, walked_over = c[over], walked[over]
+        for col in range(width):
+            at = uniq[over, col]
+            c_over = c_over + np.where((at >= 0) & _bit_each(walked_over, np.maximum(at, 0)), again[over, col], 0.0)
+        c[over] = c_over
+    c = np.where(_bit_each(ends, end), c, c + end_cost)
+    total = cost + c
+    # the bound each option meets: the running minimum over the options before it (those
+    # already beyond their bound cannot lower it: they cost PRUNE more than it)
+    bound = np.r_[np.inf, np.minimum.accumulate(total + PRUNE)[:-1]]
+    flown = np.flatnonzero(~(cost + least > bound))
+    if not len(flown):
+        return None
+    of, end, total = of[flown], end[flown], total[flown]
+    walked = walked[flown] | masks[flown]
+    ends = ends[flown]
+    _set_each(ends, end)
+    keys = np.column_stack([layer.start[of].astype(np.uint64), end.astype(np.uint64), walked, ends])
+    order, starts = _same_rows(keys)
+    first = np.minimum.reduceat(order, starts)  # where the reading stands among the others
+    cheapest = np.minimum.reduceat(total[order], starts)
+    runs = np.diff(np.r_[starts, len(order)])
+    winner = np.minimum.reduceat(np.where(total[order] == np.repeat(cheapest, runs), order, len(order)), starts)
+    kept = winner[np.argsort(first)]  # the readings in the order they first came
+    # the beam: cheapest by cost and the least still to come, ties by cost order
+    by_cost = kept[np.argsort(total[kept], kind="stable")]
+    taken = ends[by_cost].copy()
+    start_at = layer.start_at[of[by_cost]]
+    _set_each(taken, start_at)
+    rank = total[by_cost] + m.least_left(walked[by_cost], taken, left)
+    best = by_cost[np.lexsort((np.arange(len(by_cost)), rank))[:beam]]
+    offsets = np.r_[0, np.cumsum(sizes)]
+    nodes = []
+    for i, k, t in zip(flown[best].tolist(), of[best].tolist(), total[best].tolist()):
+        parent = layer.nodes[k]
+        mask, vb, v, steps, pm, face = blocks[k].kept(i - offsets[k])
+        nodes.append((t, parent[1], v, parent[3] | mask, parent[4] | vb, parent, steps, pm, face))
+    return _Layer(nodes, total[best], layer.start[of[best]], layer.start_at[of[best]], walked[best], ends[best])
 
 
 def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGHT_BEAM,
@@ -387,37 +658,26 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
     for n, c in starts:
         v = board.starts[n]
         layer[(n, v, 0, 0)] = (c, n, v, 0, 0, None, (), 0, None)
+    nodes = list(layer.values())
+    at = [m.vbit[nd[2]].bit_length() - 1 for nd in nodes]
+    layer = _Layer(nodes, np.array([nd[0] for nd in nodes], np.float64), np.array([nd[1] for nd in nodes], np.int64),
+                   np.array(at, np.int64), np.zeros((len(nodes), m.edge_words), np.uint64),
+                   np.zeros((len(nodes), m.point_words), np.uint64))
     for t in range(1, turns + 1):
         read = dice.get(t)
-        nxt: dict = {}
-        bound = math.inf
-        for node in layer.values():
-            cost, n, pos, walked, ends = node[:5]
-            opts = m.options(pos, read)
+        blocks = []
+        for node in layer.nodes:
+            pos = node[2]
             if t in fixed:
-                opts = [o for o in opts if o[3] == fixed[t]] or _as_flown(m, pos, fixed[t], read)
-            for c, pm, face, steps, v, vb, bits, mask, fresh, uniq, least in opts:
-                if cost + least > bound:
-                    break  # this and every later option costs more than any reading worth keeping
-                c += fresh
-                if walked & mask:  # over the path flown before: each such edge an obstacle crash
-                    for b in uniq:
-                        if walked & b:
-                            c += AGAIN_COST - m.walk_cost[b]
-                new = walked | mask
-                if not ends & vb:
-                    c += m.end_cost[vb]
-                key = (n, v, new, ends | vb)
-                total = cost + c
-                if key in nxt and nxt[key][0] <= total:
-                    continue
-                nxt[key] = (total, n, v, new, ends | vb, node, steps, pm, face)
-                bound = min(bound, total + PRUNE)
-        if not nxt:
+                opts = [o for o in m.options(pos, read) if o[3] == fixed[t]] or _as_flown(m, pos, fixed[t], read)
+                blocks.append(_Block.of_options(m, opts))
+            else:
+                blocks.append(m.block(pos, read))
+        layer = _advance(m, layer, blocks, turns - t, beam)
+        if layer is None:
             return []
-        layer = _keep(m, nxt.values(), turns - t, beam, board)
     done = sorted(((nd[0] + m.unexplained(nd[3], nd[4], m.vbit[board.starts[nd[1]]]), i, nd)
-                   for i, nd in enumerate(layer.values())), key=lambda x: (x[0], x[1]))
+                   for i, nd in enumerate(layer.nodes)), key=lambda x: (x[0], x[1]))
     out = []
     for total, _, nd in done[:many]:
         turns_back = []
@@ -434,25 +694,6 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
             faces.append(node[8])
         out.append((total, n, walk, cut_, faces))
     return out
-
-
-def _keep(m: _Map, nodes, left: int, beam: int, board) -> dict:
-    """The `beam` nodes cheapest by their cost plus the least the `left` turns must still
-    cost: the heuristic, a lower bound, is only worked out while a node's cost alone can
-    still beat the beam's worst (the same nodes as ranking them all, at a fraction of it)."""
-    import heapq
-
-    worst: list = []  # the beam so far, as a max-heap of (-(cost + left), order, node)
-    for i, nd in enumerate(sorted(nodes, key=lambda nd: nd[0])):
-        if len(worst) >= beam and nd[0] >= -worst[0][0]:
-            break
-        key = nd[0] + m.left_cost(nd[3], nd[4], left, m.vbit[board.starts[nd[1]]])
-        if len(worst) < beam:
-            heapq.heappush(worst, (-key, -i, nd))
-        elif key < -worst[0][0]:
-            heapq.heapreplace(worst, (-key, -i, nd))
-    ranked = [nd for _, _, nd in sorted(worst, key=lambda x: (-x[0], -x[1]))]
-    return {(nd[1], nd[2], nd[3], nd[4]): nd for nd in ranked}
 
 
 def _as_flown(m: _Map, pos, steps: tuple, read) -> list:
