@@ -13,7 +13,7 @@ cv2 = pytest.importorskip("cv2")
 
 from sheetkit.photo import simulate  # noqa: E402
 from sheetkit.photo.confirm import confirmed_fields  # noqa: E402
-from sheetkit.photo.read import draft_toml, held_fields, read_photo  # noqa: E402
+from sheetkit.photo.read import confirmed_draft, draft_toml, held_fields, read_photo  # noqa: E402
 
 from conftest import assert_user_error, sheetkit  # noqa: E402
 
@@ -65,17 +65,33 @@ def test_reading_again_holds_what_the_player_confirmed(photo, tmp_path):
     out = tmp_path / "again.toml"
     run = sheetkit("read", str(path), "--confirmed", str(edited), "-o", str(out))
     assert run.code == 0, run.err
-    held = held_fields(corrected, draft.uncertain)
-    assert f"read again with {len(held)} confirmed field(s) held" in run.err
+    assert f"read again with {len(draft.uncertain)} confirmed field(s) held" in run.err
     again = tomllib.loads(out.read_text(encoding="utf-8"))
     assert again["qr"] == corrected["qr"]
-    for key, value in held.items():  # each confirmed field as the player gave it
+    assert len(again["turn"]) == len(corrected["turn"])
+    for key in draft.uncertain:  # each confirmed field as the player gave it, and not asked again
+        assert f"{key}" not in out.read_text(encoding="utf-8").splitlines()[2]
         if key.startswith("turn["):
-            t = int(key[5:key.index("]")])
-            assert again["turn"][t - 1][key.split(".", 1)[1]] == value, key
+            t, name = int(key[5:key.index("]")]), key.split(".", 1)[1]
+            names = ("puzzle", "value", "crash") if name == "value" else (name,)
+            for k in names:
+                assert again["turn"][t - 1].get(k) == corrected["turn"][t - 1].get(k), key
         else:
-            assert again[key] == value, key
-    assert out.read_text(encoding="utf-8") == draft_toml(read_photo(path, fixed=held), str(path))
+            assert again.get(key) == corrected.get(key), key
+    # the fields the search can hold were held while the rest was read again
+    held = held_fields(corrected, draft.uncertain)
+    read_again = read_photo(path, fixed=held)
+    assert out.read_text(encoding="utf-8") == draft_toml(confirmed_draft(path, corrected, draft.uncertain), str(path))
+    assert all(again[k] == read_again.record[k] for k in ("start", "fish_marked", "crashes_marked")
+               if k not in draft.uncertain)
+    # a confirmed number is held by the search itself: its turn writes it in the player's box,
+    # and the other numbers are placed around it
+    numbers = [k for k in draft.uncertain if k.endswith(".value")]
+    assert numbers
+    for key in numbers:
+        t = int(key[5:key.index("]")])
+        mine, read = corrected["turn"][t - 1], read_again.record["turn"][t - 1]
+        assert (read.get("puzzle"), read.get("crash")) == (mine.get("puzzle"), mine.get("crash")), key
     assert sheetkit("check", str(out)).code in (0, 1)  # a record sheetkit check reads
 
 

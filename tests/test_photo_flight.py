@@ -240,3 +240,23 @@ def test_the_search_takes_each_points_options_on_arrays_as_they_are(lid, seed):
             for name in ("least", "cost", "masks", "uniq", "again", "end", "end_cost"):
                 assert np.array_equal(getattr(got, name), getattr(want, name)), name
             assert [got.kept(i) for i in range(len(got.least))] == [want.kept(i) for i in range(len(want.least))]
+
+
+def test_numbers_the_player_confirmed_are_placed_where_they_said():
+    """Another way to place the numbers than the cheapest, confirmed by the player turn by
+    turn (their boxes held): the search places every number as they said."""
+    for seed in range(2005, 2040):
+        layout, truth = game("yuncos-easy" if seed % 2 else "yuncos-hard", seed)
+        spec = layout.spec
+        f, cells, dice = truefields.true_fields(truth, spec)
+        (cost, start, walk, plan, faces), *_ = flight.fly(f, spec, [(truth["start"], 0.0)], dice, len(truth["turn"]))
+        puzzle = [flight._puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
+        plans = flight.assign(cells, puzzle, spec, walk, plan, slack=50.0)
+        other = next((p for _, p in plans[1:] if [c for c, _, _ in p] != [c for c, _, _ in plans[0][1]]), None)
+        if other is None:
+            continue
+        held = {t: c for t, (c, _, _) in enumerate(other)}
+        got = flight.assign(cells, puzzle, spec, walk, plan, held=held)
+        assert [c for c, _, _ in got[0][1]] == [c for c, _, _ in other]
+        return
+    raise AssertionError("no game with two ways to place its numbers")

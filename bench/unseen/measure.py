@@ -56,6 +56,13 @@ user sees no such flight on the paper). Unmarked fields stay as read. "Right onc
 confirmed" is a draft that is then exact (the same record); "check same once confirmed"
 one that `sheetkit check` then judges as it judges the truth.
 
+**Read again.** The player's second round on the command line: the draft with its marked
+fields so confirmed and their `# check` deleted (its list at the top kept) is handed back,
+`sheetkit read PHOTO --confirmed DRAFT`, which holds those fields and reads the rest of
+the photo again around them; the fields the new draft asks are then confirmed the same
+way. Its table counts the drafts that check as the truth read again, and once its own
+asks are confirmed too, and the fields asked in both rounds.
+
 **Check same.** `sheetkit check --json` gives the draft the truth's verdict: legal or not
 alike, the same total score, eliminated alike.
 
@@ -328,6 +335,7 @@ def read_one(shot: dict, env: dict) -> dict:
     conf_path = photo.with_suffix(".confirmed.toml")
     conf_path.write_text(to_toml(confirmed), encoding="utf-8")
     conf_fields = compare(truth, confirmed, set(), layout)
+    again = read_again(photo, text, confirmed, truth, layout, env)
     v_truth, v_draft, v_conf = verdicts([Path(shot["truth"]), draft_path, conf_path], env)
     res.update({
         "draft": str(draft_path), "marks": sorted(marks), "fields": fields,
@@ -340,7 +348,41 @@ def read_one(shot: dict, env: dict) -> dict:
         "verdict_truth": v_truth, "verdict_draft": v_draft, "verdict_confirmed": v_conf,
         "check_same": same_verdict(v_truth, v_draft), "check_same_confirmed": same_verdict(v_truth, v_conf),
     })
+    if again is not None:
+        v_again, v_final = verdicts([Path(again["draft"]), Path(again["final"])], env)
+        again.update(check_same=same_verdict(v_truth, v_again), check_same_final=same_verdict(v_truth, v_final))
+        res["again"] = again
     return res
+
+
+def read_again(photo: Path, text: str, confirmed: dict, truth: dict, layout, env: dict) -> dict | None:
+    """The player's second round on the command line: the draft with its marked fields
+    corrected and their `# check` deleted (its list at the top kept), read again with
+    `sheetkit read PHOTO --confirmed DRAFT`; then the fields the new draft asks confirmed as
+    well. None when the reader refused it."""
+    head = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        head.append(line)
+    edited = photo.with_suffix(".edited.toml")
+    edited.write_text("\n".join(head) + "\n" + to_toml(confirmed), encoding="utf-8")
+    again_path = photo.with_suffix(".again.toml")
+    r = subprocess.run(sheetkit_cmd() + ["read", str(photo), "--confirmed", str(edited), "-o", str(again_path)],
+                       capture_output=True, text=True, env=env, timeout=600)
+    if r.returncode != 0 or not again_path.exists():
+        return None
+    again_text = again_path.read_text(encoding="utf-8")
+    draft = tomllib.loads(again_text)
+    marks = marked_fields(again_text)
+    final = confirm(draft, truth, marks)
+    final_path = photo.with_suffix(".final.toml")
+    final_path.write_text(to_toml(final), encoding="utf-8")
+    fields = compare(truth, draft, marks, layout)
+    return {"draft": str(again_path), "final": str(final_path), "marks": sorted(marks),
+            "wrong": sum(not f["right"] for f in fields),
+            "wrong_unmarked": sum(not f["right"] and not f["marked"] for f in fields),
+            "exact_final": same_record(truth, final)}
 
 
 # ---- the report ---------------------------------------------------------------------------------
@@ -382,7 +424,21 @@ def report(results: list[dict], tiers: list[str]) -> str:
             row.append(f"{len(kw)}/{kt} ({sum(1 for f in kw if not f['marked'])})")
         kinds.append(f"| {tier} | " + " | ".join(row) + " |")
         refusals += [f"- {tier} `{Path(r['photo']).name}`: {r['refused']}" for r in rs if "refused" in r]
+    second = ["| tier | read again | check same read again | ... once its asks are confirmed too "
+              "| same record then | wrong, not marked, read again | fields asked in both rounds |",
+              "|---|---|---|---|---|---|---|"]
+    for tier in tiers:
+        rs = [r for r in results if r["tier"] == tier]
+        ag = [r["again"] for r in rs if "again" in r]
+        total = sum(1 for r in rs if "refused" not in r for f in r["fields"] if not f["extra"])
+        asked = sum(len(r["marks"]) + len(r["again"]["marks"]) for r in rs if "again" in r)
+        second.append(f"| {tier} | {len(ag)} | {pct(sum(a['check_same'] for a in ag), len(rs))} "
+                      f"| {pct(sum(a['check_same_final'] for a in ag), len(rs))} "
+                      f"| {pct(sum(a['exact_final'] for a in ag), len(rs))} "
+                      f"| {sum(a['wrong_unmarked'] for a in ag)} "
+                      f"| {asked} ({100 * asked / total if total else 0:.0f} % of fields) |")
     out = ["### `sheetkit read` on bench/unseen photos", "", *lines, "",
+           "The marked fields confirmed, then read again (`sheetkit read --confirmed`):", "", *second, "",
            "Wrong fields by kind, of the fields of that kind (in brackets: wrong and not marked):", "", *kinds, ""]
     out += ["Refused:", "", *(refusals or ["- none"]), ""]
     return "\n".join(out)

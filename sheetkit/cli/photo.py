@@ -19,12 +19,12 @@ from sheetkit.errors import UserError
               help="Write the draft record here (else it is printed).")
 @click.option("--debug", "debug_png", type=click.Path(dir_okay=False),
               help="Write a PNG showing what was found where on the sheet.")
-@click.option("--confirmed", "confirmed_draft", type=click.Path(dir_okay=False),
+@click.option("--confirmed", "confirmed_path", type=click.Path(dir_okay=False),
               help="A draft of this photo you corrected: the lines whose `# check` you deleted are held, "
                    "the rest is read again around them.")
 @click.option("--lang", type=LANG, default=None,
               help="Language of the draft's comments and of the errors (default: the system locale's, else en).")
-def read_cmd(photo, out, debug_png, confirmed_draft, lang):
+def read_cmd(photo, out, debug_png, confirmed_path, lang):
     """Read a photo of a filled, numbered sheet into a draft record: a Yuncos sheet, or a
     Glüx, IUNU or Level X score pad (it says which layout it saw).
 
@@ -34,34 +34,33 @@ def read_cmd(photo, out, debug_png, confirmed_draft, lang):
     turns around it are read again. Needs: pip install 'sheetkit[photo]'."""
     from sheetkit.photo import require
 
-    if out == "" or debug_png == "" or confirmed_draft == "":
+    if out == "" or debug_png == "" or confirmed_path == "":
         raise UserError(msg("error.cli.read_names"))
     held = None
-    if confirmed_draft is not None:  # read first: a wrong draft is said before the photo is read
+    if confirmed_path is not None:  # read first: a wrong draft is said before the photo is read
         from sheetkit.photo.confirm import read_confirmed
 
-        corrected, confirmed = read_confirmed(confirmed_draft)
+        corrected, confirmed = read_confirmed(confirmed_path)
     require()
-    from sheetkit.photo.read import draft_toml, held_fields, read_photo
+    from sheetkit.photo.read import confirmed_draft, draft_toml, read_photo
     from sheetkit.photo import padread
     from sheetkit.photo.register import LEVELS
 
     try:
         seen = padread.identify(photo)  # which numbered sheet: a Yuncos level or a score pad
         if seen[0] not in LEVELS:
-            if confirmed_draft is not None:
+            if confirmed_path is not None:
                 raise UserError(msg("error.photo.confirmed_pad", layout=seen[0]), source=photo)
             pad = padread.read_pad(photo, seen=seen)
             if debug_png:
                 padread.debug_image(pad, debug_png)
         else:
             pad = None
-            if confirmed_draft is not None:
-                held = held_fields(corrected, confirmed)
-            draft = read_photo(photo, debug=debug_png, fixed=held)
-            if held is not None and draft.record.get("qr") != corrected.get("qr"):
-                raise UserError(msg("error.photo.confirmed_other_sheet", draft=corrected.get("qr"),
-                                    photo=draft.record.get("qr")), source=confirmed_draft)
+            if confirmed_path is None:
+                draft = read_photo(photo, debug=debug_png)
+            else:
+                held = confirmed
+                draft = confirmed_draft(photo, corrected, confirmed, debug=debug_png, source=confirmed_path)
     except OSError as e:
         raise UserError(msg("error.cli.cannot_read", why=e.strerror or str(e)), source=photo) from None
     lang = resolve_lang(lang)
@@ -83,6 +82,6 @@ def read_cmd(photo, out, debug_png, confirmed_draft, lang):
         _write(out, record)
         said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
         click.echo(text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
-                        held=len(held or {})), err=True)
+                        held=len(held or ())), err=True)
     else:
         click.echo(record, nl=False)

@@ -717,14 +717,18 @@ def _as_flown(m: _Map, pos, steps: tuple, read) -> list:
 # ---- numbers ----------------------------------------------------------------------------
 
 def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: int = 8,
-           slack: float = 4.0, beam: int | None = None) -> list:
+           slack: float = 4.0, beam: int | None = None, held: dict | None = None) -> list:
     """Which turn wrote which box: the cheapest few plans, each (cost, per turn (the cell
     name or None for a crash, whether the number is one off the die, a misread mended)).
     `puzzle_dice` holds per turn the puzzle die read (value, confidence), or None. Each group
     of boxes fills in its own order; numbers that match the dice cost least, one off costs a
     +-1, a number that fits neither costs the odds that one of the two digits is misread (then
     mended: ("dice", v) the die was v, ("value", w) the box holds w); so do plans that unlock
-    an ability (Y15, Y16) before the flight cut (`walk`, `plan`) uses it."""
+    an ability (Y15, Y16) before the flight cut (`walk`, `plan`) uses it. `held`: turn
+    (from 0) -> the box the player confirmed its number in (None: a crash); any other box
+    for that turn costs as much as a number that fits nowhere, so that the other numbers
+    are placed around what the player said."""
+    held = held or {}
     groups = [[f"nest{r + 1}.{i + 1}" for i in range(spec.nests.length)] for r in range(2)]
     groups += [[f"lum{c + 1}.{lv + 1}" for lv in range(spec.luminaries.height)]
                for c in range(spec.luminaries.columns)]
@@ -782,6 +786,9 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         res = []
         for c, cell, pm, fix, nxt in out:
             need = 1 if (pm or flight_pm[t]) else 0
+            if t in held:  # the player's box, as they said it: no misread there
+                c = 0.0 if cell == held[t] else HELD_ELSEWHERE
+                pm, fix = (pm, None) if cell == held[t] else (pm, fix)
             res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
         return res
 
@@ -804,8 +811,29 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         beam = dict(sorted(nxt_beam.items(), key=lambda kv: kv[1][0])[:width])
     done = sorted((v for (state, _), v in beam.items() if state == lengths), key=lambda v: v[0])
     if not done and width < WIDE_BEAM:  # the cheap partial plans all led nowhere: look wider
-        return assign(cells, puzzle_dice, spec, walk, plan, many, slack, WIDE_BEAM)
+        return assign(cells, puzzle_dice, spec, walk, plan, many, slack, WIDE_BEAM, held)
     return [(cost, list(chosen)) for cost, chosen in done[:many] if cost <= done[0][0] + slack]
+
+
+HELD_ELSEWHERE = 20.0  # a turn's number put elsewhere than the box the player confirmed
+
+
+def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
+    """(the boxes' numbers with the ones the player confirmed as they said them, turn from 0
+    -> the box of its confirmed number or None for a crash), from `fixed`'s turn[N].value
+    (the turn's puzzle, value and crash as the player left them)."""
+    held, cells = {}, dict(cells)
+    for key, number in (fixed or {}).items():
+        if not (key.startswith("turn[") and key.endswith("].value")) or not isinstance(number, dict):
+            continue
+        t = int(key[5:key.index("]")]) - 1
+        cell, value = number.get("puzzle"), number.get("value")
+        if number.get("crash"):
+            held[t] = None
+        elif isinstance(cell, str) and "." in cell and isinstance(value, int):
+            held[t] = cell
+            cells[cell] = (value, 0.99)
+    return cells, held
 
 
 def _flight_abilities(spec, walk, plan):
@@ -947,10 +975,12 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     fish = sum(1 for p in f.fish if p >= 0.5)
     crashes = sum(1 for p in f.crashes if p >= 0.5)
     used = [b for b, p in f.abilities.items() if p >= 0.5]
+    cells, held_numbers = _held_numbers(fixed, cells)
     drafts = []  # (total cost, faults, record, reading)
     for r, (cost, start, walk, plan, faces) in enumerate(readings):
         puzzle_dice = [_puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
-        for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan, MORE_PLANS if r == 0 else PLANS)):
+        for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan, MORE_PLANS if r == 0 else PLANS,
+                                                     held=held_numbers)):
             if k >= PLANS and min(d[1] for d in drafts) == 0:
                 break  # more ways to place the numbers only while none checks clean
             record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)

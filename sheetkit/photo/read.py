@@ -70,11 +70,68 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
         if key.startswith("turn["):
             t = int(key[5:key.index("]")])
             name = key.split(".", 1)[1]
-            if t <= len(record["turn"]) and name in record["turn"][t - 1]:
-                fixed[key] = record["turn"][t - 1][name]
+            turn = record["turn"][t - 1] if t <= len(record["turn"]) else {}
+            if name == "value":  # the number: its box and value, or a crash
+                fixed[key] = {k: turn[k] for k in ("puzzle", "value", "crash") if k in turn}
+            elif name in turn:
+                fixed[key] = turn[name]
         elif key in record:
             fixed[key] = record[key]
     return fixed
+
+
+def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
+    """The player's record `rec` with every field they did not confirm as the sheet read
+    again (`read`, reread with those fields held) gives it: a confirmed field keeps the
+    player's value, also those the search cannot hold (a turn's number and its box, the
+    abilities of a turn whose flight or number was confirmed). None when the reading has
+    another number of turns: the turns are the dice log's, and it mends nothing then."""
+    import copy
+
+    if len(read["turn"]) != len(rec.get("turn", [])):
+        return None
+    out = copy.deepcopy(rec)
+    for k in ("start", "fish_marked", "crashes_marked", "used"):
+        if k not in confirmed:
+            out[k] = copy.deepcopy(read[k])
+    for t, (mine, new) in enumerate(zip(out["turn"], read["turn"]), 1):
+        for name, keys in (("flight", ("flight",)), ("value", ("puzzle", "value", "crash")), ("dice", ("dice",))):
+            if f"turn[{t}].{name}" in confirmed:
+                continue
+            for k in keys:
+                if k in new:
+                    mine[k] = copy.deepcopy(new[k])
+                else:
+                    mine.pop(k, None)
+        if not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
+            if "use" in new:
+                mine["use"] = copy.deepcopy(new["use"])
+            else:
+                mine.pop("use", None)
+    return out
+
+
+def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: str | Path | None = None,
+                    source: str | None = None) -> Draft:
+    """The draft of `sheetkit read --confirmed`: the photo read again with the fields the
+    player confirmed held (reread), their values as the player gave them and sure; every
+    other field as read again. When the reading has another number of turns, it as read.
+    A UserError naming `source` (the player's draft) when that draft is another sheet's."""
+    import dataclasses
+
+    from sheetkit.errors import UserError
+    from sheetkit.messages import msg
+
+    draft = read_photo(path, debug=debug, fixed=held_fields(rec, confirmed))
+    if draft.record.get("qr") != rec.get("qr"):
+        raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=draft.record.get("qr")),
+                        source=source)
+    out = merge_confirmed(rec, draft.record, confirmed)
+    if out is None:
+        return draft
+    sure = {k: dataclasses.replace(r, confidence=1.0) if k in confirmed else r
+            for k, r in draft.confidence.items()}
+    return dataclasses.replace(draft, record=out, confidence=sure)
 
 
 def read_laid(reg, debug: str | Path | None = None, fixed: dict | None = None, source: str = "") -> Draft:

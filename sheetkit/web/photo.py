@@ -108,7 +108,7 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     import numpy as np
 
     from sheetkit.errors import UserError
-    from sheetkit.photo.read import registered_from, reread_registered
+    from sheetkit.photo.read import merge_confirmed, registered_from, reread_registered
 
     if not image or not info.get("qr"):
         return None
@@ -120,26 +120,9 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
         draft = reread_registered(reg, rec, confirmed)
     except UserError:
         return None
-    if len(draft.record["turn"]) != len(rec.get("turn", [])):
-        return None  # the turns are the dice log's: a reading of another length mends nothing
-    out = copy.deepcopy(rec)
-    for k in ("start", "fish_marked", "crashes_marked", "used"):
-        if k not in confirmed:
-            out[k] = copy.deepcopy(draft.record[k])
-    for t, (mine, read) in enumerate(zip(out["turn"], draft.record["turn"]), 1):
-        for name, keys in (("flight", ("flight",)), ("value", ("puzzle", "value", "crash")), ("dice", ("dice",))):
-            if f"turn[{t}].{name}" in confirmed:
-                continue
-            for k in keys:
-                if k in read:
-                    mine[k] = copy.deepcopy(read[k])
-                else:
-                    mine.pop(k, None)
-        if not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
-            if "use" in read:
-                mine["use"] = copy.deepcopy(read["use"])
-            else:
-                mine.pop("use", None)
+    out = merge_confirmed(rec, draft.record, confirmed)
+    if out is None:
+        return None
     unsure = fields_to_confirm(draft, reg.blank.geometry)
     return out, [f for f in unsure if f["key"] not in confirmed]
 
