@@ -260,3 +260,28 @@ def test_numbers_the_player_confirmed_are_placed_where_they_said():
         assert [c for c, _, _ in got[0][1]] == [c for c, _, _ in other]
         return
     raise AssertionError("no game with two ways to place its numbers")
+
+
+def test_a_stray_number_that_fits_no_turn_order_is_left_out_and_every_number_asked():
+    """A mark read as a digit in an empty box (more numbers than any turn order explains):
+    the least sure number is left out, the draft says so, and every turn's number is asked
+    instead of the sheet being refused."""
+    layout, truth = game("yuncos-easy", 2007)
+    spec = layout.spec
+    f, cells, dice = truefields.true_fields(truth, spec)
+    groups = [[f"nest{r + 1}.{i + 1}" for i in range(spec.nests.length)] for r in range(2)]
+    groups += [[f"lum{c + 1}.{lv + 1}" for lv in range(spec.luminaries.height)] for c in range(spec.luminaries.columns)]
+    free = [n for g in groups for n in g if n not in cells]
+    stray = dict(cells)
+    while len(stray) <= len(truth["turn"]):  # one number more than the turns: no order explains them
+        n = next(n for n in free if n not in stray and all(m in stray for m in _before(n, groups)))
+        stray[n] = (4, 0.55)  # unsurely read, in the next free box of its row or column
+    draft = draft_of(layout, f, stray, dice)
+    assert len(draft.record["turn"]) == len(truth["turn"])
+    assert any("left out" in str(n) or "left_out" in str(n) for n in draft.notes)
+    assert all(f"turn[{t}].value" in draft.uncertain for t in range(1, len(truth["turn"]) + 1))
+
+
+def _before(name: str, groups) -> list[str]:
+    g = next(g for g in groups if name in g)
+    return g[:g.index(name)]

@@ -815,6 +815,7 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     return [(cost, list(chosen)) for cost, chosen in done[:many] if cost <= done[0][0] + slack]
 
 
+LEAVE_OUT = 3  # numbers read in the boxes that may be left out when the others fit no turn order
 HELD_ELSEWHERE = 20.0  # a turn's number put elsewhere than the box the player confirmed
 
 
@@ -976,18 +977,31 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     crashes = sum(1 for p in f.crashes if p >= 0.5)
     used = [b for b, p in f.abilities.items() if p >= 0.5]
     cells, held_numbers = _held_numbers(fixed, cells)
-    drafts = []  # (total cost, faults, record, reading)
-    for r, (cost, start, walk, plan, faces) in enumerate(readings):
-        puzzle_dice = [_puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
-        for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan, MORE_PLANS if r == 0 else PLANS,
-                                                     held=held_numbers)):
-            if k >= PLANS and min(d[1] for d in drafts) == 0:
-                break  # more ways to place the numbers only while none checks clean
-            record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
-            record, checked = _yuncos(record, used, spec)
-            faults = _errors(checked)
-            drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan, faces),
-                           turn_cells(record), _score(checked), _faulty(checked)))
+    def candidates(cells: dict) -> list:
+        """(total cost, faults, record, reading, ...) of each way to place these numbers."""
+        drafts = []
+        for r, (cost, start, walk, plan, faces) in enumerate(readings):
+            puzzle_dice = [_puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
+            for k, (a_cost, numbers) in enumerate(assign(cells, puzzle_dice, spec, walk, plan,
+                                                         MORE_PLANS if r == 0 else PLANS, held=held_numbers)):
+                if k >= PLANS and min(d[1] for d in drafts) == 0:
+                    break  # more ways to place the numbers only while none checks clean
+                record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
+                record, checked = _yuncos(record, used, spec)
+                faults = _errors(checked)
+                drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan, faces),
+                               turn_cells(record), _score(checked), _faulty(checked)))
+        return drafts
+
+    drafts = candidates(cells)
+    # numbers that fit no turn order: a stray mark read as a digit, most likely the least sure
+    # one; left out, one at a time, and every number of the draft is then asked
+    left_out = 0
+    doubtful = sorted((c, n) for n, (v, c) in cells.items() if n not in held_numbers.values())
+    while not drafts and left_out < min(LEAVE_OUT, len(doubtful)):
+        left_out += 1
+        dropped = {n for _, n in doubtful[:left_out]}
+        drafts = candidates({n: v for n, v in cells.items() if n not in dropped})
     if not drafts:
         raise UserError(msg("error.photo.numbers_dont_fit"))
     drafts.sort(key=lambda d: d[0])
@@ -1091,6 +1105,11 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
                            msg("photo.why.used"))
     notes = []
+    if left_out:
+        for t in range(1, len(record["turn"]) + 1):
+            r = conf[f"turn[{t}].value"]
+            r.confidence = min(r.confidence, FAULTY)
+        notes.append(msg("photo.note.left_out", n=left_out))
     if faults:
         notes.append(msg("photo.note.faults", faults=faults))
     return Draft(record, conf, faults, len(readings), notes)
