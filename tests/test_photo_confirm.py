@@ -120,3 +120,16 @@ def test_a_score_pads_photo_is_not_read_again_with_a_draft(photo, tmp_path):
     pad = tmp_path / "pad.jpg"
     padsimulate.write(s, pad)
     assert_user_error(sheetkit("read", str(pad), "--confirmed", str(edited)), "score pad")
+
+
+def test_a_list_naming_turns_the_draft_does_not_have_holds_nothing(photo, tmp_path):
+    path, edited, draft, _ = photo
+    text = edited.read_text(encoding="utf-8").splitlines()
+    text[2] = "# To confirm: turn[0].dice, turn[999].flight, turn[99999999999].value, start"
+    odd = tmp_path / "odd.toml"
+    odd.write_text("\n".join(text) + "\n", encoding="utf-8")
+    out = tmp_path / "again.toml"
+    run = sheetkit("read", str(path), "--confirmed", str(odd), "-o", str(out))
+    assert run.code == 0, run.err
+    again = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert len(again["turn"]) == len(draft.record["turn"])  # no turn made up for the names

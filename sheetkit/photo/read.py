@@ -70,7 +70,9 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
         if key.startswith("turn["):
             t = int(key[5:key.index("]")])
             name = key.split(".", 1)[1]
-            turn = record["turn"][t - 1] if t <= len(record["turn"]) else {}
+            if not 1 <= t <= len(record["turn"]):
+                continue  # a turn the record does not have holds nothing
+            turn = record["turn"][t - 1]
             if name == "value":  # the number: its box and value, or a crash
                 fixed[key] = {k: turn[k] for k in ("puzzle", "value", "crash") if k in turn}
             elif name in turn:
