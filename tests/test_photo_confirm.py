@@ -133,3 +133,23 @@ def test_a_list_naming_turns_the_draft_does_not_have_holds_nothing(photo, tmp_pa
     assert run.code == 0, run.err
     again = tomllib.loads(out.read_text(encoding="utf-8"))
     assert len(again["turn"]) == len(draft.record["turn"])  # no turn made up for the names
+
+
+def test_a_turn_the_player_deleted_stays_deleted(photo, tmp_path):
+    """The draft tells the player to delete a turn the sheet does not have: read again, the
+    draft keeps their number of turns and their values."""
+    path, edited, draft, corrected = photo
+    text = edited.read_text(encoding="utf-8")
+    cut = text[:text.rindex("[[turn]]")].rstrip("\n") + "\n"
+    shorter = tmp_path / "shorter.toml"
+    shorter.write_text(cut, encoding="utf-8")
+    out = tmp_path / "again.toml"
+    run = sheetkit("read", str(path), "--confirmed", str(shorter), "-o", str(out))
+    assert run.code == 0, run.err
+    again = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert len(again["turn"]) == len(corrected["turn"]) - 1
+    for key in draft.uncertain:
+        if key.startswith("turn[") and key.endswith(".flight"):
+            t = int(key[5:key.index("]")])
+            if t < len(corrected["turn"]):
+                assert again["turn"][t - 1]["flight"] == corrected["turn"][t - 1]["flight"], key

@@ -42,7 +42,7 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
 
         corrected, confirmed = read_confirmed(confirmed_path)
     require()
-    from sheetkit.photo.read import confirmed_draft, draft_toml, read_photo
+    from sheetkit.photo.read import confirmed_draft, draft_toml, held_fields, read_photo
     from sheetkit.photo import padread
     from sheetkit.photo.register import LEVELS
 
@@ -59,7 +59,7 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
             if confirmed_path is None:
                 draft = read_photo(photo, debug=debug_png)
             else:
-                held = confirmed
+                held = held_fields(corrected, confirmed)
                 draft = confirmed_draft(photo, corrected, confirmed, debug=debug_png, source=confirmed_path)
     except OSError as e:
         raise UserError(msg("error.cli.cannot_read", why=e.strerror or str(e)), source=photo) from None
@@ -82,6 +82,6 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
         _write(out, record)
         said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
         click.echo(text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
-                        held=len(held or ())), err=True)
+                        held=len(held or {})), err=True)
     else:
         click.echo(record, nl=False)

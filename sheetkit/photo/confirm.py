@@ -61,6 +61,21 @@ def read_confirmed(path: str) -> tuple[dict, list[str]]:
     draft_text = decode(read_bytes(path), path)
     data = parse_toml_text(draft_text, path)
     loaded = records.parse(dict(data), path)
-    if loaded.game != "yuncos" or loaded.record.kind == "table":
+    if loaded.game != "yuncos" or loaded.record.kind == "table" or not isinstance(data.get("qr"), str):
         raise UserError(msg("error.photo.confirmed_not_draft"), source=path)
-    return data, confirmed_fields(draft_text)
+    return _boxes_named(data, loaded.record), confirmed_fields(draft_text)
+
+
+def _boxes_named(data: dict, record) -> dict:
+    """The record with each turn's box named as the reader names it (nest1.2, lum3.1): a
+    player may write "Nest 1.2" or "lum3" (its next free box), which the record reads."""
+    from sheetkit.photo.flight import turn_cells
+
+    turns = [dict(t) for t in data["turn"]]
+    for t, read in zip(turns, record.turns):
+        if read.cell is not None:
+            t["puzzle"] = read.cell.name()
+    for t, name in zip(turns, turn_cells({"turn": turns})):
+        if name is not None:
+            t["puzzle"] = name
+    return {**data, "turn": turns}

@@ -729,9 +729,7 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     for that turn costs as much as a number that fits nowhere, so that the other numbers
     are placed around what the player said."""
     held = held or {}
-    groups = [[f"nest{r + 1}.{i + 1}" for i in range(spec.nests.length)] for r in range(2)]
-    groups += [[f"lum{c + 1}.{lv + 1}" for lv in range(spec.luminaries.height)]
-               for c in range(spec.luminaries.columns)]
+    groups = box_groups(spec)
     filled = [[n for n in g if n in cells] for g in groups]
     # a group's boxes are filled from its first on: a gap ends what this turn order can explain
     filled = [g[:next((i for i, n in enumerate(g) if n != grp[i]), len(g))] for g, grp in zip(filled, groups)]
@@ -813,6 +811,26 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     if not done and width < WIDE_BEAM:  # the cheap partial plans all led nowhere: look wider
         return assign(cells, puzzle_dice, spec, walk, plan, many, slack, WIDE_BEAM, held)
     return [(cost, list(chosen)) for cost, chosen in done[:many] if cost <= done[0][0] + slack]
+
+
+def box_groups(spec) -> list[list[str]]:
+    """The puzzle boxes by row and column, each in the order it fills."""
+    groups = [[f"nest{r + 1}.{i + 1}" for i in range(spec.nests.length)] for r in range(2)]
+    return groups + [[f"lum{c + 1}.{lv + 1}" for lv in range(spec.luminaries.height)]
+                     for c in range(spec.luminaries.columns)]
+
+
+def _last_boxes(cells: dict, groups: list) -> list[str]:
+    """The last box written of each row and column (a row read with a gap: the box before
+    the gap): the only ones whose number can be left out without losing the boxes after it."""
+    out = []
+    for g in groups:
+        written = 0
+        while written < len(g) and g[written] in cells:
+            written += 1
+        if written:
+            out.append(g[written - 1])
+    return out
 
 
 LEAVE_OUT = 3  # numbers read in the boxes that may be left out when the others fit no turn order
@@ -912,6 +930,10 @@ def hold(f: Fields, spec, dice: dict, fixed: dict | None):
     held.turns, held.sure = turns_of(dice)
     flights = {}
     start = fixed.get("start")
+    if "turns" in fixed:  # the player's number of turns (a row of the log deleted, or one added)
+        held.turns, held.sure = fixed["turns"], 1.0
+        for t in [t for t in held if t > held.turns]:
+            del held[t]
     for key, value in fixed.items():
         if not key.startswith("turn["):
             continue
@@ -995,13 +1017,16 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
 
     drafts = candidates(cells)
     # numbers that fit no turn order: a stray mark read as a digit, most likely the least sure
-    # one; left out, one at a time, and every number of the draft is then asked
+    # of the last boxes written; left out, one at a time, and every number is then asked
+    kept = dict(cells)
     left_out = 0
-    doubtful = sorted((c, n) for n, (v, c) in cells.items() if n not in held_numbers.values())
-    while not drafts and left_out < min(LEAVE_OUT, len(doubtful)):
+    while not drafts and left_out < LEAVE_OUT:
+        last = [n for n in _last_boxes(kept, box_groups(spec)) if n not in held_numbers.values()]
+        if not last:
+            break
+        del kept[min(last, key=lambda n: kept[n][1])]  # the least sure of them
         left_out += 1
-        dropped = {n for _, n in doubtful[:left_out]}
-        drafts = candidates({n: v for n, v in cells.items() if n not in dropped})
+        drafts = candidates(kept)
     if not drafts:
         raise UserError(msg("error.photo.numbers_dont_fit"))
     drafts.sort(key=lambda d: d[0])

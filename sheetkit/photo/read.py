@@ -116,22 +116,25 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
 def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: str | Path | None = None,
                     source: str | None = None) -> Draft:
     """The draft of `sheetkit read --confirmed`: the photo read again with the fields the
-    player confirmed held (reread), their values as the player gave them and sure; every
-    other field as read again. When the reading has another number of turns, it as read.
-    A UserError naming `source` (the player's draft) when that draft is another sheet's."""
+    player confirmed held (reread) and the player's number of turns (the dice log's rows,
+    where the player deleted one the draft had), their values as the player gave them and
+    sure; every other field as read again. A UserError naming `source` (the player's draft)
+    when that draft is another sheet's, said before anything is read."""
     import dataclasses
 
     from sheetkit.errors import UserError
     from sheetkit.messages import msg
 
-    draft = read_photo(path, debug=debug, fixed=held_fields(rec, confirmed))
-    if draft.record.get("qr") != rec.get("qr"):
-        raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=draft.record.get("qr")),
-                        source=source)
+    check_image(path)
+    reg = register(path)
+    if reg.text != rec.get("qr"):
+        raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=reg.text), source=source)
+    draft = read_laid(reg, debug, {**held_fields(rec, confirmed), "turns": len(rec["turn"])}, str(path))
     out = merge_confirmed(rec, draft.record, confirmed)
-    if out is None:
-        return draft
-    sure = {k: dataclasses.replace(r, confidence=1.0) if k in confirmed else r
+    unsure = 1.0
+    if out is None:  # the reading could not keep the player's turns: theirs, every other field asked
+        out, unsure = rec, 0.5
+    sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else min(r.confidence, unsure))
             for k, r in draft.confidence.items()}
     return dataclasses.replace(draft, record=out, confidence=sure)
 
