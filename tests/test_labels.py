@@ -105,6 +105,22 @@ def test_going_on_from_the_placement_before_places_the_same(obstacles, anchors, 
     assert L.place(tags, obstacles, AREA, after=L.place(tags, obstacles, AREA)) == L.place(tags, obstacles, AREA)
 
 
+def test_an_obstacle_the_size_of_a_ring_is_an_obstacle_still():
+    """A mark exactly where a later finding's ring goes stays a mark for every tag: going on
+    from the drawing before places as from nothing (the ring's circle frees only itself)."""
+    a, b = L.Tag("1", (100.0, 100.0), 0.0), L.Tag("2", (100.5, 100.0), 4.0)
+    o = L._ring_box(b)
+    fresh = L.place([a, b], [o], AREA)
+    assert L.place([a, b], [o], AREA, after=L.place([a], [o], AREA)) == fresh
+    assert_sound(fresh, [o], AREA, [a, b])
+
+
+def test_the_work_counted_is_this_placements_own():
+    base = L.indexed([(90.0, 90.0, 95.0, 95.0)])
+    counts = {L.place([L.Tag("1", (100.0, 100.0))], [], AREA, base=(base,)).compared for _ in range(3)}
+    assert len(counts) == 1
+
+
 def test_free_page_puts_the_tag_beside_its_anchor_upper_right():
     p = L.place([L.Tag("1", (100.0, 100.0), 3.0)], [], AREA).placed[0]
     assert p.leader is None

@@ -407,10 +407,12 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
     for b in dict.fromkeys(obstacles):
         if _overlap(b, near):
             own.add(b)
-    rings = index()  # the rings alone, to find those a tag's anchor lies in
+    # every ring stays free, so that no tag hides another finding's place; held apart from
+    # the obstacles, since the rings around a tag's own anchor count by their true circles
+    rings = index()
     for rb in sorted({rb for rb in map(_ring_box, tags) if rb is not None}):
-        own.add(rb)  # every ring stays free, so no tag hides another finding's place
         rings.add(rb)
+    looked = fixed.looked  # the base indexes are shared: this placement's own looks counted
     tags_ix = index()  # the placed tags' boxes
     leaders = _Lines(index())
 
@@ -419,7 +421,8 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
         if not _inside(box, area):
             return False, None
         probe = _grow(box, CLEAR)
-        if tags_ix.hits(probe) or _hits_fixed(fixed, box, probe, around) or leaders.crosses(probe):
+        if (tags_ix.hits(probe) or fixed.hits(probe) or leaders.crosses(probe)
+                or rings.hits(probe, unless=lambda b: b in around and _clear_of_circle(box, b))):
             return False, None
         leader = None
         if gap(box, t.anchor) > t.radius + NEAR and not t.only:  # one that keeps to its line needs none
@@ -428,9 +431,10 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
             if any(segment_hits_box(*leader, _grow(tags_ix.boxes[k], CLEAR)) for k in tags_ix.near(span)):
                 return False, None
             end = leader[2:]  # a mark the finding's place lies in must be entered to point at it
-            if any(b not in around and gap(b, end) > 0 and segment_hits_box(*leader, b)
-                   for b in fixed.near_boxes(span)):
+            if any(gap(b, end) > 0 and segment_hits_box(*leader, b) for b in fixed.near_boxes(span)):
                 return False, None  # a leader crossing a star letter or a number would hide it as well
+            if any(b not in around and gap(b, end) > 0 and segment_hits_box(*leader, b) for b in rings.near_boxes(span)):
+                return False, None
         return True, leader
 
     placed: list[Placed] = []
@@ -481,21 +485,13 @@ def place(tags: Sequence[Tag], obstacles: Iterable[Box], area: Box, *, reach: fl
             unplaced.append(t)
             taken.append((t, None, None))
             resume[key] = None  # every candidate is ruled out, for good
-    compared = fixed.looked + tags_ix.looked + leaders.looked + rings.looked
+    compared = fixed.looked - looked + tags_ix.looked + leaders.looked + rings.looked
     return Placement(tuple(placed), tuple(unplaced), tried, compared, tuple(taken))
 
 
 def _rings_around(rings, p: tuple[float, float]) -> set[Box]:
     return {rb for rb in map(rings.boxes.__getitem__, rings.near((p[0], p[1], p[0], p[1])))
             if math.hypot(p[0] - (rb[0] + rb[2]) / 2, p[1] - (rb[1] + rb[3]) / 2) <= (rb[2] - rb[0]) / 2}
-
-
-def _hits_fixed(fixed, box: Box, probe: Box, own: set[Box]) -> bool:
-    """An obstacle under the probe (the box grown by CLEAR); the rings around the tag's
-    anchor count by their true circles, so a tag may sit in a corner of their squares."""
-    if not own:
-        return fixed.hits(probe)
-    return fixed.hits(probe, unless=lambda b: b in own and _clear_of_circle(box, b))
 
 
 def _clear_of_circle(b: Box, ring: Box) -> bool:
