@@ -67,15 +67,12 @@ def read_confirmed(path: str) -> tuple[dict, list[str]]:
 
 
 def _boxes_named(data: dict, record) -> dict:
-    """The record with each turn's box named as the reader names it (nest1.2, lum3.1): a
-    player may write "Nest 1.2" or "lum3" (its next free box), which the record reads."""
-    from sheetkit.photo.flight import turn_cells
-
+    """The record with each turn's box named as the reader names it (nest1.2, or lum3 for
+    its next free box): a player may write "Nest 1.2", which the record reads. A row or
+    column named alone stays so: which box it is depends on the turns before, which may be
+    the ones still wrong."""
     turns = [dict(t) for t in data["turn"]]
     for t, read in zip(turns, record.turns):
         if read.cell is not None:
             t["puzzle"] = read.cell.name()
-    for t, name in zip(turns, turn_cells({"turn": turns})):
-        if name is not None:
-            t["puzzle"] = name
     return {**data, "turn": turns}

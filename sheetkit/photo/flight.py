@@ -784,9 +784,10 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         res = []
         for c, cell, pm, fix, nxt in out:
             need = 1 if (pm or flight_pm[t]) else 0
-            if t in held:  # the player's box, as they said it: no misread there
-                c = 0.0 if cell == held[t] else HELD_ELSEWHERE
-                pm, fix = (pm, None) if cell == held[t] else (pm, fix)
+            if t in held:  # the player's box (or row or column), as they said it: no misread there
+                mine = cell == held[t] or (cell is not None and held[t] is not None and "." not in held[t]
+                                           and cell.partition(".")[0] == held[t])
+                c, fix = (0.0, None) if mine else (HELD_ELSEWHERE, fix)
             res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
         return res
 
@@ -840,7 +841,8 @@ HELD_ELSEWHERE = 20.0  # a turn's number put elsewhere than the box the player c
 def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
     """(the boxes' numbers with the ones the player confirmed as they said them, turn from 0
     -> the box of its confirmed number or None for a crash), from `fixed`'s turn[N].value
-    (the turn's puzzle, value and crash as the player left them)."""
+    (the turn's puzzle, value and crash as the player left them; a box named by its row or
+    column alone holds the row or column)."""
     held, cells = {}, dict(cells)
     for key, number in (fixed or {}).items():
         if not (key.startswith("turn[") and key.endswith("].value")) or not isinstance(number, dict):
@@ -849,9 +851,10 @@ def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
         cell, value = number.get("puzzle"), number.get("value")
         if number.get("crash"):
             held[t] = None
-        elif isinstance(cell, str) and "." in cell and isinstance(value, int):
-            held[t] = cell
-            cells[cell] = (value, 0.99)
+        elif isinstance(cell, str) and isinstance(value, int):
+            held[t] = cell  # a box (lum2.1), or a row or column (lum2: its next box, whichever that is)
+            if "." in cell:
+                cells[cell] = (value, 0.99)
     return cells, held
 
 
