@@ -192,8 +192,6 @@ def _pydantic_words(kind: str, ctx: dict, english: str):
 # every move, and all its turns but the last are ones it read before.
 _KEPT = Memo(8192)
 _NOT_PLAIN = object()
-
-
 _SCALARS = (str, int, float, bool)
 
 

@@ -232,11 +232,8 @@ def dump_toml(data: dict[str, Any], comment: str = "", kept=None) -> str:
     for k, items in arrays:
         key = toml_key(k)
         for item in items:
-            if kept is None:
-                out += ["", f"[[{key}]]"]
-                _item(key, item, out)
-            else:
-                out += kept.kept(key, (item,), lambda: _item(key, item, ["", f"[[{key}]]"]))
+            lines = lambda: _item(key, item, ["", f"[[{key}]]"])  # noqa: E731
+            out += lines() if kept is None else kept.kept(key, (item,), lines)
     return "\n".join(out) + "\n"
 
 
