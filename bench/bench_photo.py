@@ -63,7 +63,7 @@ def main() -> None:
     if args.only_register:
         return only_register(args)
     if args.fields:
-        return fields_only(args.sheets, args.first_seed)
+        return fields_only(args.sheets, args.first_seed, args.wide)
     kinds = {k: [0, 0] for k in ("edges", "ends", "boxes", "digits")}
     sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0,
               "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0}
@@ -139,7 +139,7 @@ def only_register(args) -> None:
     tmp = Path(tempfile.mkdtemp())
     reasons, means, worst, times = Counter(), [], [], []
     registered = 0
-    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp):
+    for seed, level, size, s, photo in simulate.photo_set(args.sheets, args.first_seed, tmp, args.wide):
         t0 = time.perf_counter()
         try:
             reg = register.register(photo)
@@ -171,7 +171,7 @@ def only_register(args) -> None:
 BUCKETS = (0.0, 0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 1.0001)
 
 
-def fields_only(n_sheets: int, first: int) -> None:
+def fields_only(n_sheets: int, first: int, wide: bool = False) -> None:
     from collections import Counter
 
     import numpy as np
@@ -180,7 +180,7 @@ def fields_only(n_sheets: int, first: int) -> None:
 
     rows, refused, per_size = [], 0, Counter()
     tmp = Path(tempfile.mkdtemp())
-    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp):
+    for seed, level, size, s, photo in simulate.photo_set(n_sheets, first, tmp, wide):
         try:
             reg = register.register(photo)
         except UserError as e:
@@ -201,7 +201,7 @@ def fields_only(n_sheets: int, first: int) -> None:
           f"{refused} not registered")
     kinds = ("edges", "frame edges", "ends", "boxes")
     for kind in kinds:
-        for size in (None,) + SIZES:
+        for size in (None,) + (simulate.WIDE_SIZES if wide else SIZES):
             sel = [r for r in rows if r[1] == kind and (size is None or r[0] == size)]
             right = sum((p >= 0.5) == t for _, _, p, t, _ in sel)
             at = f"at {size[0]}x{size[1]}" if size else "all"
