@@ -13,6 +13,7 @@ cv2 = pytest.importorskip("cv2")
 
 from sheetkit.photo import simulate  # noqa: E402
 from sheetkit.photo.confirm import confirmed_fields  # noqa: E402
+from sheetkit.photo.flight import turn_cells  # noqa: E402
 from sheetkit.photo.read import confirmed_draft, draft_toml, held_fields, read_photo  # noqa: E402
 
 from conftest import assert_user_error, sheetkit  # noqa: E402
@@ -73,9 +74,9 @@ def test_reading_again_holds_what_the_player_confirmed(photo, tmp_path):
         assert f"{key}" not in out.read_text(encoding="utf-8").splitlines()[2]
         if key.startswith("turn["):
             t, name = int(key[5:key.index("]")]), key.split(".", 1)[1]
-            names = ("puzzle", "value", "crash") if name == "value" else (name,)
-            for k in names:
-                assert again["turn"][t - 1].get(k) == corrected["turn"][t - 1].get(k), key
+            if name in ("value", "use"):
+                continue  # a number holds its box (below); which turn wrote it is the dice log's
+            assert again["turn"][t - 1].get(name) == corrected["turn"][t - 1].get(name), key
         else:
             assert again.get(key) == corrected.get(key), key
     # the fields the search can hold were held while the rest was read again
@@ -84,14 +85,17 @@ def test_reading_again_holds_what_the_player_confirmed(photo, tmp_path):
     assert out.read_text(encoding="utf-8") == draft_toml(confirmed_draft(path, corrected, draft.uncertain), str(path))
     assert all(again[k] == read_again.record[k] for k in ("start", "fish_marked", "crashes_marked")
                if k not in draft.uncertain)
-    # a confirmed number is held by the search itself: its turn writes it in the player's box,
-    # and the other numbers are placed around it
+    # a confirmed number is held by the search itself: its box holds the player's number, in
+    # the search's reading and in the draft written
     numbers = [k for k in draft.uncertain if k.endswith(".value")]
     assert numbers
-    for key in numbers:
-        t = int(key[5:key.index("]")])
-        mine, read = corrected["turn"][t - 1], read_again.record["turn"][t - 1]
-        assert (read.get("puzzle"), read.get("crash")) == (mine.get("puzzle"), mine.get("crash")), key
+    for record in (again, read_again.record):
+        written = dict(zip(turn_cells(record), (turn.get("value") for turn in record["turn"])))
+        for key in numbers:
+            t = int(key[5:key.index("]")])
+            box = turn_cells(corrected)[t - 1]
+            if box:
+                assert written.get(box) == corrected["turn"][t - 1]["value"], key
     assert sheetkit("check", str(out)).code in (0, 1)  # a record sheetkit check reads
 
 

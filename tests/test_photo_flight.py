@@ -242,24 +242,54 @@ def test_the_search_takes_each_points_options_on_arrays_as_they_are(lid, seed):
             assert [got.kept(i) for i in range(len(got.least))] == [want.kept(i) for i in range(len(want.least))]
 
 
-def test_numbers_the_player_confirmed_are_placed_where_they_said():
-    """Another way to place the numbers than the cheapest, confirmed by the player turn by
-    turn (their boxes held): the search places every number as they said."""
-    for seed in range(2005, 2040):
+def _placed(plan) -> list:
+    return [c for c, _, _ in plan]
+
+
+def _two_ways(seeds):
+    """(spec, cells, puzzle dice, walk, cut, the cheapest plans) of the first seeded game
+    whose numbers the search can place in more than one turn order."""
+    for seed in seeds:
         layout, truth = game("yuncos-easy" if seed % 2 else "yuncos-hard", seed)
         spec = layout.spec
         f, cells, dice = truefields.true_fields(truth, spec)
         (cost, start, walk, plan, faces), *_ = flight.fly(f, spec, [(truth["start"], 0.0)], dice, len(truth["turn"]))
         puzzle = [flight._puzzle_die(dice, t, faces[t - 1]) for t in range(1, len(plan) + 1)]
         plans = flight.assign(cells, puzzle, spec, walk, plan, slack=50.0)
-        other = next((p for _, p in plans[1:] if [c for c, _, _ in p] != [c for c, _, _ in plans[0][1]]), None)
-        if other is None:
+        if any(_placed(p) != _placed(plans[0][1]) for _, p in plans[1:]):
+            yield spec, cells, puzzle, walk, plan, plans
+
+
+def test_a_turn_order_the_player_confirmed_is_taken_where_the_dice_allow_it():
+    """Two turn orders the dice explain as well: the one the player confirmed turn by turn
+    is taken."""
+    for spec, cells, puzzle, walk, plan, plans in _two_ways(range(2005, 2060)):
+        tie = next((p for c, p in plans[1:] if c == plans[0][0] and _placed(p) != _placed(plans[0][1])), None)
+        if tie is None:
             continue
-        held = {t: c for t, (c, _, _) in enumerate(other)}
-        got = flight.assign(cells, puzzle, spec, walk, plan, held=held)
-        assert [c for c, _, _ in got[0][1]] == [c for c, _, _ in other]
+        got = flight.assign(cells, puzzle, spec, walk, plan, held={t: c for t, (c, _, _) in enumerate(tie)})
+        assert _placed(got[0][1]) == _placed(tie)
         return
-    raise AssertionError("no game with two ways to place its numbers")
+    raise AssertionError("no game with two turn orders as cheap")
+
+
+def test_a_number_confirmed_in_its_box_is_written_by_the_turn_its_dice_say():
+    """The paper shows what a box holds, not which turn wrote it: a player who confirms each
+    number in its box, at turns the draft had wrong (two turns' numbers swapped, neither
+    its own die), holds the boxes and not those turns: the dice place the numbers."""
+    for spec, cells, puzzle, walk, plan, plans in _two_ways(range(2005, 2060)):
+        best = plans[0][1]
+        turns = [t for t, (c, pm, fix) in enumerate(best) if c and not pm and fix is None]
+        pair = next(((a, b) for a in turns for b in turns if a < b and cells[best[a][0]][0] != cells[best[b][0]][0]
+                     and cells[best[a][0]][0] != puzzle[b][0] and cells[best[b][0]][0] != puzzle[a][0]), None)
+        if pair is None:
+            continue
+        said = {t: c for t, (c, _, _) in enumerate(best)}
+        said[pair[0]], said[pair[1]] = said[pair[1]], said[pair[0]]
+        got = flight.assign(cells, puzzle, spec, walk, plan, held=said)
+        assert _placed(got[0][1]) == _placed(best)
+        return
+    raise AssertionError("no game with two numbers to swap")
 
 
 def test_a_stray_number_that_fits_no_turn_order_is_left_out_and_every_number_asked():

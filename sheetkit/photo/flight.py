@@ -784,10 +784,10 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         res = []
         for c, cell, pm, fix, nxt in out:
             need = 1 if (pm or flight_pm[t]) else 0
-            if t in held:  # the player's box (or row or column), as they said it: no misread there
+            if t in held:  # the player's box (or row or column) for this turn, where the dice allow it
                 mine = cell == held[t] or (cell is not None and held[t] is not None and "." not in held[t]
                                            and cell.partition(".")[0] == held[t])
-                c, fix = (0.0, None) if mine else (HELD_ELSEWHERE, fix)
+                c += 0.0 if mine else HELD_ELSEWHERE
             res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
         return res
 
@@ -835,7 +835,8 @@ def _last_boxes(cells: dict, groups: list) -> list[str]:
 
 
 LEAVE_OUT = 3  # numbers read in the boxes that may be left out when the others fit no turn order
-HELD_ELSEWHERE = 20.0  # a turn's number put elsewhere than the box the player confirmed
+HELD_ELSEWHERE = 1.0  # a turn's number put elsewhere than the box the player confirmed
+HELD_SURE = 0.999  # how surely a box holds the number the player confirmed in it
 
 
 def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
@@ -854,8 +855,23 @@ def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
         elif isinstance(cell, str) and isinstance(value, int):
             held[t] = cell  # a box (lum2.1), or a row or column (lum2: its next box, whichever that is)
             if "." in cell:
-                cells[cell] = (value, 0.99)
+                cells[cell] = (value, HELD_SURE)
     return cells, held
+
+
+def _moved(number, record: dict, cells_of: list, key: str) -> bool:
+    """Whether the turn of `key` (turn[N].value) writes another number in `record` than the
+    player confirmed for it (`number`: its puzzle, value and crash; a box named by its row or
+    column alone matching any box of it)."""
+    if not isinstance(number, dict):
+        return False
+    t = int(key[5:key.index("]")])
+    entry, cell = record["turn"][t - 1], cells_of[t - 1]
+    if number.get("crash") or cell is None:
+        return bool(number.get("crash")) != (cell is None)
+    said = number.get("puzzle") or ""
+    return entry.get("value") != number.get("value") or not (cell == said or ("." not in said and
+                                                                             cell.partition(".")[0] == said))
 
 
 def _flight_abilities(spec, walk, plan):
@@ -1124,9 +1140,10 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         if "use" in entry:
             sure = min(conf[f"turn[{t}].flight"].confidence, conf[f"turn[{t}].value"].confidence)
             conf[f"turn[{t}].use"] = Reading(entry["use"], sure, msg("photo.why.use"))
-    # what the player confirmed is sure
+    # what the player confirmed is sure; a number they confirmed at a turn whose dice wrote
+    # another (it moved to the turn whose die it is) is this turn's as the search read it
     for key in fixed or {}:
-        if key in conf:
+        if key in conf and not (key.endswith(".value") and _moved(fixed[key], record, cells_of, key)):
             conf[key].confidence = 1.0
     conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), msg("photo.why.fish"))
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))

@@ -85,10 +85,14 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
 def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
     """The player's record `rec` with every field they did not confirm as the sheet read
     again (`read`, reread with those fields held) gives it: a confirmed field keeps the
-    player's value, also those the search cannot hold (a turn's number and its box, the
-    abilities of a turn whose flight or number was confirmed). None when the reading has
-    another number of turns: the turns are the dice log's, and it mends nothing then."""
+    player's value. A confirmed number says what its box holds, and the box keeps it; which
+    turn wrote it is the reading's (the paper does not show it: the dice log does), so every
+    turn's number is the reading's, and a turn's abilities are the player's only while its
+    number is the one they confirmed. None when the reading has another number of turns: the
+    turns are the dice log's, and it mends nothing then."""
     import copy
+
+    from sheetkit.photo.flight import turn_cells
 
     if len(read["turn"]) != len(rec.get("turn", [])):
         return None
@@ -96,16 +100,22 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
     for k in ("start", "fish_marked", "crashes_marked", "used"):
         if k not in confirmed:
             out[k] = copy.deepcopy(read[k])
-    for t, (mine, new) in enumerate(zip(out["turn"], read["turn"]), 1):
-        for name, keys in (("flight", ("flight",)), ("value", ("puzzle", "value", "crash")), ("dice", ("dice",))):
-            if f"turn[{t}].{name}" in confirmed:
+    numbers = ("puzzle", "value", "crash")
+    said = {box: turn.get("value") for box, turn, t in zip(turn_cells(rec), rec["turn"], range(1, len(rec["turn"]) + 1))
+            if box and f"turn[{t}].value" in confirmed}
+    for t, (mine, new, box) in enumerate(zip(out["turn"], read["turn"], turn_cells(read)), 1):
+        kept = f"turn[{t}].value" in confirmed and all(mine.get(k) == new.get(k) for k in numbers)
+        for name, keys in (("flight", ("flight",)), ("value", numbers), ("dice", ("dice",))):
+            if name != "value" and f"turn[{t}].{name}" in confirmed:
                 continue
             for k in keys:
                 if k in new:
                     mine[k] = copy.deepcopy(new[k])
                 else:
                     mine.pop(k, None)
-        if not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
+        if box in said:
+            mine["value"] = said[box]
+        if not (kept or f"turn[{t}].flight" in confirmed):
             if "use" in new:
                 mine["use"] = copy.deepcopy(new["use"])
             else:
@@ -134,7 +144,11 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     unsure = 1.0
     if out is None:  # the reading could not keep the player's turns: theirs, every other field asked
         out, unsure = rec, 0.5
-    sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else min(r.confidence, unsure))
+    # a confirmed number another turn wrote: this turn's number is the reading's, as sure as it
+    moved = {f"turn[{t}].value" for t, (a, b) in enumerate(zip(rec["turn"], out["turn"]), 1)
+             if any(a.get(k) != b.get(k) for k in ("puzzle", "value", "crash"))}
+    sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed and k not in moved
+                                   else min(r.confidence, unsure))
             for k, r in draft.confidence.items()}
     return dataclasses.replace(draft, record=out, confidence=sure)
 

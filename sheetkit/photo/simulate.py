@@ -345,9 +345,12 @@ def confirmed(draft, truth: dict) -> dict | None:
     player would; None when the draft has another number of turns (nothing to confirm)."""
     import copy
 
+    from sheetkit.photo.flight import turn_cells
+
     rec = copy.deepcopy(draft.record)
     if len(rec["turn"]) != len(truth["turn"]):
         return None
+    paper = {box: e["value"] for box, e in zip(turn_cells(truth), truth["turn"]) if box}
     uses = []
     for key in draft.uncertain:
         if key.startswith("turn["):
@@ -357,13 +360,18 @@ def confirmed(draft, truth: dict) -> dict | None:
             if name == "use":  # once the rest of the turn is confirmed: see below
                 uses.append(t)
                 continue
-            if name == "value":  # the number: where it went and what it was
+            if name == "value":  # the number in the box named, as the paper shows it
                 if _number_as_on_paper(dst, rec, t, truth):
                     continue  # the box named holds that number: the player confirms it as it is
+                box = turn_cells(rec)[t - 1]
                 for k in ("puzzle", "value", "crash"):
                     dst.pop(k, None)
-                    if k in src:
-                        dst[k] = src[k]
+                if box in paper:  # the number misread: the player writes the one in the box
+                    dst["puzzle"], dst["value"] = box, paper[box]
+                elif "puzzle" in src:  # no number there: the player finds the turn's own box
+                    dst["puzzle"], dst["value"] = turn_cells(truth)[t - 1], src["value"]
+                else:
+                    dst["crash"] = src.get("crash", True)
             elif name in src:
                 dst[name] = src[name]
             else:
