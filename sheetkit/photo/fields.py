@@ -129,6 +129,7 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
 EDGE_W = (-4.5, 60.0)
 END_W = (-4.359, 0.8786, 5.615, 4.096, 1.049, -0.3582, 0.3085)
 BOX_W = (23.26, 2.288, -0.07506, 0.4723, 0.1023, 3.814, 0.4568)
+PASSED_START = 0.5  # the most a start point a pencilled path passes over is marked as the start
 DRIFT = 1.2  # mm: how far beside the grid line a hand's pencil line is still that edge's
 VISIBLE = 0.3  # the blank at least this light: pencil over it shows
 CLEAR = 0.6  # lighter than this all around: no dark print's edge near (the grid is lighter)
@@ -435,10 +436,17 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     f.line = m.line
     f.edges = dict(zip(m.edges, (float(p) for p in logistic(EDGE_W, m.edge_x))))
     f.ends = dict(zip(m.ends, (float(p) for p in logistic(END_W, m.end_x))))
+    through = {}
+    for (v, w), p in f.edges.items():
+        if p >= 0.5:
+            through[v] = through.get(v, 0) + 1
+            through[w] = through.get(w, 0) + 1
     for n, v in b.starts.items():
         x, y = g.vertex(v)
         r = max(g.square * 0.26, 2.0)
         f.starts[n] = sigmoid((_box_share(ink, (x - r, y - r, 2 * r, 2 * r), 0.3) - 0.04) * 80)
+        if through.get(v, 0) >= 2:  # a path passing over the start point inks its circle as a cross does
+            f.starts[n] = min(f.starts[n], PASSED_START)
     for (kind, key), p in zip(m.boxes, logistic(BOX_W, m.box_x)):
         if kind == "fish":
             f.fish.append(float(p))

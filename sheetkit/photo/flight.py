@@ -1102,7 +1102,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             same = lambda d, t=t, sh=shown: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1].get("dice") == sh  # noqa: E731
             conf[f"turn[{t}].dice"] = Reading(shown, _clamp(agree(same) * local), msg("photo.why.dice"))
     # a turn where the rules find an error was misread somewhere: its fields are the ones to check
-    for t in faulty:
+    for t in (t for t in faulty if isinstance(t, int)):
         for key in (f"turn[{t}].flight", f"turn[{t}].value", f"turn[{t}].dice"):
             if key in conf:
                 conf[key].confidence = min(conf[key].confidence, FAULTY)
@@ -1149,6 +1149,9 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
                            msg("photo.why.used"))
+    for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
+        conf[key].confidence = min(conf[key].confidence, FAULTY)
+        conf[key].why = msg("photo.why.faulty", why=conf[key].why)
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):
@@ -1206,11 +1209,25 @@ def turn_cells(record: dict) -> list[str | None]:
     return out
 
 
+FAULTY_FIELDS = {"fish": "fish_marked", "crashes": "crashes_marked"}  # a counter found wrong: its field
+
+
 def _faulty(checked) -> set:
-    """The turns where the checker finds an error (0: one not tied to a turn)."""
+    """The turns where the checker finds an error (0: one not tied to a turn), and the
+    sheet's fields it finds wrong: a counter that disagrees with the turns (fish_marked,
+    crashes_marked), an ability box (used)."""
     if checked is None:
         return {0}
-    return {(f.at or {}).get("turn", 0) for f in checked.verdict.findings if f.severity == "error"}
+    out = set()
+    for f in checked.verdict.findings:
+        if f.severity == "error":
+            at = f.at or {}
+            out.add(at.get("turn", 0))
+            if at.get("counter") in FAULTY_FIELDS:
+                out.add(FAULTY_FIELDS[at["counter"]])
+            if f.rule == "Y15" and "box" in at:
+                out.add("used")
+    return out
 
 
 def _filled(record: dict, cells_of: list) -> dict:

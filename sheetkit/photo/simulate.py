@@ -341,8 +341,11 @@ def _ends(record: dict, board) -> list:
 
 
 def confirmed(draft, truth: dict) -> dict | None:
-    """The draft with every field marked for confirmation replaced by the truth, as the
-    player would; None when the draft has another number of turns (nothing to confirm)."""
+    """The draft with every field marked for confirmation corrected as a player looking at
+    the sheet would: a flight, a die, a start as the truth's, a number as the box the draft
+    names shows it (the paper shows what a box holds, not which turn wrote it; a box the
+    paper leaves empty, or a crash, as the truth's turn); None when the draft has another
+    number of turns (nothing to confirm)."""
     import copy
 
     from sheetkit.photo.flight import turn_cells
