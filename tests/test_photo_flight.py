@@ -127,6 +127,39 @@ def test_a_confirmed_flight_is_held_and_the_rest_read_again_around_it():
     assert draft.record["start"] == truth["start"]
 
 
+def test_a_flight_confirmed_after_a_turn_left_as_read_is_held_where_that_turn_ends():
+    """A flight the photo hardly shows (its pencil missed, on the frame), confirmed by the
+    player after a turn they left as read: held where that turn, as their record has it,
+    ends; without knowing where it starts, its edges could not be walked and the sheet
+    would be refused."""
+    from sheetkit.games.yuncos.record import parse_flight
+
+    for seed in range(3004, 3030):
+        layout, truth = game("yuncos-easy", seed)
+        fields, cells, dice = truefields.true_fields(truth, layout.spec)
+        board = layout.spec.board
+        pos, t = board.starts[truth["start"]], 3
+        for entry in truth["turn"][:t - 1]:
+            for d in parse_flight(entry["flight"]):
+                pos = (pos[0] + d[0], pos[1] + d[1])
+        faded = set()
+        for d in parse_flight(truth["turn"][t - 1]["flight"]):
+            w = (pos[0] + d[0], pos[1] + d[1])
+            faded.add((min(pos, w), max(pos, w)))
+            pos = w
+        if any(simulate.on_frame(e, board) for e in faded):
+            continue
+        fields.edges = {e: (0.01 if e in faded else p) for e, p in fields.edges.items()}
+        fixed = {"start": truth["start"], f"turn[{t}].flight": truth["turn"][t - 1]["flight"]}
+        record_path = [entry["flight"] for entry in truth["turn"]]
+        draft = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice,
+                             {**fixed, "path": record_path})
+        assert draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"]
+        assert is_truth(draft, truth, layout.spec)
+        return
+    raise AssertionError("no game to fade a flight of")
+
+
 # --- regressions found on photos of another simulator (bench/unseen) ------------------------
 
 @pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3001), ("yuncos-hard", 2005)])

@@ -82,6 +82,6 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
         _write(out, record)
         said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
         click.echo(text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
-                        held=len(held or {})), err=True)
+                        held=sum(1 for k in held or {} if k != "path")), err=True)
     else:
         click.echo(record, nl=False)

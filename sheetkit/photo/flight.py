@@ -965,22 +965,31 @@ def hold(f: Fields, spec, dice: dict, fixed: dict | None):
         elif name == "flight":
             flights[t] = tuple(parse_flight(value))
     if flights:
-        # walk the confirmed flights from the start: their edges are pencilled, their ends marked
+        # walk the confirmed flights from the start: their edges are pencilled, their ends
+        # marked; a turn the player left as read is walked as their record has it ("path"),
+        # so that a confirmed flight after it is found where it starts
         board = spec.board
         s = start if start is not None else max(f.starts, key=f.starts.get)
-        pos_known = {0: board.starts[s]}
-        for t in sorted(flights):
-            if t - 1 in pos_known:
-                v = pos_known[t - 1]
-                for d in flights[t]:
-                    w = (v[0] + d[0], v[1] + d[1])
-                    e = (min(v, w), max(v, w))
-                    if e in f.edges:
-                        f.edges[e] = max(f.edges[e], 0.97)
-                    v = w
-                if v in f.ends:
-                    f.ends[v] = max(f.ends[v], 0.97)
-                pos_known[t] = v
+        path = fixed.get("path") or []
+        v = board.starts[s]
+        for t in range(1, max(flights) + 1):
+            if t in flights:
+                steps = flights[t]
+            elif t <= len(path) and isinstance(path[t - 1], str):
+                try:
+                    steps = tuple(parse_flight(path[t - 1]))
+                except (ValueError, KeyError):
+                    break
+            else:
+                break
+            for d in steps:
+                w = (v[0] + d[0], v[1] + d[1])
+                e = (min(v, w), max(v, w))
+                if t in flights and e in f.edges:
+                    f.edges[e] = max(f.edges[e], 0.97)
+                v = w
+            if t in flights and v in f.ends:
+                f.ends[v] = max(f.ends[v], 0.97)
     for t in range(1, held.turns + 1):
         held.setdefault(t, ((None, 0.0), (None, 0.0)))
     return f, held, start, flights

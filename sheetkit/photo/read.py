@@ -79,6 +79,8 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
                 fixed[key] = turn[name]
         elif key in record:
             fixed[key] = record[key]
+    if any(k.endswith(".flight") for k in fixed):  # where each confirmed flight starts
+        fixed["path"] = [turn.get("flight") for turn in record.get("turn", [])]
     return fixed
 
 
