@@ -1,6 +1,6 @@
 """Benchmark: reading simulated phone photos of filled Yuncos sheets (sheetkit read).
 
-    python bench/bench_photo.py [--sheets N] [--first-seed S] [--only-register | --fields]
+    python bench/bench_photo.py [--sheets N] [--first-seed S] [--wide] [--reread [--rounds N]] [--only-register | --fields]
 
 These are SIMULATED photos, not real ones: for each seed a random legal game
 (sheetkit.games.yuncos.play) is pencilled onto the rendered sheet (sheetkit.photo.handwriting)
@@ -12,7 +12,10 @@ Each photo is read into a draft record, which is compared with the game drawn:
   boxes (fish counter, crash track, ability boxes), digits (puzzle boxes and dice log);
 - per sheet: the share read with no error at all; the share whose draft checks the same as
   the truth as it is; the share that does once its uncertain fields (`# check`) are
-  confirmed (replaced by the truth); the share refused (one line, exit 2).
+  confirmed (as a player looking at the sheet would: simulate.confirmed); with --reread, the
+  share that does once confirmed and read again around what was confirmed, and with
+  --rounds N, confirmed and read again up to N times while something is still asked (a
+  player pressing the phone page's Check again); the share refused (one line, exit 2).
 
 The baseline of the timing is the registration alone, measured in the same run.
 
@@ -56,6 +59,9 @@ def main() -> None:
     ap.add_argument("--fields", action="store_true", help="fields only: accuracy, calibration, confusion")
     ap.add_argument("--reread", action="store_true",
                     help="also confirm the marked fields and read the photo again around them (sheetkit.photo.read.reread)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="with --reread: confirm and read again up to this many times, as a player pressing "
+                         "Check again while something is asked (default 1)")
     ap.add_argument("--wide", action="store_true", help="simulate's WIDE hands and cameras (seeds 6000.. by default)")
     args = ap.parse_args()
     if args.wide and args.first_seed == 1000:
@@ -66,7 +72,7 @@ def main() -> None:
         return fields_only(args.sheets, args.first_seed, args.wide)
     kinds = {k: [0, 0] for k in ("edges", "ends", "boxes", "digits")}
     sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0,
-              "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0}
+              "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0, "rounds_agrees": 0}
     per_size = {s: [0, 0] for s in SIZES}
     t_read = t_reg = 0.0
     tmp = Path(tempfile.mkdtemp())
@@ -97,18 +103,9 @@ def main() -> None:
             sheets[k] += c[k]
         per_size[size][0] += c["confirmed_agrees"]
         if args.reread:
-            from sheetkit.photo.read import reread
-
-            fixed = simulate.confirmed(draft, s.truth)
-            agrees = c["confirmed_agrees"]
-            if fixed is not None and not agrees:
-                try:
-                    again = reread(photo, fixed, draft.uncertain)
-                    agrees = simulate.confirmed(again, s.truth) is not None and \
-                        simulate._verdict(simulate.confirmed(again, s.truth)) == simulate._verdict(s.truth)
-                except UserError:
-                    pass
-            sheets["reread_agrees"] += agrees
+            agreed = confirm_rounds(photo, draft, s.truth, args.rounds)
+            sheets["reread_agrees"] += agreed[0]
+            sheets["rounds_agrees"] += agreed[-1]
         per_size[size][1] += 1
         print(f"seed {seed} {level} {size[0]}x{size[1]}: no error {c['no_error']}, draft agrees "
               f"{c['draft_agrees']}, confirmed agrees {c['confirmed_agrees']}, {c['uncertain']} to confirm",
@@ -123,6 +120,9 @@ def main() -> None:
     print(f"  sheets refused (one line, exit 2):         {sheets['refused'] / N:6.1%}")
     if args.reread:
         print(f"  ... confirmed and read again around them:  {sheets['reread_agrees'] / N:6.1%}")
+        if args.rounds > 1:
+            label = f"  ... and again, up to {args.rounds} times:"
+            print(f"{label:46s}{sheets['rounds_agrees'] / N:6.1%}")
     F = max(1, sheets["fields"])
     print(f"  fields of the drafts: {sheets['fields']}, wrong {sheets['wrong']}, wrong and not marked "
           f"{sheets['wrong_unmarked']} ({sheets['wrong_unmarked'] / F:.1%}), marked to confirm "
@@ -131,6 +131,32 @@ def main() -> None:
         print(f"  at {size[0]}x{size[1]}: {ok}/{total} agree once confirmed")
     print(f"  time per photo: read {t_read / N:.2f} s, registration alone {t_reg / N:.2f} s "
           f"(ratio {t_read / max(t_reg, 1e-9):.1f})")
+
+
+def confirm_rounds(photo, draft, truth: dict, rounds: int) -> list[bool]:
+    """Whether the sheet checks as the truth after each of `rounds` rounds of confirming the
+    fields asked (simulate.confirmed: as a player looking at the sheet) and reading the photo
+    again around everything confirmed so far (sheetkit.photo.read.reread)."""
+    from sheetkit.photo.read import reread
+
+    record, asked, out = simulate.confirmed(draft, truth), list(draft.uncertain), []
+    for _ in range(rounds):
+        if record is not None and simulate._verdict(record) == simulate._verdict(truth):
+            out.append(True)
+            continue
+        if record is None:
+            out.append(False)
+            continue
+        try:
+            again = reread(photo, record, asked)
+        except UserError:
+            record = None
+            out.append(False)
+            continue
+        record = simulate.confirmed(again, truth)
+        asked = sorted(set(asked) | set(again.uncertain))
+        out.append(record is not None and simulate._verdict(record) == simulate._verdict(truth))
+    return out or [False]
 
 
 def only_register(args) -> None:
