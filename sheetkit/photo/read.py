@@ -90,8 +90,8 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
     player's value. A confirmed number says what its box holds, and the box keeps it; which
     turn wrote it is the reading's (the paper does not show it: the dice log does), so every
     turn's number is the reading's, and a turn's abilities are the player's only while its
-    number is the one they confirmed. None when the reading has another number of turns: the
-    turns are the dice log's, and it mends nothing then."""
+    number is the one they had. None when the reading has another number of turns: the turns
+    are the dice log's, and it mends nothing then."""
     import copy
 
     from sheetkit.photo.flight import turn_cells
@@ -103,10 +103,11 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
         if k not in confirmed:
             out[k] = copy.deepcopy(read[k])
     numbers = ("puzzle", "value", "crash")
-    said = {box: turn.get("value") for box, turn, t in zip(turn_cells(rec), rec["turn"], range(1, len(rec["turn"]) + 1))
+    theirs = turn_cells(rec)
+    said = {box: turn.get("value") for t, (box, turn) in enumerate(zip(theirs, rec["turn"]), 1)
             if box and f"turn[{t}].value" in confirmed}
     for t, (mine, new, box) in enumerate(zip(out["turn"], read["turn"], turn_cells(read)), 1):
-        kept = f"turn[{t}].value" in confirmed and all(mine.get(k) == new.get(k) for k in numbers)
+        moved = (theirs[t - 1], mine.get("value"), bool(mine.get("crash"))) != (box, new.get("value"), bool(new.get("crash")))
         for name, keys in (("flight", ("flight",)), ("value", numbers), ("dice", ("dice",))):
             if name != "value" and f"turn[{t}].{name}" in confirmed:
                 continue
@@ -117,7 +118,9 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
                     mine.pop(k, None)
         if box in said:
             mine["value"] = said[box]
-        if not (kept or f"turn[{t}].flight" in confirmed):
+        # a turn's abilities go with its flight and its number: the player's while both are
+        # as they confirmed them, the reading's once its number moved
+        if moved or not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
             if "use" in new:
                 mine["use"] = copy.deepcopy(new["use"])
             else:
