@@ -9,8 +9,14 @@ everything and starts again: what it holds is rebuilt at the cost of one miss ea
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import threading
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Iterator, Sequence
+
+NOT_PLAIN = object()
+_SCALARS = (str, int, float, bool, type(None))
+_EXACT = frozenset(_SCALARS)  # the scalars' own types (a subclass, Markup say, is looked up by isinstance)
 
 
 class Memo:
@@ -22,8 +28,11 @@ class Memo:
     def get(self, key: Hashable, objects: Sequence[object] = ()) -> Any:
         """The value kept for `key` and these very `objects`, else None."""
         got = self._kept.get((key, tuple(map(id, objects))))
-        if got is None or any(a is not b for a, b in zip(got[0], objects)):
+        if got is None:
             return None
+        for a, b in zip(got[0], objects):  # a loop, not any(): this runs for every row of a page
+            if a is not b:
+                return None
         return got[1]
 
     def put(self, key: Hashable, objects: Sequence[object], value: Any) -> Any:
@@ -37,3 +46,55 @@ class Memo:
         """The value kept for `key` and `objects`, made (and kept) when there is none."""
         got = self.get(key, objects)
         return got if got is not None else self.put(key, objects, make())
+
+
+def plain(value: Any) -> Any:
+    """A hashable image of plain data, a key equal for two values only when they are the
+    same data (tables, arrays, tuples, text, numbers, booleans, None: 1, 1.0 and true
+    apart, a list and a tuple apart), or NOT_PLAIN for anything else (a date, a model)."""
+    kind = type(value)
+    if kind in _EXACT or isinstance(value, _SCALARS):
+        return kind, value
+    if kind is dict:
+        out = []
+        for k, v in value.items():  # a table's values mostly scalars: no call for them
+            p = (type(v), v) if type(v) in _EXACT else plain(v)
+            if p is NOT_PLAIN:
+                return NOT_PLAIN
+            out.append((k if type(k) is str else plain(k), p))
+        return dict, tuple(out)
+    if kind is list or kind is tuple:
+        if all(type(x) in _EXACT for x in value):  # most arrays: no recursion
+            return kind, tuple((type(x), x) for x in value)
+    if isinstance(value, (dict, list, tuple)):
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        out = []
+        for k, v in pairs:
+            p = plain(v)
+            if p is NOT_PLAIN:
+                return NOT_PLAIN
+            out.append((k if type(k) is str else plain(k), p))
+        return kind, tuple(out)
+    return NOT_PLAIN
+
+
+# Data that is never changed once made: a play's records on the page (a game's entry makes
+# new records from the position's, sharing the tables it leaves as they were; no reader
+# changes what it reads: tests/test_web_kept.py). There, what was read of a table can be
+# kept by that very object, with no walk of its values; anywhere else (a program that builds
+# a record and edits it) only by its values.
+_UNCHANGED = contextvars.ContextVar("sheetkit_unchanged_data", default=False)
+
+
+@contextlib.contextmanager
+def unchanged_data() -> Iterator[None]:
+    """Within it (this thread's context), the data read is never changed once made."""
+    token = _UNCHANGED.set(True)
+    try:
+        yield
+    finally:
+        _UNCHANGED.reset(token)
+
+
+def data_unchanged() -> bool:
+    return _UNCHANGED.get()

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
-from sheetkit.memo import Memo
+from sheetkit.memo import NOT_PLAIN, Memo, data_unchanged, plain
 from sheetkit.messages import Msg, msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.tomlfile import read_toml  # noqa: F401  (re-exported: schema.load reads through it)
@@ -191,36 +191,20 @@ def _pydantic_words(kind: str, ctx: dict, english: str):
 # Tables read before, kept by their very values: the page reads a play's whole record at
 # every move, and all its turns but the last are ones it read before.
 _KEPT = Memo(8192)
-_NOT_PLAIN = object()
-_SCALARS = (str, int, float, bool)
-
-
-def _plain(value: Any) -> Any:
-    """A hashable image of TOML data (tables, arrays, text, numbers, booleans: 1, 1.0 and
-    true apart), or _NOT_PLAIN for anything else (a date, a model)."""
-    if isinstance(value, _SCALARS):
-        return type(value), value
-    if isinstance(value, list) and all(isinstance(x, _SCALARS) for x in value):  # most arrays: no recursion
-        return list, tuple((type(x), x) for x in value)
-    if isinstance(value, (dict, list)):
-        pairs = value.items() if isinstance(value, dict) else enumerate(value)
-        out = []
-        for k, v in pairs:
-            p = _plain(v)
-            if p is _NOT_PLAIN:
-                return _NOT_PLAIN
-            out.append((k, p))
-        return type(value), tuple(out)
-    return _NOT_PLAIN
 
 
 def kept_model(model: type[M], data: Any) -> M:
     """`model.model_validate(data)` (raising as it does), kept by the data's values once it
-    validates: a model's own checks see nothing but its data."""
-    key = _plain(data)
-    if key is _NOT_PLAIN:
-        return model.model_validate(data)
-    return _KEPT.kept((model, key), (), lambda: model.model_validate(data))
+    validates: a model's own checks see nothing but its data; and by the very data where
+    it is never changed (memo.unchanged_data: a play's records on the page)."""
+    by_object = data_unchanged()
+    if by_object:
+        got = _KEPT.get(model, (data,))
+        if got is not None:
+            return got
+    key = plain(data)
+    got = model.model_validate(data) if key is NOT_PLAIN else _KEPT.kept((model, key), (), lambda: model.model_validate(data))
+    return _KEPT.put(model, (data,), got) if by_object else got
 
 
 def validate(model: type[M], data: Any, source: str) -> M:

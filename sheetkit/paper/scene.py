@@ -108,6 +108,15 @@ class Use:
 Item = Line | Path | Rect | Circle | Text | QR | Use
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def kept(kind, *values, **named):
+    """The item `kind(*values, **named)`, the very same object whenever it is asked for with
+    equal values: a drawing made again at every move (a sheet under its turns) then hands
+    the SVG writer the items it drew before, which it finds by identity (paper.svg), not by
+    their values. Frozen, so shared safely."""
+    return kind(*values, **named)
+
+
 @dataclass(slots=True)
 class Form:
     width: float

@@ -14,9 +14,11 @@ that draws two different things). No third-party import: the QR modules come fro
 from __future__ import annotations
 
 import hashlib
+import threading
 from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
+from sheetkit.memo import Memo
 from sheetkit.paper import scene as S
 
 FONT_FAMILY = "DejaVu Sans Condensed"
@@ -64,20 +66,29 @@ class _Writer:
     def items(self, items) -> str:
         out: list[str] = []
         run: list[S.Line] = []  # consecutive plain lines of one style: one <path> (a board's hatching is hundreds)
+        kept = _BY_ITEM.get
         for it in items:
-            if _plain_line(it) and (not run or run[0].style == it.style):
+            line = _plain_line(it)
+            if line and (not run or run[0].style is it.style or run[0].style == it.style):
                 run.append(it)
                 continue
             if run:
-                out.append((self.item(run[0]) if len(run) == 1 else _lines(tuple(run))) + "\n")
+                out.append(self._run(run))
                 run = []
-            if _plain_line(it):
+            if line:
                 run.append(it)
-            else:
-                out.append(self.item(it) + "\n")
+                continue
+            known = kept(id(it))  # self.item's lookup, inlined: this runs for every item of every page drawn
+            out += (known[2] if known is not None and known[0] is it and known[2] is not None else self.item(it), "\n")
         if run:
-            out.append((self.item(run[0]) if len(run) == 1 else _lines(tuple(run))) + "\n")
+            out.append(self._run(run))
         return "".join(out)
+
+    def _run(self, run: list) -> str:
+        if len(run) == 1:
+            return self.item(run[0]) + "\n"
+        got = _RUNS.get(None, run)  # by the very lines first, as _known finds an item
+        return (got if got is not None else _RUNS.put(None, run, _lines(tuple(run)))) + "\n"
 
     def item(self, it) -> str:
         if isinstance(it, S.Use):
@@ -91,10 +102,10 @@ class _Writer:
                 self.clip_ids.add(cid)
                 self.clips.append(f'<clipPath id="{cid}">{rect}</clipPath>')
             return f'<g clip-path="url(#{cid})">{use}</g>'
-        try:
-            return _drawn(it)
-        except TypeError:  # an item holding a list: not hashable, written each time
-            return _draw(it)
+        known = _known(it)
+        if known[2] is None:  # written the first time it shows
+            known[2] = _drawn(it)
+        return known[2]
 
 
 def _digest(text: str) -> str:
@@ -107,26 +118,58 @@ def _plain_line(it) -> bool:
     return type(it) is S.Line and not it.style.dash and not it.style.fill
 
 
+_RUNS = Memo(1 << 12)  # a run of plain lines, by the very lines -> its <path>
+
+
 @lru_cache(maxsize=1 << 12)
 def _lines(run: tuple) -> str:
     d = "".join(f"M{num(ln.x1)} {num(ln.y1)}L{num(ln.x2)} {num(ln.y2)}" for ln in run)
     return f'<path d="{d}" {_style(run[0].style)} stroke-linecap="butt"/>'
 
 
-def _within(items, forms, view) -> list:
-    """The items that show in `view` (x, y, w, h): a page cut to its board or its map
-    carries nothing of the rest of the sheet (less to send, nothing hidden read aloud)."""
-    vx, vy, vw, vh = view
-    x0, y0, x1, y1 = vx - VIEW_MARGIN, vy - VIEW_MARGIN, vx + vw + VIEW_MARGIN, vy + vh + VIEW_MARGIN
-    out = []
+def _within(items, forms, views) -> list[list]:
+    """The items that show in each of `views` (x, y, w, h): a page cut to its board or its
+    map carries nothing of the rest of the sheet (less to send, nothing hidden read aloud).
+    Each item is measured once for all the views."""
+    kept = _BY_ITEM.get
+    boxes = []
     for it in items:
-        try:
-            b = _box(it) if not isinstance(it, S.Use) else S.bounds([it], forms)
-        except TypeError:  # an item holding a list: not hashable, measured each time
-            b = S.bounds([it], forms)
-        if b is not None and b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0:
-            out.append(it)
+        known = kept(id(it))  # _known, inlined: this runs for every item of every page drawn
+        if known is None or known[0] is not it:
+            known = _known(it) if not isinstance(it, S.Use) else (it, S.bounds([it], forms))
+        boxes.append(known[1])
+    out = []
+    for vx, vy, vw, vh in views:
+        x0, y0, x1, y1 = vx - VIEW_MARGIN, vy - VIEW_MARGIN, vx + vw + VIEW_MARGIN, vy + vh + VIEW_MARGIN
+        out.append([it for it, b in zip(items, boxes) if b is not None and b[0] < x1 and b[2] > x0 and b[1] < y1
+                    and b[3] > y0])
     return out
+
+
+# An item's box and SVG text, found by the very item (kept beside them, so that its id is
+# no other item's while kept): a page is drawn again at every move over the same items (a
+# blank sheet's, those kept of the turns before), and finding a frozen item by its value
+# (its dataclass' __hash__ and __eq__, in Python) costs several times the lookup by id.
+_BY_ITEM: dict[int, list] = {}
+_MOST_BY_ITEM = 1 << 16
+_LOCK = threading.Lock()
+
+
+def _known(it) -> list:
+    """[the item, its box, its SVG text] of an item that is not a Use (whose box depends
+    on its forms); its text None until it is first written."""
+    got = _BY_ITEM.get(id(it))
+    if got is not None and got[0] is it:
+        return got
+    try:
+        got = [it, _box(it), None]
+    except TypeError:  # an item holding a list: not hashable, measured and written each time
+        return [it, S.bounds([it]), _draw(it)]
+    with _LOCK:
+        if len(_BY_ITEM) >= _MOST_BY_ITEM:
+            _BY_ITEM.clear()
+        _BY_ITEM[id(it)] = got
+    return got
 
 
 @lru_cache(maxsize=1 << 16)
@@ -178,10 +221,23 @@ def page_svg(scene: S.Scene, page: int = 0, *, font_url: str | None = None, titl
     address with `-Bold` before `.ttf`); without it, text falls back to sans-serif.
     `view`: (x, y, width, height) in mm, the part of the page shown (e.g. a board without
     the page around it); the whole page when not given."""
+    return page_views(scene, page, [view], font_url=font_url, title=title)[0]
+
+
+def page_views(scene: S.Scene, page: int, views: list, *, font_url: str | None = None,
+               title: str | None = None) -> list[str]:
+    """page_svg of each of `views` (None: the whole page), the page's items measured once
+    for all of them (a sheet shown as its map and its puzzles)."""
     pg = scene.pages[page]
+    cut = [v for v in views if v is not None]
+    shown = iter(_within(pg.items, scene.forms, cut) if cut else [])
+    return [_document(scene, pg, pg.items if view is None else next(shown), view, font_url, title) for view in views]
+
+
+def _document(scene: S.Scene, pg: S.Page, items, view, font_url: str | None, title: str | None) -> str:
     w = _Writer(scene.forms)
     vx, vy, vw, vh = view if view is not None else (0.0, 0.0, pg.width, pg.height)
-    body = w.items(pg.items if view is None else _within(pg.items, scene.forms, view))
+    body = w.items(items)
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(vw)}mm" height="{num(vh)}mm" '
             f'viewBox="{num(vx)} {num(vy)} {num(vw)} {num(vh)}" '
             f'font-family="{FONT_FAMILY}, sans-serif">']

@@ -76,6 +76,9 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     pages = {g.name: g.page_files for g in games.all_games() if g.page_files}
     app.jinja_loader = ChoiceLoader([FileSystemLoader(os.path.join(_HERE, "templates")),
                                      PrefixLoader({name: FileSystemLoader(folder) for name, folder in pages.items()})])
+    from sheetkit.web.rows import kept_rows
+
+    app.jinja_env.globals["kept_rows"] = kept_rows  # a play's list of moves, each row's HTML kept
     if secret_key is None and db is not None:
         try:
             secret_key = security.kept_secret(db)

@@ -27,6 +27,7 @@ serves both sides.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -161,40 +162,51 @@ class GameRecord(_Record):
 
     @cached_property
     def placements(self) -> list[Placement]:
-        names = {p.letter: p.name for p in self.players}
+        names = tuple((p.letter, p.name) for p in self.players)
         out: list[Placement] = []
         for n, raw in enumerate(self.moves.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            m = MOVE.match(line)
-            s = START.match(line)
-            short = SHORT.match(line)
-            if short:
-                letter, b, face = short.groups()
-                letter = letter.upper()
-                origin, dest = None, parse_square(b)
-                if dest is None:
-                    raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=b))
-            elif m:
-                letter, a, b, face = m.groups()
-                letter = letter.upper()
-                origin, dest = parse_square(a), parse_square(b)
-                for text, place in ((a, origin), (b, dest)):
-                    if place is None:
-                        raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=text))
-            elif s:
-                letter, face = s.groups()
-                letter = letter.upper()
-                origin = dest = None
-            else:
-                raise FieldError("moves", msg("error.glux.move_form", n=n, line=repr(line)))
-            if letter not in names:
-                raise FieldError("moves", msg("error.glux.move_letter", n=n, line=repr(line), letter=letter))
-            if not 1 <= int(face) <= 6:
-                raise FieldError("moves", msg("error.glux.move_face", n=n, line=repr(line), got=face))
-            out.append(Placement(names[letter], int(face), origin, dest, n))
+            placement = _placement(raw, n, names)
+            if placement is not None:
+                out.append(placement)
         return out
+
+
+@functools.lru_cache(maxsize=1 << 13)
+def _placement(raw: str, n: int, names: tuple) -> Placement | None:
+    """Line n of the moves: its Placement, None for a line of nothing or a comment alone.
+    Kept: the page reads a play's whole record at every move, every line but the last as
+    it was the move before."""
+    names = dict(names)
+    line = raw.split("#", 1)[0].strip()
+    if not line:
+        return None
+    m = MOVE.match(line)
+    s = START.match(line)
+    short = SHORT.match(line)
+    if short:
+        letter, b, face = short.groups()
+        letter = letter.upper()
+        origin, dest = None, parse_square(b)
+        if dest is None:
+            raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=b))
+    elif m:
+        letter, a, b, face = m.groups()
+        letter = letter.upper()
+        origin, dest = parse_square(a), parse_square(b)
+        for text, place in ((a, origin), (b, dest)):
+            if place is None:
+                raise FieldError("moves", msg("error.glux.move_square", n=n, line=repr(line), square=text))
+    elif s:
+        letter, face = s.groups()
+        letter = letter.upper()
+        origin = dest = None
+    else:
+        raise FieldError("moves", msg("error.glux.move_form", n=n, line=repr(line)))
+    if letter not in names:
+        raise FieldError("moves", msg("error.glux.move_letter", n=n, line=repr(line), letter=letter))
+    if not 1 <= int(face) <= 6:
+        raise FieldError("moves", msg("error.glux.move_face", n=n, line=repr(line), got=face))
+    return Placement(names[letter], int(face), origin, dest, n)
 
 
 MOST_ROOMS = 11  # the 3-4 player side's rooms, the middle room included (G2)

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Literal, Union
 
-from pydantic import PrivateAttr, field_validator, model_validator
+from pydantic import PrivateAttr, ValidationError, field_validator, model_validator
 
 from sheetkit.messages import msg
 from sheetkit.errors import FieldError, UserError
 from sheetkit.games.levelx.rules import BONUSES, DICE, ROWS, supply
 
-from sheetkit.schema import Model, Text, check_players, counts_table, validate
+from sheetkit.memo import Memo, data_unchanged
+from sheetkit.schema import Model, Text, check_players, counts_table, kept_model, validate
 
 
 def _check_players(names: list[str], field: str) -> None:
@@ -181,10 +182,16 @@ class GameRecord(_WithQR):
     @model_validator(mode="after")
     def _check(self):
         _check_players(self.players, "players")
-        for i, t in enumerate(self.turn):
-            if t.player is not None and t.player not in self.players:
-                raise FieldError(f"turn[{i}].player", msg("error.levelx.not_a_player", name=repr(t.player), players=self.players))
+        i = _stranger(self.players, self.turn)
+        if i is not None:
+            t = self.turn[i]
+            raise FieldError(f"turn[{i}].player", msg("error.levelx.not_a_player", name=repr(t.player), players=self.players))
         return self
+
+
+def _stranger(players, turns) -> int | None:
+    """The first turn played by someone who is not a player of the game, if any."""
+    return next((i for i, t in enumerate(turns) if t.player is not None and t.player not in players), None)
 
 
 Record = Union[FinalRecord, GameRecord]
@@ -233,6 +240,45 @@ def _turn_lines(data: dict, source: str) -> dict:
     return {**{k: v for k, v in data.items() if k != "turns"}, "turn": turns}
 
 
+_TURN_LISTS = Memo(256)  # a record's very turn tables -> their Turns
+
+
+def _turns_read(turns: list) -> tuple[Turn, ...]:
+    """Each turn table validated (kept_model), the list kept by the very tables: made from
+    the one of all of them but the last when there is one (the record before the move)."""
+    got = _TURN_LISTS.get(None, turns)
+    if got is None:
+        before = _TURN_LISTS.get(None, turns[:-1])
+        got = before + (kept_model(Turn, turns[-1]),) if before is not None else tuple(kept_model(Turn, t) for t in turns)
+        _TURN_LISTS.put(None, turns, got)
+    return got
+
+
+def _game_read(data: dict, source: str) -> GameRecord | None:
+    """A game record validated with its turns kept by their very tables, where those are
+    never changed (memo.unchanged_data: a play's record on the page shares all its turns but
+    the last with the record before its move), so that a move validates the turn it added.
+    (Kept by their values instead, turns cost more than pydantic's own validation.) Pydantic
+    runs a validated turn's checks again when it validates a record: the record is validated
+    with its first turn, and given the others after, whose players its own check would
+    look at (_stranger). None when that cannot be done: for the record's own validation to
+    say what is wrong, as always."""
+    turns = data.get("turn")
+    if not data_unchanged() or not isinstance(turns, list) or len(turns) < 2:
+        return None
+    try:
+        read = list(_turns_read(turns))
+    except (ValidationError, ValueError):
+        return None
+    try:
+        record = validate(GameRecord, {**data, "turn": read[:1]}, source)
+    except UserError:
+        return None
+    if _stranger(record.players, read) is not None:
+        return None
+    return record.model_copy(update={"turn": read})
+
+
 def read_record(data: dict, source: str) -> Record:
     kind = data.get("kind")
     if kind is None:
@@ -253,7 +299,7 @@ def read_record(data: dict, source: str) -> Record:
         _length_check(data, source, squares(board))
     if kind == "game" and "turns" in data:
         data = _turn_lines(data, source)
-    record = validate(KINDS[kind], data, source)
+    record = (_game_read(data, source) if kind == "game" else None) or validate(KINDS[kind], data, source)
     if board is not None:
         record._board = board
     return record

@@ -25,7 +25,7 @@ from sheetkit import forms as inputs
 from sheetkit.forms import FormError
 from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
-from sheetkit.forms import english
+from sheetkit.forms import Words, english
 from sheetkit.memo import Memo
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
@@ -271,23 +271,48 @@ def form_of_turn(rec: dict[str, Any], n: int) -> dict[str, str]:
     return form
 
 
-def moves(position, t: Callable = english) -> list[dict[str, Any]]:
-    """Each turn entered, in the order entered: its number, what it was, its form and the
-    table's findings at it."""
+def moves(position, t: Callable = english, forms: bool = True) -> list[dict[str, Any]]:
+    """Each turn entered, in the order entered: its number, what it was, its form (not
+    with `forms` false: the list of moves shows none) and the table's findings at it."""
     records = records_of(position)
     findings = together_of(position).verdict.findings
     solo = len(records) == 1
+    lang = _lang(t)
+    at: dict[tuple, list] = {}  # (turn, player: None when solo) -> the findings there, once for every move
+    for f in findings:
+        where = f.at or {}
+        at.setdefault((where.get("turn"), None if solo else where.get("player")), []).append(f)
     out = []
     for k, (seat, n) in enumerate(order(records), 1):
         name, rec = records[seat]
         turn = rec["turn"][n - 1]
-        at = [f for f in findings if (f.at or {}).get("turn") == n
-              and (solo or (f.at or {}).get("player") == name)]
-        out.append({"n": k, "seat": seat, "turn": n,
-                    "text": t("yuncos.move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t)),
-                    "form": {**form_of_turn(rec, n), "seat": str(seat), "turn": str(n)},
-                    "findings": [finding_on_page(f, getattr(t, "lang", "en")) for f in at]})
+        row = {"n": k, "seat": seat, "turn": n, "text": _move_text(t, n, name, turn),
+               "findings": [finding_on_page(f, lang) for f in at.get((n, None if solo else name), ())]}
+        if forms:
+            row["form"] = {**form_of_turn(rec, n), "seat": str(seat), "turn": str(n)}
+        out.append(row)
     return out
+
+
+# A move's line in the list, by the page's language and what it shows: the page lists every
+# move at every move, each said the same as the time before.
+_MOVE_TEXTS = Memo(4096)
+
+
+def _move_text(t: Callable, n: int, name: str | None, turn: dict[str, Any]) -> str:
+    key, got = None, None
+    if type(t) is Words:  # the page's words: what they say is their language's
+        said = (n, name, turn.get("flight"), turn.get("crash"), turn.get("puzzle"), turn.get("value"))
+        key = (t.lang, said, tuple(map(type, said)))  # 1, 1.0 and true apart
+        try:
+            got = _MOVE_TEXTS.get(key)
+        except TypeError:  # a value that is no key (a list where a number goes): said each time
+            key = None
+    if got is None:
+        got = t("yuncos.move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t))
+        if key is not None:
+            _MOVE_TEXTS.put(key, (), got)
+    return got
 
 
 def replace_move(position, n: int, form: Mapping[str, str], t: Callable = english):
@@ -455,8 +480,8 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
         r = results[i]
         scene = overlay(r.loaded.record, r.checked.on_page(lang), "a4", lang)
         title = t("yuncos.sheet_of", name=r.player or "")
-        return {"name": r.player, "map": svg.page_svg(scene, 0, view=map_box, title=title),
-                "puzzles": svg.page_svg(scene, 0, view=puzzle_box, title=title)}
+        drawn_map, puzzles = svg.page_views(scene, 0, [map_box, puzzle_box], title=title)
+        return {"name": r.player, "map": drawn_map, "puzzles": puzzles}
 
     entry = None
     due = (nxt.seat, nxt.number, nxt.dice) if nxt is not None else None
@@ -497,7 +522,7 @@ def view(results, t: Callable = english, lang: str = "en", form: Mapping[str, st
         status += f" ({t('in_progress')})"
     return {"y": {"level": spec.level, "solo": len(records) == 1, "players": rows, "entry": entry,
                   "over": nxt is None, "legal": verdict.legal, "status": status, "findings": [finding_on_page(f, lang) for f in verdict.findings],
-                  "scores": [_score_rows(s, lang) for s in verdict.scores], "v": form or {}, "moves": moves(results, t)},
+                  "scores": [_score_rows(s, lang) for s in verdict.scores], "v": form or {}, "moves": moves(results, t, forms=False)},
             "ended": ended(results, t, lang)}
 
 

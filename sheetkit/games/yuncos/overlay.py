@@ -30,15 +30,25 @@ LEADER = S.Style(stroke=PENCIL, width=0.2)
 TURN_PT = 6.0  # the turn numbers on the map: the smallest text sheetkit prints
 
 
-def _cross(box) -> list[S.Item]:
+# The items below are S.kept: the page draws the sheet again at every move, the same items
+# for every turn before the last one.
+
+@functools.lru_cache(maxsize=1 << 10)
+def _cross(box) -> tuple[S.Item, ...]:
     x, y, w, h = box
     m = min(w, h) * 0.18
-    return [S.Line(x + m, y + m, x + w - m, y + h - m, MARK), S.Line(x + w - m, y + m, x + m, y + h - m, MARK)]
+    return (S.kept(S.Line, x + m, y + m, x + w - m, y + h - m, MARK),
+            S.kept(S.Line, x + w - m, y + m, x + m, y + h - m, MARK))
 
 
 def _number(box, value, size: float = 12.0) -> S.Text:
+    return _written(box, str(value), size)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _written(box, text: str, size: float) -> S.Text:
     x, y, w, h = box
-    return S.Text(x + w / 2, y + h / 2 + size * 0.125, str(value), size=size, anchor="middle", color=PENCIL)
+    return S.kept(S.Text, x + w / 2, y + h / 2 + size * 0.125, text, size=size, anchor="middle", color=PENCIL)
 
 
 def _ability_box(g, box_id: str):
@@ -71,7 +81,8 @@ def line_boxes(pts, half: float = 0.35, step: float = 0.6) -> list[tuple[float, 
     return out
 
 
-def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
+@functools.lru_cache(maxsize=1 << 12)
+def _gapped(pts: tuple, gaps: tuple, r: float, style: S.Style) -> tuple[S.Path, ...]:
     """The polyline `pts` broken off within `r` of every point of `gaps` (the stars): a
     flight drawn through a star would hide its letter or shape."""
     import math
@@ -91,22 +102,7 @@ def _gapped(pts, gaps, r: float, style: S.Style) -> list[S.Path]:
         else:
             cur.append(b)
     out.append(cur)
-    return [S.Path(tuple(p), style=style) for p in out if len(p) > 1]
-
-
-def _turn_paths(record) -> list[list[tuple[int, int]]]:
-    """Each turn's vertices, its start first (a `from` jump starts a new polyline)."""
-    out = []
-    pos = record.start
-    for turn in record.turns:
-        if turn.start_at is not None:
-            pos = turn.start_at
-        pts = [pos]
-        for dx, dy in turn.steps:
-            pos = (pos[0] + dx, pos[1] + dy)
-            pts.append(pos)
-        out.append(pts)
-    return out
+    return tuple(S.kept(S.Path, tuple(p), style=style) for p in out if len(p) > 1)
 
 
 def icon_boxes(spec, g) -> list[tuple[float, float, float, float]]:
@@ -162,21 +158,101 @@ def _segments(paths) -> tuple:
     return tuple(dict.fromkeys((min(a, b), max(a, b)) for pts in paths for a, b in zip(pts, pts[1:]) if a != b))
 
 
-def _turn_numbers(blank: _Blank, g, page, ends: list, abilities: list, paths) -> L.Placement:
+def _turn_numbers(blank: _Blank, g, page, flights: "_Flights", abilities: list) -> L.Placement:
     """The turn numbers placed clear of the sheet's words and marks (indexed with the blank
     sheet), of the flight and of each other; gone on from the drawing one turn earlier
     when it was made (the page draws the sheet again at every move), which places them
     exactly as from nothing (labels.place). A segment of the map is indexed with the blank
-    sheet the first time a flight takes it."""
-    segments = _segments(paths)
-    key = (tuple(ends), tuple(abilities), segments)
-    got = _TURN_NUMBERS.get(key, (blank,))
+    sheet the first time a flight takes it. Kept by the very flights too (_flights keeps
+    them), so that the page finds them again without hashing every turn's number."""
+    abilities = tuple(abilities)
+    got = _TURN_NUMBERS.get(abilities, (blank, flights))
     if got is not None:
         return got
-    before = _TURN_NUMBERS.get((tuple(ends[:-1]), tuple(abilities), _segments(paths[:-1])), (blank,))
-    lines = blank.segments.using({(u, v): functools.partial(line_boxes, [g.vertex(u), g.vertex(v)]) for u, v in segments})
-    return _TURN_NUMBERS.put(key, (blank,), L.place(ends, abilities, L.drawable(page), base=(blank.fixed, lines),
-                                                    after=before))
+    ends, paths = list(flights.tags), flights.paths
+    segments = _segments(paths)
+    key = (tuple(ends), abilities, segments)
+    got = _TURN_NUMBERS.get(key, (blank,))
+    if got is None:
+        before = _TURN_NUMBERS.get((tuple(ends[:-1]), abilities, _segments(paths[:-1])), (blank,))
+        lines = blank.segments.using({(u, v): functools.partial(line_boxes, [g.vertex(u), g.vertex(v)])
+                                      for u, v in segments})
+        got = _TURN_NUMBERS.put(key, (blank,), L.place(ends, abilities, L.drawable(page), base=(blank.fixed, lines),
+                                                       after=before))
+    return _TURN_NUMBERS.put(abilities, (blank, flights), got)
+
+
+_NUMBERS_DRAWN = Memo(256)  # a Placement of the turn numbers -> their items
+
+
+def _numbers_drawn(turns: L.Placement) -> tuple[S.Item, ...]:
+    """The turn numbers' items: each in the box it was placed in (a leader to it when it
+    sits away from its turn's end), or beside its dot when there was no room at all."""
+    got = _NUMBERS_DRAWN.get(None, (turns,))
+    if got is not None:
+        return got
+    items: list[S.Item] = []
+    for p in turns.placed:
+        x0, y0, x1, y1 = p.box
+        if p.leader:
+            items.append(S.kept(S.Line, *p.leader, style=LEADER))
+        items.append(S.kept(S.Text, (x0 + x1) / 2, (y0 + y1) / 2 + 0.36 * TURN_PT * 25.4 / 72, p.tag.text,
+                            size=TURN_PT, anchor="middle", color=PENCIL))
+    for t in turns.unplaced:  # no free space at all: beside the dot, as before
+        items.append(S.Text(t.anchor[0] + 1.2, t.anchor[1] - 1.0, t.text, size=TURN_PT, color=PENCIL))
+    return _NUMBERS_DRAWN.put(None, (turns,), tuple(items))
+
+
+@dataclass(frozen=True)
+class _Flights:
+    """What a sheet's turns draw by themselves, turn by turn."""
+
+    paths: tuple  # each turn's vertices, its start first (a `from` jump starts it anew)
+    lines: tuple[S.Path, ...]  # the flights, broken off at the stars
+    ends: tuple[S.Circle, ...]  # each turn's end: a dot, or a ring around the star it ends on
+    tags: tuple[L.Tag, ...]  # each turn's number, to be placed
+    dice: tuple[S.Text, ...]  # the dice written in the log
+
+
+_FLIGHTS = Memo(256)  # a sheet's level, the paper, its start and its very turns -> their _Flights
+
+
+def _flights(record, g, paper: str) -> _Flights:
+    """The _Flights of a record's turns; made from those of its turns but the last when
+    they are kept (the page draws the sheet again at every move, one turn more)."""
+    spec, turns = record.spec, record.turns
+    key = (paper, record.start)
+    got = _FLIGHTS.get(key, (spec, *turns))
+    if got is not None:
+        return got
+    done = _FLIGHTS.get(key, (spec, *turns[:-1])) if turns else None
+    if done is None:
+        done = _Flights((), (), (), (), ())
+        todo = turns
+    else:
+        todo = turns[-1:]
+    board = spec.board
+    star_r = g.square * 0.42 + 0.5
+    gaps = tuple(g.vertex(v) for v in board.stars)
+    paths, lines, ends, tags, dice = (list(x) for x in (done.paths, done.lines, done.ends, done.tags, done.dice))
+    pos = paths[-1][-1] if paths else record.start
+    for turn in todo:
+        if turn.start_at is not None:
+            pos = turn.start_at
+        pts = [pos]
+        for dx, dy in turn.steps:
+            pos = (pos[0] + dx, pos[1] + dy)
+            pts.append(pos)
+        paths.append(tuple(pts))
+        lines += _gapped(tuple(g.vertex(v) for v in pts), gaps, star_r * 0.55, PATH)
+        x, y = g.vertex(pts[-1])
+        on_star = pts[-1] in board.stars
+        ends.append(S.kept(S.Circle, x, y, star_r, MARK) if on_star else S.kept(S.Circle, x, y, 0.9, DOT))
+        tags.append(L.Tag(str(len(paths)), (x, y), star_r if on_star else 0.9, size=TURN_PT))
+        if turn.dice and turn.number <= spec.dice_log:
+            dice += [_number(g.dice_box(turn.number, which), d, size=9) for which, d in enumerate(turn.dice)]
+    made = _Flights(tuple(paths), tuple(lines), tuple(ends), tuple(tags), tuple(dice))
+    return _FLIGHTS.put(key, (spec, *turns), made)
 
 
 def overlay(record, checked, paper: str, lang: str = "en"):
@@ -197,32 +273,16 @@ def overlay(record, checked, paper: str, lang: str = "en"):
 
     # The flight, turn by turn; a turn's end is a dot, or a ring around a star it ends on
     # (a dot would hide the star's letter); its number is placed clear of every mark.
-    paths = _turn_paths(record)
+    flights = _flights(record, g, paper)
+    paths = flights.paths
     star_r = g.square * 0.42 + 0.5
-    gaps = [g.vertex(v) for v in spec.board.stars]
-    for pts in paths:
-        items += _gapped(tuple(g.vertex(v) for v in pts), gaps, star_r * 0.55, PATH)
+    gaps = tuple(g.vertex(v) for v in spec.board.stars)
+    items += flights.lines
     under = len(items)  # the findings' marks go here: over the flight, under every number
     sx, sy = g.vertex(record.start)
-    items.append(S.Circle(sx, sy, 1.6, MARK))
-    ends: list[L.Tag] = []
-    for n, pts in enumerate(paths, 1):
-        x, y = g.vertex(pts[-1])
-        on_star = pts[-1] in spec.board.stars
-        if on_star:
-            items.append(S.Circle(x, y, star_r, MARK))
-        else:
-            items.append(S.Circle(x, y, 0.9, DOT))
-        ends.append(L.Tag(str(n), (x, y), star_r if on_star else 0.9, size=TURN_PT))
-    turns = _turn_numbers(blank, g, page, ends, abilities, paths)
-    for p in turns.placed:
-        x0, y0, x1, y1 = p.box
-        if p.leader:
-            items.append(S.Line(*p.leader, style=LEADER))
-        items.append(S.Text((x0 + x1) / 2, (y0 + y1) / 2 + 0.36 * TURN_PT * 25.4 / 72, p.tag.text, size=TURN_PT,
-                            anchor="middle", color=PENCIL))
-    for t in turns.unplaced:  # no free space at all: beside the dot, as before
-        items.append(S.Text(t.anchor[0] + 1.2, t.anchor[1] - 1.0, t.text, size=TURN_PT, color=PENCIL))
+    items.append(S.kept(S.Circle, sx, sy, 1.6, MARK))
+    items += flights.ends
+    items += _numbers_drawn(_turn_numbers(blank, g, page, flights, abilities))
 
     # Puzzles, counters, abilities, dice.
     for row, line in enumerate(rep.nests):
@@ -241,10 +301,7 @@ def overlay(record, checked, paper: str, lang: str = "en"):
     crossed = model.used if model.used is not None else [b.id for b in rep.boxes if b.used is not None]
     for box_id in crossed:
         items.extend(_cross(_ability_box(g, box_id)))
-    for turn in record.turns:
-        if turn.dice and turn.number <= spec.dice_log:
-            for which, d in enumerate(turn.dice):
-                items.append(_number(g.dice_box(turn.number, which), d, size=9))
+    items += flights.dice
 
     # The score, as the sheet shows it.
     score = verdict.scores[0]

@@ -28,7 +28,7 @@ from sheetkit.games.yuncos.notation import (ABILITIES, BOX_NAME, Cell, Record, T
                                             other_readings, parse_flight, vertex_name)
 from sheetkit.games.yuncos.scoring import CRASH_TRACK
 from sheetkit.grid import parse_square
-from sheetkit.memo import Memo
+from sheetkit.memo import Memo, data_unchanged
 from sheetkit.schema import Model, kept_model, validate, validation_message
 from sheetkit.tomlfile import MISSING, problem, read_toml
 
@@ -213,6 +213,15 @@ def _turn_of(spec, i: int, t: TurnModel) -> Turn:
     return _TURNS.kept(i, (spec, t), lambda: _turn(spec, i, t))
 
 
+# A sheet's turns, each list read whole: the page reads a record three times a move (its
+# sheet marked, the play's check, the record's own check), the same turns' tables each
+# time. The TurnModels of the very tables, where they never change (memo.unchanged_data: a
+# play's records on the page; those read passed _not_filled_in too), and the Turns of the
+# very TurnModels on a sheet (frozen).
+_READ_TURNS = Memo(256)  # the very turn tables -> their TurnModels
+_PARSED_TURNS = Memo(256)  # a sheet's spec and the very TurnModels -> their Turns
+
+
 def _one_level(layout, source: str | None = None, field: str | None = None):
     if layout.kind == "duplex":
         raise UserError(msg("error.yuncos.duplex", id=layout.id, levels=or_list([layout.spec.front, layout.spec.back])),
@@ -253,13 +262,14 @@ def _unfilled(value: Any) -> bool:
     return value == UNFILLED or (isinstance(value, list) and UNFILLED in value)
 
 
-def _not_filled_in(data: dict[str, Any], source: str) -> None:
-    """A template value left as it was: say what to write there, not that it has the wrong type."""
+def _not_filled_in(data: dict[str, Any], source: str, skip: int = 0) -> None:
+    """A template value left as it was: say what to write there, not that it has the wrong
+    type. `skip`: the turns before that one were found filled in already."""
     for key in _TO_FILL:
         if _unfilled(data.get(key)):
             raise UserError(msg("error.not_filled_in", what=msg(f"error.yuncos.to_fill.{key}")), source=source, field=key)
     turns = data.get("turn")
-    for i, t in enumerate(turns if isinstance(turns, list) else [], 1):
+    for i, t in enumerate(turns[skip:] if isinstance(turns, list) else [], skip + 1):
         for key in _TO_FILL_TURN:
             if isinstance(t, dict) and _unfilled(t.get(key)):
                 raise UserError(msg("error.not_filled_in", what=msg(f"error.yuncos.to_fill_turn.{key}")),
@@ -280,12 +290,15 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
     turns = data.get("turn")
     if isinstance(turns, list) and len(turns) > MOST_TURNS:
         raise UserError(msg("error.yuncos.too_many_turns", n=len(turns), most=MOST_TURNS), source=source, field="turn")
-    _not_filled_in(data, source)
+    done: tuple = ()  # the TurnModels of the very tables read before: all of them, or all but the last
+    if isinstance(turns, list) and turns and data_unchanged():
+        done = _READ_TURNS.get(None, turns) or _READ_TURNS.get(None, turns[:-1]) or ()
+    _not_filled_in(data, source, skip=len(done))  # turns read before were filled in
     if isinstance(turns, dict):
         raise UserError(msg("error.yuncos.single_turn"), source=source, field="turn")
     if isinstance(turns, list):
-        checked = []
-        for i, t in enumerate(turns, 1):
+        checked = list(done)
+        for i, t in enumerate(turns[len(done):], len(done) + 1):
             if not isinstance(t, dict):  # turn = ["E E N", ...]
                 raise UserError(msg("error.yuncos.turn_table", got=repr(t)), source=source, field=f"turn[{i}]")
             try:
@@ -294,6 +307,8 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
                 field, said = validation_message(err)
                 raise UserError(said, source=source, field=f"turn[{i}]" + (f".{field}" if field else "")) from None
         data["turn"] = checked
+        if data_unchanged() and len(done) < len(turns):
+            _READ_TURNS.put(None, turns, tuple(checked))
     if "score" in data and not isinstance(data["score"], dict):  # score = 57
         raise UserError(msg("error.yuncos.score_table", got=repr(data["score"])), source=source, field="score")
     turns = data.get("turn")
@@ -325,13 +340,16 @@ def _read_sheet(data: dict[str, Any], source: str) -> Record:
     if len(model.turn) > most:
         raise UserError(msg("error.yuncos.game_too_long", n=len(model.turn), id=layout.id, most=most, why=why),
                         source=source, field="turn")
-    parsed = []
-    for i, t in enumerate(model.turn, 1):
-        try:
-            parsed.append(_turn_of(spec, i, t))
-        except FieldError as e:
-            raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
-    return Record(model, layout, tuple(parsed), short_nest_names(data))
+    parsed = _PARSED_TURNS.get(None, (spec, *model.turn))
+    if parsed is None:
+        parsed = []
+        for i, t in enumerate(model.turn, 1):
+            try:
+                parsed.append(_turn_of(spec, i, t))
+            except FieldError as e:
+                raise UserError(e.message, source=source, field=f"turn[{i}].{e.field}") from None
+        parsed = _PARSED_TURNS.put(None, (spec, *model.turn), tuple(parsed))
+    return Record(model, layout, parsed, short_nest_names(data))
 
 
 # ---------------------------------------------------------------- a whole table

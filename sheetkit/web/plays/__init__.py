@@ -29,7 +29,7 @@ from typing import Any, Callable
 from sheetkit.errors import UserError
 from sheetkit.forms import FormError, english
 from sheetkit.games import interface
-from sheetkit.memo import Memo
+from sheetkit.memo import Memo, unchanged_data
 from sheetkit.games.interface import Result, Start  # noqa: F401  (the contract's types, named here for the routes)
 from sheetkit.web.inputs import said
 
@@ -200,6 +200,11 @@ def check(game: str, records: Records, play_id: int | None, prior: list[Result] 
     read every stored text back after random plays of every game, tests/test_web_kept.py),
     so it is not parsed again here: a move costs no reading of the whole record. The data
     is held to the guarded reader's caps (nesting, 64-bit integers) and names no file."""
+    with unchanged_data():  # the page's records, never changed once made
+        return _check(game, records, play_id, prior, t)
+
+
+def _check(game, records, play_id, prior, t) -> list[Result]:
     from sheetkit.checking.outside import refuse_files
     from sheetkit.tomlfile import check_bounds
 
@@ -261,7 +266,8 @@ def step(store, play, version: str, change: Callable[[list[Result]], Records], t
     if play.version != version:
         raise StalePlay(f"play {play.id} was changed meanwhile")
     position = load(store, play, t)  # what the game changes is a position it can read (Unusable else)
-    results = check(play.game, change(position), play.id, prior=position, t=t)
+    with unchanged_data():  # a game's entry makes new records, never changes one
+        results = check(play.game, change(position), play.id, prior=position, t=t)
     kept = sheets(results)
     try:
         store.update_sheets(play.id, kept, expect=version)

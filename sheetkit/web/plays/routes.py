@@ -288,25 +288,25 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         kept = game.entry.kept if (game := plays.game_of(play.game)) else ()
         return entry(play, form={k: "on" for k in kept if request.args.get(k) == "1"})
 
-    def again(play_id: int) -> str:
+    def again(play) -> str:
         """The entry screen after a step, with the view's choices as they were (Entry.kept)."""
         from urllib.parse import urlencode
 
-        game = plays.game_of(store().get(play_id).game)
+        game = plays.game_of(play.game)
         kept = {k: "1" for k in (game.entry.kept if game else ()) if request.form.get(k) == "on"}
-        return f"/play/{play_id}" + (f"?{urlencode(kept)}" if kept else "")
+        return f"/play/{play.id}" + (f"?{urlencode(kept)}" if kept else "")
 
-    def do_step(play_id: int, change, then: str):
-        """Apply `change` to the play's records and save; then `then` (303), or the entry
-        screen with the one message of a refused step (nothing saved)."""
+    def do_step(play, change, then: str):
+        """Apply `change` to the play's records (as open_for_steps read it: a play changed
+        since is refused by its version) and save; then `then` (303), or the entry screen
+        with the one message of a refused step (nothing saved)."""
         version = request.form.get("version", "")
-        play = get_play(play_id)
         try:
             plays.step(store(), play, version, change, t)
         except StalePlay:
-            return entry(store().get(play_id), t("err_stale"), 409)
+            return entry(store().get(play.id), t("err_stale"), 409)
         except UserError as e:  # a FormError, or the game's own code refusing a record field
-            return entry(store().get(play_id), plays.said(e), 400, request.form)
+            return entry(store().get(play.id), plays.said(e), 400, request.form)
         return redirect(then, code=303)
 
     def open_for_steps(play_id: int):
@@ -322,12 +322,12 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     @app.post("/play/<int:play_id>/move")
     def play_move(play_id: int):
         play, e, refused = open_for_steps(play_id)
-        return refused or do_step(play_id, lambda pos: e.add_move(pos, request.form, words()), again(play_id))
+        return refused or do_step(play, lambda pos: e.add_move(pos, request.form, words()), again(play))
 
     @app.post("/play/<int:play_id>/undo")
     def play_undo(play_id: int):
         play, e, refused = open_for_steps(play_id)
-        return refused or do_step(play_id, lambda pos: e.undo(pos, words()), again(play_id))
+        return refused or do_step(play, lambda pos: e.undo(pos, words()), again(play))
 
     @app.post("/play/<int:play_id>/end")
     def play_end(play_id: int):
@@ -335,7 +335,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         if refused is not None:
             return redirect(f"/play/{play_id}/end", code=303) if plays.entry_of(play.game) else refused
         finish = e.finish or plays.finish_default
-        return do_step(play_id, lambda pos: finish(pos, request.form, words()), f"/play/{play_id}/end")
+        return do_step(play, lambda pos: finish(pos, request.form, words()), f"/play/{play_id}/end")
 
 
     # --- the end page and the downloads --------------------------------------------------
