@@ -182,13 +182,13 @@ def _turn_numbers(blank: _Blank, g, page, flights: "_Flights", abilities: list) 
     return _TURN_NUMBERS.put(abilities, (blank, flights), got)
 
 
-_NUMBERS_DRAWN = Memo(256)  # a Placement of the turn numbers -> their items
+_NUMBERS_DRAWN = Memo(256)  # a Placement of the turn numbers and their size -> their items
 
 
 def _numbers_drawn(turns: L.Placement) -> tuple[S.Item, ...]:
     """The turn numbers' items: each in the box it was placed in (a leader to it when it
     sits away from its turn's end), or beside its dot when there was no room at all."""
-    got = _NUMBERS_DRAWN.get(None, (turns,))
+    got = _NUMBERS_DRAWN.get(TURN_PT, (turns,))
     if got is not None:
         return got
     items: list[S.Item] = []
@@ -200,7 +200,7 @@ def _numbers_drawn(turns: L.Placement) -> tuple[S.Item, ...]:
                             size=TURN_PT, anchor="middle", color=PENCIL))
     for t in turns.unplaced:  # no free space at all: beside the dot, as before
         items.append(S.Text(t.anchor[0] + 1.2, t.anchor[1] - 1.0, t.text, size=TURN_PT, color=PENCIL))
-    return _NUMBERS_DRAWN.put(None, (turns,), tuple(items))
+    return _NUMBERS_DRAWN.put(TURN_PT, (turns,), tuple(items))
 
 
 @dataclass(frozen=True)
@@ -214,14 +214,14 @@ class _Flights:
     dice: tuple[S.Text, ...]  # the dice written in the log
 
 
-_FLIGHTS = Memo(256)  # a sheet's level, the paper, its start and its very turns -> their _Flights
+_FLIGHTS = Memo(256)  # a sheet's level, the paper, its start, the numbers' size and its very turns -> their _Flights
 
 
 def _flights(record, g, paper: str) -> _Flights:
     """The _Flights of a record's turns; made from those of its turns but the last when
     they are kept (the page draws the sheet again at every move, one turn more)."""
     spec, turns = record.spec, record.turns
-    key = (paper, record.start)
+    key = (paper, record.start, TURN_PT)  # the numbers' size too: a lint or test may set another
     got = _FLIGHTS.get(key, (spec, *turns))
     if got is not None:
         return got
