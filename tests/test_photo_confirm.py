@@ -157,3 +157,22 @@ def test_a_turn_the_player_deleted_stays_deleted(photo, tmp_path):
             t = int(key[5:key.index("]")])
             if t < len(corrected["turn"]):
                 assert again["turn"][t - 1]["flight"] == corrected["turn"][t - 1]["flight"], key
+
+
+def test_a_confirmed_number_follows_its_box_to_the_turn_that_writes_it():
+    """Read again, the numbers are the dice log's turns': a number the player confirmed is
+    then confirmed at the turn that writes its box, a crash while its turn still crashes;
+    a turn given another number is no longer confirmed."""
+    from sheetkit.photo.read import follow_boxes
+
+    def record(*numbers):
+        return {"turn": [({"crash": True} if n is None else {"puzzle": n[0], "value": n[1]}) for n in numbers]}
+
+    theirs = record(("nest1.1", 4), ("lum2.1", 3), None, ("nest1.2", 1))
+    ours = record(("lum2.1", 3), ("nest1.1", 4), None, ("nest1.2", 1))
+    confirmed = ["start", "turn[1].value", "turn[3].value", "turn[2].flight"]
+    assert follow_boxes(theirs, ours, confirmed) == ["start", "turn[2].flight", "turn[2].value", "turn[3].value"]
+    # the same turns: the same fields; a crash that became a number is no longer confirmed
+    assert follow_boxes(theirs, theirs, confirmed) == ["start", "turn[2].flight", "turn[1].value", "turn[3].value"]
+    assert follow_boxes(theirs, record(("nest1.1", 4), ("lum2.1", 3), ("lum3.1", 2), ("nest1.2", 1)),
+                        ["turn[3].value"]) == []

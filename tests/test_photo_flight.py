@@ -151,9 +151,9 @@ def test_a_flight_confirmed_after_a_turn_left_as_read_is_held_where_that_turn_en
             continue
         fields.edges = {e: (0.01 if e in faded else p) for e, p in fields.edges.items()}
         fixed = {"start": truth["start"], f"turn[{t}].flight": truth["turn"][t - 1]["flight"]}
-        record_path = [entry["flight"] for entry in truth["turn"]]
-        draft = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice,
-                             {**fixed, "path": record_path})
+        fixed.pop("start")  # the start as the player's record has it, not confirmed
+        path = {"start": truth["start"], "flights": [entry["flight"] for entry in truth["turn"]]}
+        draft = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice, {**fixed, "path": path})
         assert draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"]
         assert is_truth(draft, truth, layout.spec)
         return

@@ -747,6 +747,8 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             n += state[2 + c] == spec.luminaries.height and spec.luminaries.abilities[c] == kind
         return n
 
+    said = {c for c in held.values() if c and "." in c}  # boxes whose number the player confirmed
+
     @lru_cache(maxsize=None)
     def fits(t: int, name: str) -> tuple:
         """(cost, one off, mended) of turn t's puzzle die written into box `name`."""
@@ -757,8 +759,9 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             return math.log(6), 0, None
         if v == w:
             return 0.0, 0, None
-        # a misread: of the die (it was v) or of the box (it holds w)
-        die, box = -math.log((1 - _clamp(wc)) / 5), -math.log((1 - _clamp(vc)) / 5)
+        # a misread: of the die (it was v) or of the box (it holds w; not a box the player confirmed)
+        die = -math.log((1 - _clamp(wc)) / 5)
+        box = math.inf if name in said else -math.log((1 - _clamp(vc)) / 5)
         c, pm, fix = (die, 0, ("dice", v)) if die <= box else (box, 0, ("value", w))
         if abs(v - w) == 1 and PM_COST <= c:
             c, pm, fix = PM_COST, 1, None
@@ -969,15 +972,18 @@ def hold(f: Fields, spec, dice: dict, fixed: dict | None):
         # marked; a turn the player left as read is walked as their record has it ("path"),
         # so that a confirmed flight after it is found where it starts
         board = spec.board
-        s = start if start is not None else max(f.starts, key=f.starts.get)
-        path = fixed.get("path") or []
+        path = fixed.get("path") if isinstance(fixed.get("path"), dict) else {}
+        s = start if start is not None else path.get("start")
+        if s not in board.starts:
+            s = max(f.starts, key=f.starts.get)
+        flown = path.get("flights") or []
         v = board.starts[s]
         for t in range(1, max(flights) + 1):
             if t in flights:
                 steps = flights[t]
-            elif t <= len(path) and isinstance(path[t - 1], str):
+            elif t <= len(flown) and isinstance(flown[t - 1], str):
                 try:
-                    steps = tuple(parse_flight(path[t - 1]))
+                    steps = tuple(parse_flight(flown[t - 1]))
                 except (ValueError, KeyError):
                     break
             else:
@@ -1160,7 +1166,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                            msg("photo.why.used"))
     for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
-        conf[key].why = msg("photo.why.faulty", why=conf[key].why)
+        conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):

@@ -80,7 +80,12 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
         elif key in record:
             fixed[key] = record[key]
     if any(k.endswith(".flight") for k in fixed):  # where each confirmed flight starts
-        fixed["path"] = [turn.get("flight") for turn in record.get("turn", [])]
+        flights = []
+        for turn in record.get("turn", []):
+            if "from" in turn:
+                break  # a flight that starts anew elsewhere: the walk stops there
+            flights.append(turn.get("flight"))
+        fixed["path"] = {"start": record.get("start"), "flights": flights}
     return fixed
 
 
@@ -128,6 +133,29 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
     return out
 
 
+def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
+    """The fields confirmed once the player's record `rec` is read again into `out`: a
+    confirmed number follows its box (it is confirmed at the turn that writes that box in
+    `out`), a confirmed crash stays while its turn still crashes, and a turn the reading gave
+    another number to is no longer confirmed (that number is as the photo reads it)."""
+    from sheetkit.photo.flight import turn_cells
+
+    theirs, ours = turn_cells(rec), turn_cells(out)
+    numbers = [k for k in confirmed if k.startswith("turn[") and k.endswith("].value")]
+    boxes, crashes = set(), set()
+    for key in numbers:
+        t = int(key[5:key.index("]")])
+        if t <= len(theirs):
+            if theirs[t - 1]:
+                boxes.add(theirs[t - 1])
+            else:
+                crashes.add(t)
+    followed = [k for k in confirmed if k not in numbers]
+    followed += [f"turn[{u}].value" for u, cell in enumerate(ours, 1)
+                 if (cell in boxes) or (cell is None and u in crashes)]
+    return followed
+
+
 def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: str | Path | None = None,
                     source: str | None = None) -> Draft:
     """The draft of `sheetkit read --confirmed`: the photo read again with the fields the
@@ -149,11 +177,8 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     unsure = 1.0
     if out is None:  # the reading could not keep the player's turns: theirs, every other field asked
         out, unsure = rec, 0.5
-    # a confirmed number another turn wrote: this turn's number is the reading's, as sure as it
-    moved = {f"turn[{t}].value" for t, (a, b) in enumerate(zip(rec["turn"], out["turn"]), 1)
-             if any(a.get(k) != b.get(k) for k in ("puzzle", "value", "crash"))}
-    sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed and k not in moved
-                                   else min(r.confidence, unsure))
+    held = follow_boxes(rec, out, confirmed) if unsure == 1.0 else confirmed
+    sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else min(r.confidence, unsure))
             for k, r in draft.confidence.items()}
     return dataclasses.replace(draft, record=out, confidence=sure)
 

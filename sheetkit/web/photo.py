@@ -103,12 +103,14 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     """The sheet read again from its registered photo kept (`image`, `info` as kept) with
     the fields `confirmed` held at their values in `rec`: (the record, every other field
     read again around them, the confirmed ones as the player gave them; the new fields to
-    confirm), or None when the photo cannot be read again (the record then stays as it is)."""
+    confirm; the fields confirmed now, a confirmed number following its box:
+    read.follow_boxes), or None when the photo cannot be read again (the record then stays
+    as it is)."""
     import cv2
     import numpy as np
 
     from sheetkit.errors import UserError
-    from sheetkit.photo.read import merge_confirmed, registered_from, reread_registered
+    from sheetkit.photo.read import follow_boxes, merge_confirmed, registered_from, reread_registered
 
     if not image or not info.get("qr"):
         return None
@@ -124,7 +126,8 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     if out is None:
         return None
     unsure = fields_to_confirm(draft, reg.blank.geometry)
-    return out, [f for f in unsure if f["key"] not in confirmed]
+    held = follow_boxes(rec, out, confirmed)
+    return out, [f for f in unsure if f["key"] not in held], held
 
 
 def _turn_of(key: str) -> tuple[int, str] | None:
@@ -608,6 +611,7 @@ def register(app, db, t, lang, view) -> None:
         info = infos.get(n, {"fields": []})
         save = request.form.get("action") == "save"
         confirmed: list[str] = []
+        read_again: list[list[str]] = []  # the fields confirmed, once the sheet read again is taken
         # Checking reads the sheet again around what is confirmed (saving keeps what the
         # player saw): done before the step, which only takes it if the sheet is unchanged.
         again = None
@@ -618,7 +622,8 @@ def register(app, db, t, lang, view) -> None:
             except FormError:
                 pass  # the step says it
             else:
-                held = sorted({f["key"] for f in info.get("fields", []) if f.get("confirmed")} | set(done))
+                held = sorted(set(info.get("held", [])) | {f["key"] for f in info.get("fields", []) if f.get("confirmed")}
+                              | set(done))
                 got = reread(store().photo_image(play_id, n), info, new, held)
                 if got is not None:
                     again = (shown, held, got)
@@ -629,6 +634,7 @@ def register(app, db, t, lang, view) -> None:
             confirmed[:] = done
             if again is not None and again[0] == rec:
                 new = again[2][0]
+                read_again[:] = [again[2][2]]
             out = list(recs)
             out[n] = (name, finished(new) if save else new)
             return out
@@ -639,7 +645,12 @@ def register(app, db, t, lang, view) -> None:
                 for f in info.get("fields", []):
                     if f["key"] in confirmed:
                         f["confirmed"] = True
-                if again is not None:
+                if read_again:
+                    # what is confirmed now: a confirmed number follows its box to the turn
+                    # the reading gave it (read.follow_boxes)
+                    info["held"] = read_again[0]
+                    for f in info.get("fields", []):
+                        f["confirmed"] = f["key"] in info["held"]
                     # the fields confirmed so far, then those the reading again is unsure of
                     kept = [f for f in info.get("fields", []) if f.get("confirmed")]
                     info["fields"] = kept + [f for f in again[2][1] if f["key"] not in {k["key"] for k in kept}]
