@@ -137,10 +137,10 @@ def confirm_rounds(photo, draft, truth: dict, rounds: int) -> list[bool]:
     """Whether the sheet checks as the truth after each of `rounds` rounds of confirming the
     fields asked (simulate.confirmed: as a player looking at the sheet) and reading the photo
     again around everything confirmed so far (sheetkit.photo.read.reread)."""
-    from sheetkit.photo.read import reread
+    from sheetkit.photo.read import follow_boxes, reread
 
     record, asked, out = simulate.confirmed(draft, truth), list(draft.uncertain), []
-    for _ in range(rounds):
+    for _ in range(max(rounds, 1)):
         if record is not None and simulate._verdict(record) == simulate._verdict(truth):
             out.append(True)
             continue
@@ -153,8 +153,11 @@ def confirm_rounds(photo, draft, truth: dict, rounds: int) -> list[bool]:
             record = None
             out.append(False)
             continue
+        # what is confirmed now: a confirmed number follows its box (as the page and
+        # `sheetkit read --confirmed` have it), and what the reading asks is confirmed too
+        held = follow_boxes(record, again.record, asked)
         record = simulate.confirmed(again, truth)
-        asked = sorted(set(asked) | set(again.uncertain))
+        asked = sorted(set(held) | set(again.uncertain))
         out.append(record is not None and simulate._verdict(record) == simulate._verdict(truth))
     return out or [False]
 
