@@ -59,9 +59,10 @@ def plain(value: Any) -> Any:
         out = []
         for k, v in value.items():  # a table's values mostly scalars: no call for them
             p = (type(v), v) if type(v) in _EXACT else plain(v)
-            if p is NOT_PLAIN:
+            key = k if type(k) is str else plain(k)
+            if p is NOT_PLAIN or key is NOT_PLAIN:
                 return NOT_PLAIN
-            out.append((k if type(k) is str else plain(k), p))
+            out.append((key, p))
         return dict, tuple(out)
     if kind is list or kind is tuple:
         if all(type(x) in _EXACT for x in value):  # most arrays: no recursion
@@ -71,9 +72,10 @@ def plain(value: Any) -> Any:
         out = []
         for k, v in pairs:
             p = plain(v)
-            if p is NOT_PLAIN:
+            key = k if type(k) is str else plain(k)
+            if p is NOT_PLAIN or key is NOT_PLAIN:
                 return NOT_PLAIN
-            out.append((k if type(k) is str else plain(k), p))
+            out.append((key, p))
         return kind, tuple(out)
     return NOT_PLAIN
 
