@@ -725,9 +725,10 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     +-1, a number that fits neither costs the odds that one of the two digits is misread (then
     mended: ("dice", v) the die was v, ("value", w) the box holds w); so do plans that unlock
     an ability (Y15, Y16) before the flight cut (`walk`, `plan`) uses it. `held`: turn
-    (from 0) -> the box the player confirmed its number in (None: a crash); any other box
-    for that turn costs as much as a number that fits nowhere, so that the other numbers
-    are placed around what the player said."""
+    (from 0) -> the box the player confirmed its number in (None: a crash): that box's
+    number is not misread, and the turn writes it there where the dice allow that as well
+    as another order (any other box costs HELD_ELSEWHERE more): the paper shows what a box
+    holds, the dice log which turn wrote it."""
     held = held or {}
     groups = box_groups(spec)
     filled = [[n for n in g if n in cells] for g in groups]
