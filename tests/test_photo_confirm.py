@@ -176,3 +176,20 @@ def test_a_confirmed_number_follows_its_box_to_the_turn_that_writes_it():
     assert follow_boxes(theirs, theirs, confirmed) == ["start", "turn[2].flight", "turn[1].value", "turn[3].value"]
     assert follow_boxes(theirs, record(("nest1.1", 4), ("lum2.1", 3), ("lum3.1", 2), ("nest1.2", 1)),
                         ["turn[3].value"]) == []
+
+
+def test_a_number_confirmed_by_its_row_alone_names_no_box():
+    """A number the player gave by its row or column alone ("nest1": its next box, in the
+    order of turns their record has) holds no box: confirmed while the turn writes that
+    number in that row, and no box is given their number by it."""
+    from sheetkit.photo.read import follow_boxes, merge_confirmed
+
+    theirs = {"start": 1, "fish_marked": 0, "crashes_marked": 0, "used": [],
+              "turn": [{"flight": "E", "puzzle": "nest1.1", "value": 5}, {"flight": "N", "puzzle": "nest1", "value": 2}]}
+    read = {"start": 1, "fish_marked": 0, "crashes_marked": 0, "used": [],
+            "turn": [{"flight": "E", "puzzle": "lum1.1", "value": 3}, {"flight": "N", "puzzle": "nest1.1", "value": 2}]}
+    assert follow_boxes(theirs, read, ["turn[2].value"]) == ["turn[2].value"]
+    other = {**read, "turn": [read["turn"][0], {"flight": "N", "puzzle": "nest1.1", "value": 6}]}
+    assert follow_boxes(theirs, other, ["turn[2].value"]) == []
+    merged = merge_confirmed(theirs, other, ["turn[2].value"])
+    assert merged["turn"][1]["value"] == 6  # the box read, not the value given for "the next box"

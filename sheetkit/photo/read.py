@@ -109,8 +109,9 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
             out[k] = copy.deepcopy(read[k])
     numbers = ("puzzle", "value", "crash")
     theirs = turn_cells(rec)
-    said = {box: turn.get("value") for t, (box, turn) in enumerate(zip(theirs, rec["turn"]), 1)
-            if box and f"turn[{t}].value" in confirmed}
+    # the boxes whose number the player confirmed (a row or column named alone names none)
+    said = {turn["puzzle"]: turn.get("value") for t, turn in enumerate(rec["turn"], 1)
+            if f"turn[{t}].value" in confirmed and "." in str(turn.get("puzzle", ""))}
     for t, (mine, new, box) in enumerate(zip(out["turn"], read["turn"], turn_cells(read)), 1):
         moved = (theirs[t - 1], mine.get("value"), bool(mine.get("crash"))) != (box, new.get("value"), bool(new.get("crash")))
         for name, keys in (("flight", ("flight",)), ("value", numbers), ("dice", ("dice",))):
@@ -140,19 +141,24 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
     another number to is no longer confirmed (that number is as the photo reads it)."""
     from sheetkit.photo.flight import turn_cells
 
-    theirs, ours = turn_cells(rec), turn_cells(out)
+    ours = turn_cells(out)
     numbers = [k for k in confirmed if k.startswith("turn[") and k.endswith("].value")]
-    boxes, crashes = set(), set()
+    boxes, crashes, rows = set(), set(), {}
     for key in numbers:
         t = int(key[5:key.index("]")])
-        if t <= len(theirs):
-            if theirs[t - 1]:
-                boxes.add(theirs[t - 1])
-            else:
+        if t <= len(rec.get("turn", [])):
+            turn = rec["turn"][t - 1]
+            cell = turn.get("puzzle")
+            if not isinstance(cell, str):
                 crashes.add(t)
+            elif "." in cell:
+                boxes.add(cell)
+            else:  # a row or column named alone says no box (its next one, in whose order?)
+                rows[t] = (cell, turn.get("value"))
     followed = [k for k in confirmed if k not in numbers]
     followed += [f"turn[{u}].value" for u, cell in enumerate(ours, 1)
-                 if (cell in boxes) or (cell is None and u in crashes)]
+                 if (cell in boxes) or (cell is None and u in crashes)
+                 or (u in rows and cell is not None and (cell.partition(".")[0], out["turn"][u - 1].get("value")) == rows[u])]
     return followed
 
 
