@@ -1155,7 +1155,10 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     for t, entry in enumerate(record["turn"], 1):
         if "use" in entry:
             sure = min(conf[f"turn[{t}].flight"].confidence, conf[f"turn[{t}].value"].confidence)
-            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, msg("photo.why.use"))
+            why = msg("photo.why.use")
+            if t in faulty:  # the rules find an error in this turn: its abilities are to check too
+                sure, why = min(sure, FAULTY), msg("photo.why.faulty", why=why)
+            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, why)
     # what the player confirmed is sure; a number they confirmed at a turn whose dice wrote
     # another (it moved to the turn whose die it is) is this turn's as the search read it
     for key in fixed or {}:

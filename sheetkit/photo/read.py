@@ -108,12 +108,11 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
         if k not in confirmed:
             out[k] = copy.deepcopy(read[k])
     numbers = ("puzzle", "value", "crash")
-    theirs = turn_cells(rec)
+    moved = moved_numbers(rec, read)
     # the boxes whose number the player confirmed (a row or column named alone names none)
     said = {turn["puzzle"]: turn.get("value") for t, turn in enumerate(rec["turn"], 1)
             if f"turn[{t}].value" in confirmed and "." in str(turn.get("puzzle", ""))}
     for t, (mine, new, box) in enumerate(zip(out["turn"], read["turn"], turn_cells(read)), 1):
-        moved = (theirs[t - 1], mine.get("value"), bool(mine.get("crash"))) != (box, new.get("value"), bool(new.get("crash")))
         for name, keys in (("flight", ("flight",)), ("value", numbers), ("dice", ("dice",))):
             if name != "value" and f"turn[{t}].{name}" in confirmed:
                 continue
@@ -126,12 +125,25 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
             mine["value"] = said[box]
         # a turn's abilities go with its flight and its number: the player's while both are
         # as they confirmed them, the reading's once its number moved
-        if moved or not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value")):
+        if t in moved or not any(f"turn[{t}].{n}" in confirmed for n in ("flight", "value", "use")):
             if "use" in new:
                 mine["use"] = copy.deepcopy(new["use"])
             else:
                 mine.pop("use", None)
     return out
+
+
+def moved_numbers(rec: dict, read: dict) -> set[int]:
+    """The turns that write another number (another box, value or crash) in `read` than in
+    the player's `rec`."""
+    from sheetkit.photo.flight import turn_cells
+
+    def number(record, cells, t):
+        turn = record["turn"][t - 1]
+        return cells[t - 1], turn.get("value"), bool(turn.get("crash"))
+
+    theirs, ours = turn_cells(rec), turn_cells(read)
+    return {t for t in range(1, min(len(theirs), len(ours)) + 1) if number(rec, theirs, t) != number(read, ours, t)}
 
 
 def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
@@ -155,7 +167,10 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
                 boxes.add(cell)
             else:  # a row or column named alone says no box (its next one, in whose order?)
                 rows[t] = (cell, turn.get("value"))
-    followed = [k for k in confirmed if k not in numbers]
+    # a turn's abilities confirmed go with its number: no longer once another was given it
+    moved = moved_numbers(rec, out)
+    followed = [k for k in confirmed if k not in numbers
+                and not (k.endswith("].use") and int(k[5:k.index("]")]) in moved)]
     followed += [f"turn[{u}].value" for u, cell in enumerate(ours, 1)
                  if (cell in boxes) or (cell is None and u in crashes)
                  or (u in rows and cell is not None and (cell.partition(".")[0], out["turn"][u - 1].get("value")) == rows[u])]
