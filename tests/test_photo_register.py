@@ -137,3 +137,45 @@ def test_a_photo_of_something_else_with_black_squares_is_not_taken_for_a_sheet(t
         img[y:y + k, x:x + k] = 20
     with pytest.raises(UserError, match="no QR code found"):
         register.register(_save(tmp_path, "squares.png", img))
+
+
+def _wide_photo(seed, level, size):
+    s = simulate.sample(seed, level, size, wide=True)
+    return s, cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+@pytest.mark.parametrize("seed", [5024, 5036])
+def test_a_small_code_blurred_past_its_modules_is_read_with_its_blur_undone(seed, tmp_path):
+    # about 2.5 px/mm, a module 1.3 px and blurred over its neighbours: sampled module by
+    # module, dozens are wrong; solved against the photo's blur, few enough for the code's
+    # error correction
+    s, img = _wide_photo(seed, "yuncos-easy", (1600, 1200))
+    register._last = register._Seen(None, None)
+    found, there = register._read_code_at(img, register._fit_marks(register._squares(img),
+                                                                    register._geometry(s.layout).marks,
+                                                                    img.shape)[0][0], s.layout)
+    assert there and found
+    reg = register.register(_save(tmp_path, "p.png", img))
+    assert reg.text.startswith(f"SK1:{s.layout}:") and reg.serial == s.serial
+    _accurate(s, reg)
+
+
+def test_a_steeply_tilted_sheet_has_its_squares_fitted_by_the_size_perspective_gives_them(tmp_path):
+    # tilted so that the far squares are much smaller: other squares fit the marks' shape
+    # better under an affine map; only the sheet's own have each the size the homography
+    # through them says
+    s, img = _wide_photo(5069, "yuncos-hard", (4000, 3000))
+    g = register._geometry(s.layout)
+    H, idx = register._fit_marks(register._squares(img), g.marks, img.shape)[0]
+    err = simulate.registration_error(s, H, g)
+    assert err.max() < 4 * 6.0  # within 4 mm before the code and ECC refine it
+    reg = register.register(_save(tmp_path, "p.png", img))
+    assert reg.serial == s.serial
+    _accurate(s, reg)
+
+
+def test_a_code_blurred_beyond_reading_is_refused_not_guessed(tmp_path):
+    # about 2.5 px/mm and blurred by more than a module: no blur undone reads it
+    _, img = _wide_photo(5085, "yuncos-hard", (1600, 1200))
+    run = sheetkit("read", str(_save(tmp_path, "p.png", img)))
+    assert_user_error(run, "QR code could not be read")

@@ -6,7 +6,7 @@ module at 1200x1600) and often blurred, so the sheet's four black registration s
 (SheetGeometry.marks) are found first: 3.6 mm of solid black survive blur and a low
 resolution, in any turn of the photo. Where they put the code, that part of the photo is
 cut out, rectified and upscaled, and read by zxing-cpp, or module by module through its
-finder patterns (_read_code). Only if that fails is the whole photo searched for a code,
+finder patterns, its blur undone if need be (_read_code). Only if that fails is the whole photo searched for a code,
 and the squares then looked for from it outwards. The squares' centres and the code's
 corners give the homography from the photo to the blank, which an ECC alignment on every
 printed line refines to about a pixel. The photo, warped onto the blank and with its
@@ -18,6 +18,7 @@ Letter, only its place on the paper differs, and everything read lies inside it.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -286,6 +287,114 @@ def _clean_codes(f: np.ndarray, centres: np.ndarray, n: int, layout_id: str):
             yield cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST), A
 
 
+DEBLUR_SIGMAS = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9)  # the photo's blur tried, in modules
+DEBLUR_RING = 2  # modules of quiet zone solved for too: blur carries the code's edge into them
+DEBLUR_SAMPLES = 2  # samples a module each way: as many as a small photo has, or more
+
+
+def _module_blur(n: int, sigma: float) -> np.ndarray:
+    """How dark each of `n` modules in a row makes each of the samples along it, under a
+    Gaussian blur of `sigma` modules: (samples, modules), a module's box integrated."""
+    from math import erf
+
+    u = (np.arange(n * DEBLUR_SAMPLES) + 0.5) / DEBLUR_SAMPLES
+    edge = np.arange(n + 1)[None, :] - u[:, None]
+    cdf = 0.5 * np.vectorize(erf)(edge / (sigma * np.sqrt(2)))
+    return cdf[:, 1:] - cdf[:, :-1]
+
+
+def _deblurred(darkness: np.ndarray, blur: np.ndarray, fixed: np.ndarray, value: np.ndarray):
+    """The modules' darkness (1 dark) that best explains the sampled `darkness` of the
+    photo blurred by `blur` (_module_blur, the same across and down), by least squares:
+    the `fixed` modules are `value` times one contrast, the paper's level is a plane, the
+    other modules free (a little ridge keeps them from ringing). Solved by conjugate
+    gradients on the blur itself (small products: a solver on the full matrix is slow
+    where the cores are shared). Returns (the mean square left unexplained, the darkness
+    of every module, the fixed ones at their value)."""
+    S, N = darkness.shape[0], len(fixed)
+    free = ~fixed
+    F = int(free.sum())
+    pattern = np.where(fixed, value, 0.0)
+    ys, xs = np.mgrid[0:S, 0:S] / S
+    paper = np.stack([np.ones((S, S)), xs, ys])
+    q = (blur ** 2).sum(axis=0)
+    ridge = 1e-3 * q.mean() ** 2
+
+    def forward(x):
+        Z = pattern * x[F]
+        Z[free] += x[:F]
+        return blur @ Z @ blur.T + np.tensordot(x[F + 1:], paper, 1)
+
+    def back(y):
+        Y = blur.T @ y @ blur
+        return np.concatenate([Y[free], [(Y * pattern).sum()], (paper * y).sum(axis=(1, 2))])
+
+    def normal(x):
+        out = back(forward(x))
+        out[:F] += ridge * x[:F]
+        return out
+
+    unit = np.zeros(F + 4)
+    unit[F] = 1.0  # the contrast alone
+    scale = np.concatenate([np.outer(q, q)[free] + ridge, [(forward(unit) ** 2).sum()], (paper ** 2).sum(axis=(1, 2))])
+    b = back(darkness)
+    x = np.zeros(F + 4)
+    r = b.copy()
+    z = r / scale
+    p = z.copy()
+    rz = r @ z
+    for _ in range(200):
+        if r @ r <= 1e-12 * (b @ b):
+            break
+        Mp = normal(p)
+        a = rz / (p @ Mp)
+        x = x + a * p
+        r = r - a * Mp
+        z = r / scale
+        rz, rz0 = r @ z, rz
+        p = z + rz / rz0 * p
+    contrast = x[F]
+    modules = pattern.copy()
+    modules[free] = x[:F] / contrast if abs(contrast) > 1e-9 else 0.5
+    return float(((forward(x) - darkness) ** 2).mean()), modules
+
+
+def _deblurred_codes(f: np.ndarray, centres: np.ndarray, n: int, layout_id: str):
+    """A code too blurred to read module by module as sampled (blur spreads each module
+    over its neighbours), its blur undone: the modules found by least squares against the
+    photo blurred as it is (_deblurred), the blur the one that explains it best; then the
+    surest modules are fixed in turn and the rest solved again, each round's sure ones
+    making the next's neighbours clearer. Yields (a clean code image, module -> crop px,
+    affine), as _clean_codes."""
+    A = cv2.getAffineTransform(np.float32([[3.5, 3.5], [n - 3.5, 3.5], [3.5, n - 3.5]]), np.float32(centres))
+    N = n + 2 * DEBLUR_RING
+    t = (np.arange(N * DEBLUR_SAMPLES) + 0.5) / DEBLUR_SAMPLES - DEBLUR_RING
+    ii, jj = np.meshgrid(t, t)
+    mapx = (A[0, 0] * ii + A[0, 1] * jj + A[0, 2]).astype(np.float32)
+    mapy = (A[1, 0] * ii + A[1, 1] * jj + A[1, 2]).astype(np.float32)
+    darkness = 1.0 - cv2.remap(f, mapx, mapy, cv2.INTER_LINEAR).astype(np.float64)
+    known, ref = _known_modules(layout_id)
+    inner = (slice(DEBLUR_RING, -DEBLUR_RING),) * 2
+    fixed, value = np.zeros((N, N), bool), np.zeros((N, N))
+    in_code = np.zeros((N, N), bool)
+    in_code[inner] = True
+    fixed[inner], value[inner] = known, ref
+    blurs = {s: _module_blur(N, s) for s in DEBLUR_SIGMAS}
+    fits = sorted((_deblurred(darkness, blurs[s], fixed, value)[0], s) for s in DEBLUR_SIGMAS)
+    for _, sigma in fits[:3]:  # the likeliest blurs
+        now_fixed, now_value = fixed.copy(), value.copy()
+        for _ in range(4):
+            z = _deblurred(darkness, blurs[sigma], now_fixed, now_value)[1]
+            open_ = in_code & ~now_fixed  # the quiet zone's modules stay free
+            sure = np.argsort(-np.where(open_, np.abs(z - 0.5), -1).ravel())[:int(open_.sum() * 0.4)]
+            now_fixed.ravel()[sure] = True
+            now_value.ravel()[sure] = z.ravel()[sure] > 0.5
+        z = _deblurred(darkness, blurs[sigma], now_fixed, now_value)[1]
+        dark = np.where(now_fixed, now_value > 0.5, z > 0.5)[inner]
+        img = np.pad(np.where(dark, 0, 255).astype(np.uint8), 4, constant_values=255)
+        yield cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST), A
+
+
 def _read_code(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
     """_read_code_at, once per photo, homography and sheet."""
     # a level's own geometry said or not, the same sheet (the key holds any other alive)
@@ -298,7 +407,8 @@ def _read_code_at(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
     """The QR code read from the photo where the homography `H` (photo px -> blank px) puts
     the code of a `layout_id` sheet: that part of the photo is cut out, rectified and
     upscaled (a code 2 px a module becomes one of 10 px); if its finder patterns are there,
-    it is read as it is, sharpened, and module by module (_clean_codes). Returns (text and
+    it is read as it is, sharpened, module by module (_clean_codes), and with the photo's
+    blur undone (_deblurred_codes: a small code blurred over its modules). Returns (text and
     the code's corners in photo px, or None; whether the code was there at all). `g`: where
     the sheet's stamp square is (its `stamp`), by default the Yuncos level's geometry; any
     numbered sheet's page will do (sheetkit.photo.padregister)."""
@@ -325,7 +435,8 @@ def _read_code_at(img: np.ndarray, H: np.ndarray, layout_id: str, g=None):
         found = _zxing(im, try_rotate=False, try_invert=False)
         if found:
             return (found[0], cv2.perspectiveTransform(found[1][None], T)[0]), True
-    for clean, A in _clean_codes(f, centres, modules, layout_id):
+    for clean, A in itertools.chain(_clean_codes(f, centres, modules, layout_id),
+                                    _deblurred_codes(f, centres, modules, layout_id)):
         found = _zxing(clean, try_rotate=False, try_invert=False, try_downscale=False, is_pure=True)
         if found:
             corners = np.array([[0, 0], [modules, 0], [modules, modules], [0, modules]], np.float64)
@@ -403,11 +514,29 @@ def _squares_in(img: np.ndarray) -> np.ndarray:
     return np.array(out, dtype=np.float64).reshape(-1, 3)
 
 
+def _side_spread(H: np.ndarray, squares: np.ndarray, side_px: float) -> float:
+    """How unequally the `squares` (x, y, side in photo px) match the side the homography
+    `H` (photo px -> blank px) gives a mark of `side_px` where each lies: the largest ratio
+    of measured to expected side over the smallest, less 1 (blur grows all alike)."""
+    inv = np.linalg.inv(H)
+    ratios = []
+    for x, y, side in squares:
+        p = H @ [x, y, 1.0]
+        p = p[:2] / p[2]  # the square's centre on the blank
+        w = inv[2] @ [p[0], p[1], 1.0]
+        q = inv[:2] @ [p[0], p[1], 1.0] / w
+        J = (inv[:2, :2] - np.outer(q, inv[2, :2])) / w  # blank px -> photo px, there
+        ratios.append(side / (side_px * np.sqrt(abs(np.linalg.det(J)))))
+    return max(ratios) / max(1e-9, min(ratios)) - 1.0
+
+
 def _fit_marks(squares: np.ndarray, marks, shape) -> list[tuple[np.ndarray, list]]:
     """Where `squares` may be the sheet's registration squares `marks` (x, y, size in mm),
     the likeliest first: (the homography photo px -> blank px, the index of the square for
     each mark, None for one not found). Four squares must form the marks' shape up to a
-    moderate perspective (an affine fit leaves little); any three fit an affine map and
+    moderate perspective (an affine fit leaves little), the likeliest those whose sides are
+    each what the homography through them says (at a steep tilt the far ones are smaller,
+    and other squares may fit an affine map better); any three fit an affine map and
     any two a turn and a scale, so fewer count only when four (or three) do not: a square
     hidden or cut off. The squares keep the page's handedness (a photo is not a mirror),
     have the size the fit predicts for them, and make a page no larger than the photo (of
@@ -441,13 +570,24 @@ def _fit_marks(squares: np.ndarray, marks, shape) -> list[tuple[np.ndarray, list
             ok = (det > 0) & (err < 0.06) & (size < (0.5 if k == 4 else 0.3)) & (scale * 210 < max(shape))
             # fewer than four: the largest squares first (the marks are the largest)
             rank = err + 0.05 * size if k == 4 else size - squares[tries, 2].min(axis=1) / squares[top[0], 2]
-            for t in np.flatnonzero(ok)[np.argsort(rank[ok])][:3 if k == 4 else 6]:
+            best = np.flatnonzero(ok)[np.argsort(rank[ok])]
+            if k == 4:
+                # At a steep tilt the affine fit leaves much, and another four squares may
+                # leave less: the homography through the four then says how large each must
+                # be (the far ones smaller), which only the sheet's own squares all are.
+                best = best[:30]
+                homographies = {t: cv2.getPerspectiveTransform(squares[tries[t], :2].astype(np.float32),
+                                                               (centres * PX_PER_MM).astype(np.float32)) for t in best}
+                rank = rank.copy()
+                for t in best:
+                    rank[t] = _side_spread(homographies[t], squares[tries[t]], side_mm * PX_PER_MM) + 0.1 * err[t]
+                best = best[np.argsort(rank[best])]
+            for t in best[:3 if k == 4 else 6]:
                 idx = [None] * 4
                 for mark, sq in zip(which, tries[t]):
                     idx[mark] = int(sq)
                 if k == 4:
-                    H = cv2.getPerspectiveTransform(squares[tries[t], :2].astype(np.float32),
-                                                    (centres * PX_PER_MM).astype(np.float32))
+                    H = homographies[t]
                 else:
                     H = np.vstack([cv2.invertAffineTransform(A[t].T), [0, 0, 1]])
                     H = np.diag([PX_PER_MM, PX_PER_MM, 1.0]) @ H
