@@ -622,8 +622,9 @@ def register(app, db, t, lang, view) -> None:
             except FormError:
                 pass  # the step says it
             else:
-                held = sorted(set(info.get("held", [])) | {f["key"] for f in info.get("fields", []) if f.get("confirmed")}
-                              | set(done))
+                before = info.get("held") if isinstance(info.get("held"), list) else []
+                held = sorted({k for k in before if isinstance(k, str)}
+                              | {f["key"] for f in info.get("fields", []) if f.get("confirmed")} | set(done))
                 got = reread(store().photo_image(play_id, n), info, new, held)
                 if got is not None:
                     again = (shown, held, got)
