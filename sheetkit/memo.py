@@ -16,7 +16,9 @@ from typing import Any, Callable, Hashable, Iterator, Sequence
 
 NOT_PLAIN = object()
 _SCALARS = (str, int, float, bool, type(None))
-_EXACT = frozenset(_SCALARS)  # the scalars' own types (a subclass, Markup say, is looked up by isinstance)
+# the scalars' own types that are their own key (a subclass, Markup say, is looked up by
+# isinstance; a float is not: -0.0 equals 0.0, and shows apart)
+_EXACT = frozenset((str, int, bool, type(None)))
 
 
 class Memo:
@@ -53,6 +55,8 @@ def plain(value: Any) -> Any:
     same data (tables, arrays, tuples, text, numbers, booleans, None: 1, 1.0 and true
     apart, a list and a tuple apart), or NOT_PLAIN for anything else (a date, a model)."""
     kind = type(value)
+    if isinstance(value, float):
+        return kind, value.hex()  # every bit of it: -0.0 and 0.0 apart, a nan equal to itself
     if kind in _EXACT or isinstance(value, _SCALARS):
         return kind, value
     if kind is dict:
