@@ -789,9 +789,7 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         for c, cell, pm, fix, nxt in out:
             need = 1 if (pm or flight_pm[t]) else 0
             if t in held:  # the player's box (or row or column) for this turn, where the dice allow it
-                mine = cell == held[t] or (cell is not None and held[t] is not None and "." not in held[t]
-                                           and cell.partition(".")[0] == held[t])
-                c += 0.0 if mine else HELD_ELSEWHERE
+                c += 0.0 if names(held[t], cell) else HELD_ELSEWHERE
             res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
         return res
 
@@ -873,9 +871,15 @@ def _moved(number, record: dict, cells_of: list, key: str) -> bool:
     entry, cell = record["turn"][t - 1], cells_of[t - 1]
     if number.get("crash") or cell is None:
         return bool(number.get("crash")) != (cell is None)
-    said = number.get("puzzle") or ""
-    return entry.get("value") != number.get("value") or not (cell == said or ("." not in said and
-                                                                             cell.partition(".")[0] == said))
+    return entry.get("value") != number.get("value") or not names(number.get("puzzle"), cell)
+
+
+def names(named: str | None, cell: str | None) -> bool:
+    """Whether a puzzle named so (a box, lum2.1, or a row or column alone, lum2: any of its
+    boxes; None: a crash) names the box `cell` (None: a crash)."""
+    if named is None or cell is None:
+        return named is cell
+    return cell == named or ("." not in named and cell.partition(".")[0] == named)
 
 
 def _flight_abilities(spec, walk, plan):

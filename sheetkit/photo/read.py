@@ -151,7 +151,7 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
     confirmed number follows its box (it is confirmed at the turn that writes that box in
     `out`), a confirmed crash stays while its turn still crashes, and a turn the reading gave
     another number to is no longer confirmed (that number is as the photo reads it)."""
-    from sheetkit.photo.flight import turn_cells
+    from sheetkit.photo.flight import names, turn_cells
 
     ours = turn_cells(out)
     numbers = [k for k in confirmed if k.startswith("turn[") and k.endswith("].value")]
@@ -173,7 +173,7 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
                 and not (k.endswith("].use") and int(k[5:k.index("]")]) in moved)]
     followed += [f"turn[{u}].value" for u, cell in enumerate(ours, 1)
                  if (cell in boxes) or (cell is None and u in crashes)
-                 or (u in rows and cell is not None and (cell.partition(".")[0], out["turn"][u - 1].get("value")) == rows[u])]
+                 or (u in rows and names(rows[u][0], cell) and out["turn"][u - 1].get("value") == rows[u][1])]
     return followed
 
 

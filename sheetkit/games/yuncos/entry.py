@@ -26,7 +26,7 @@ from sheetkit.forms import FormError
 from sheetkit.messages import finding_on_page
 from sheetkit.games.interface import records_of
 from sheetkit.forms import Words, english
-from sheetkit.memo import Memo
+from sheetkit.memo import NOT_PLAIN, Memo, plain
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
 MOST_PLAYERS = 5  # on the page: 1-5 players (a table record allows up to 6)
@@ -302,12 +302,10 @@ _MOVE_TEXTS = Memo(4096)
 def _move_text(t: Callable, n: int, name: str | None, turn: dict[str, Any]) -> str:
     key, got = None, None
     if type(t) is Words:  # the page's words: what they say is their language's
-        said = (n, name, turn.get("flight"), turn.get("crash"), turn.get("puzzle"), turn.get("value"))
-        key = (t.lang, said, tuple(map(type, said)))  # 1, 1.0 and true apart
-        try:
+        said = plain((n, name, turn.get("flight"), turn.get("crash"), turn.get("puzzle"), turn.get("value")))
+        if said is not NOT_PLAIN:  # anything else is said each time
+            key = (t.lang, said)
             got = _MOVE_TEXTS.get(key)
-        except TypeError:  # a value that is no key (a list where a number goes): said each time
-            key = None
     if got is None:
         got = t("yuncos.move", n=n, name=name or "", flight=turn.get("flight", ""), where=_where_label(turn, t))
         if key is not None:
