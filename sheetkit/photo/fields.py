@@ -297,6 +297,7 @@ class Measures:
     boxes: list  # ("fish", i), ("crash", i), ("ability", name)
     box_x: np.ndarray  # (n, 6): see measure_box
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
+    pencilled: dict = field(default_factory=dict)  # grid point -> the directions pencilled from it
 
 
 def _grid(b):
@@ -378,7 +379,7 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         inset.append(0.9)
     ink = ink_image(photo, blank, blur) if ink is None else ink
     box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
-    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd))
+    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled)
 
 
 LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
@@ -436,16 +437,11 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     f.line = m.line
     f.edges = dict(zip(m.edges, (float(p) for p in logistic(EDGE_W, m.edge_x))))
     f.ends = dict(zip(m.ends, (float(p) for p in logistic(END_W, m.end_x))))
-    through = {}
-    for (v, w), p in f.edges.items():
-        if p >= 0.5:
-            through[v] = through.get(v, 0) + 1
-            through[w] = through.get(w, 0) + 1
     for n, v in b.starts.items():
         x, y = g.vertex(v)
         r = max(g.square * 0.26, 2.0)
         f.starts[n] = sigmoid((_box_share(ink, (x - r, y - r, 2 * r, 2 * r), 0.3) - 0.04) * 80)
-        if through.get(v, 0) >= 2:  # a path passing over the start point inks its circle as a cross does
+        if len(m.pencilled.get(v, ())) >= 2:  # a path passing over the start point inks its circle as a cross does
             f.starts[n] = min(f.starts[n], PASSED_START)
     for (kind, key), p in zip(m.boxes, logistic(BOX_W, m.box_x)):
         if kind == "fish":
