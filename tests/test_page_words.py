@@ -32,7 +32,7 @@ PY = sorted(PACKAGE.rglob("*.py"))
 
 LITERAL = re.compile(r"""\bt\(\s*(['"])([^'"{}]+)\1\s*[,)]""")
 FOR_TUPLE = re.compile(r"{%-?\s*for\s+(\w+)\s+in\s+\(([^)]*)\)\s*-?%}(.*?){%-?\s*endfor", re.S)
-# the photo reader's fields, as the confirm screen names them (web/photo.py label_of: ph_<field>)
+# the photo reader's fields, as the confirm screen names them (sheetkit/photo/sheetpage.py label: ph_<field>)
 PHOTO_FIELDS = ("start", "flight", "value", "dice", "use", "fish_marked", "crashes_marked", "used")
 
 

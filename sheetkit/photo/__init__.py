@@ -6,9 +6,10 @@
     read.py       the whole reading, the draft as TOML, the debug image
     simulate.py   simulated photos of random legal games, for the tests and bench/bench_photo.py
     truefields.py the fields a perfect reader would read, with controlled noise (bench/bench_flight.py)
+    sheetpage.py  a read sheet's part of the phone page's confirm screen (sheetkit/web/photo.py)
     digits.py, handwriting.py   the digit reader and the pencil drawer
 
-Everything here needs the optional extra (`pip install 'sheetkit[photo]'`: OpenCV, NumPy,
+Everything here but sheetpage.py needs the optional extra (`pip install 'sheetkit[photo]'`: OpenCV, NumPy,
 zxing-cpp); the rest of sheetkit never imports this package.
 """
 

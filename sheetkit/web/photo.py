@@ -1,21 +1,27 @@
-"""Reading a filled Yuncos sheet from a phone photo on the page: take or upload the photo,
+"""Reading a filled sheet from a phone photo on the page: take or upload the photo,
 confirm the fields the reader was unsure of on the photo itself, check, save.
 
+- Which sheets: those the photo reader reads (sheetkit.photo.read); what the confirm
+  screen needs of the sheet's game (its fields and where they lie, their controls, a
+  form or a typed record turned into the sheet) is the game's sheet page
+  (sheetkit.photo.sheetpage), found through the game the draft names (read from the
+  photo's QR code) or the play's, never from this file.
 - The photo is read (sheetkit.photo.read) from a private temporary file that is removed
   as soon as it is read; the photo itself is not kept.
-- The draft is kept at once as a Yuncos play in progress in the history: its sheet is the
-  draft record (with `in_progress = true` until it is saved), so a reload, a closed tab or
-  a killed server loses nothing and the home page offers it to resume. Beside it, in the
-  history's `photos` table: the photo laid over its blank (a JPEG of the page at the
-  reader's 6 px/mm, what the confirm screen shows and what the sheet is read again from)
-  and the fields to confirm with where they lie on the sheet.
+- The draft is kept at once as a play in progress of its game in the history: its sheet
+  is the draft record (with `in_progress = true` until it is saved), so a reload, a
+  closed tab or a killed server loses nothing and the home page offers it to resume.
+  Beside it, in the history's `photos` table: the photo laid over its blank (a JPEG of
+  the page at the reader's 6 px/mm, what the confirm screen shows and what the sheet is
+  read again from) and the fields to confirm with where they lie on the sheet.
 - Confirming reads the sheet again (sheetkit.photo.read.reread_registered): the fields the
   player confirmed are held, every other one is read again around them, so a corrected
   turn moves the turns after it with it.
 - A sheet is confirmed field by field (taps where they can be, typing for a flight) or as
   a whole (its TOML), checked by the engine of `sheetkit check`, and saved: the record
   loses `in_progress`. Another player's sheet of the same game can then be read into the
-  same play (1-5 sheets, checked together as a Yuncos table).
+  same play (as many sheets as the sheet page allows, checked together by the game's
+  Entry.together, as the table).
 
 Every change is a step of the play (sheetkit.web.plays.step): it carries the play's
 version, so a form from a phone that another phone has overtaken is refused (409).
@@ -39,7 +45,6 @@ from sheetkit.web.inputs import FormError
 PHOTO_MAX = 20 * 1024 * 1024  # a phone photo is 2-8 MB; every other request keeps the page's 256 kB
 UPLOADS = ("/photo",)  # the routes that take a photo (and so the larger limit)
 IMAGE_QUALITY = 90  # JPEG quality of the registered photo kept: the sheet is read again from it
-MOST_SHEETS = 5
 
 
 def available() -> bool:
@@ -99,6 +104,13 @@ def image_of(reg) -> bytes:
     return buf.tobytes()
 
 
+def page_of(rec: Any):
+    """The sheet page (sheetkit.photo.sheetpage) of the game a record names, or None."""
+    from sheetkit.photo.sheetpage import sheet_page
+
+    return sheet_page(rec.get("game") if isinstance(rec, dict) else None)
+
+
 def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: list[str]):
     """The sheet read again from its registered photo kept (`image`, `info` as kept) with
     the fields `confirmed` held at their values in `rec`: (the record, every other field
@@ -112,7 +124,8 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     from sheetkit.errors import UserError
     from sheetkit.photo.read import follow_boxes, merge_confirmed, registered_from, reread_registered
 
-    if not image or not info.get("qr"):
+    page = page_of(rec)
+    if page is None or not image or not info.get("qr"):
         return None
     img = cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_GRAYSCALE)
     if img is None:
@@ -125,257 +138,39 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     out = merge_confirmed(rec, draft.record, confirmed)
     if out is None:
         return None
-    unsure = fields_to_confirm(draft, reg.blank.geometry)
+    unsure = page.fields(draft, reg.blank.geometry)
     held = follow_boxes(rec, out, confirmed)
     return out, [f for f in unsure if f["key"] not in held], held
 
 
-def _turn_of(key: str) -> tuple[int, str] | None:
-    m = re.fullmatch(r"turn\[(\d+)\]\.(\w+)", key)
-    return (int(m.group(1)), m.group(2)) if m else None
-
-
-def _union(boxes) -> list[float]:
-    x0 = min(b[0] for b in boxes)
-    y0 = min(b[1] for b in boxes)
-    x1 = max(b[0] + b[2] for b in boxes)
-    y1 = max(b[1] + b[3] for b in boxes)
-    return [round(x0, 2), round(y0, 2), round(x1 - x0, 2), round(y1 - y0, 2)]
-
-
-def puzzle_box(g, name: str):
-    """The mm box of a puzzle box named as in the records (nest1.3, lum2.1), or None."""
-    m = re.fullmatch(r"(nest|lum)(\d)\.(\d)", name or "")
-    if not m:
-        return None
-    a, b = int(m.group(2)) - 1, int(m.group(3)) - 1
-    return g.nest_box(a, b) if m.group(1) == "nest" else g.lum_box(a, b)
-
-
-def paths(record: dict, board) -> list[list[tuple[int, int]]]:
-    """Each turn's flight as the grid points it passes, from the point it starts at."""
-    from sheetkit.errors import FieldError
-    from sheetkit.games.yuncos.record import parse_flight
-
-    pos = board.starts.get(record.get("start"), min(board.starts.values()))
-    out = []
-    for entry in record.get("turn", []):
-        pts = [pos]
-        try:
-            steps = parse_flight(entry.get("flight", ""))
-        except (FieldError, ValueError, TypeError):
-            steps = []
-        for dx, dy in steps:
-            pos = (pos[0] + dx, pos[1] + dy)
-            pts.append(pos)
-        out.append(pts)
-    return out
-
-
-def fields_to_confirm(draft, g) -> list[dict[str, Any]]:
-    """The draft's uncertain fields in the record's order, each with what was read, how
-    sure, why, and where it lies on the sheet (mm on the A4 page: a box, and for a flight
-    the points of its path)."""
-    from sheetkit.photo.fields import ability_boxes
-    from sheetkit.games.yuncos.scoring import CRASH_TRACK
-
-    rec = draft.record
-    spec = g.spec
-    turn_paths = paths(rec, spec.board)
-    out = []
-    for key in draft.uncertain:
-        r = draft.confidence[key]
-        field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": str(r.why),
-                                 "confirmed": False}
-        tk = _turn_of(key)
-        if key == "start":
-            x, y = g.vertex(spec.board.starts[rec["start"]])
-            field["box"] = [x - 4, y - 4, 8, 8]
-        elif key == "fish_marked":
-            field["box"] = _union([g.fish_box(i) for i in range(len(spec.fish.values))])
-        elif key == "crashes_marked":
-            field["box"] = _union([g.crash_box(i) for i in range(len(CRASH_TRACK))])
-        elif key == "used":
-            field["box"] = _union(list(ability_boxes(g).values()))
-        elif tk is not None and tk[0] <= len(rec["turn"]):
-            t, name = tk
-            entry = rec["turn"][t - 1]
-            if name == "flight":
-                pts = [g.vertex(v) for v in turn_paths[t - 1]]
-                field["path"] = [[round(x, 2), round(y, 2)] for x, y in pts]
-                half = g.square / 2
-                field["box"] = _union([(x - half, y - half, 2 * half, 2 * half) for x, y in pts])
-            elif name == "value":
-                box = puzzle_box(g, entry.get("puzzle", ""))
-                field["box"] = list(box) if box else _union([g.crash_box(i) for i in range(len(CRASH_TRACK))])
-            elif name == "dice":
-                field["box"] = _union([g.dice_box(t, 0), g.dice_box(t, 1)])
-            else:
-                continue
-        else:
-            continue
-        out.append(field)
-    return out
-
-
 def draft_record(draft, solo: bool = False) -> dict[str, Any]:
-    """The draft record as a sheet in progress (`in_progress = true` until it is saved); a
-    solo game's sheet says so (the paper does not show it: the player does)."""
-    out: dict[str, Any] = {}
-    for k, v in draft.record.items():
-        if k == "start":
-            if solo:
-                out["solo"] = True
-            out["in_progress"] = True
-        out[k] = copy.deepcopy(v)
-    out.setdefault("in_progress", True)
-    return out
+    """The draft record as a sheet in progress (`in_progress = true` until it is saved), as
+    its game's sheet page makes it; a solo game's sheet says so."""
+    return page_of(draft.record).draft_record(draft, solo)
 
 
 # ------------------------------------------------------------------ corrections
 
 
-def _spec(rec):
-    from sheetkit import layouts
-    from sheetkit.errors import UserError
-
-    try:
-        return layouts.load(rec["layout"]).spec
-    except (UserError, KeyError, TypeError):
-        return None
-
-
-def puzzle_names(spec) -> list[str]:
-    """Every puzzle box as the records name it, in the sheet's order."""
-    names = [f"nest{r + 1}.{i + 1}" for r in range(2) for i in range(spec.nests.length)]
-    names += [f"lum{c + 1}.{lv + 1}" for c in range(spec.luminaries.columns) for lv in range(spec.luminaries.height)]
-    return names
-
-
-def ability_names(spec) -> list[str]:
-    """Every ability box as the records name it (nest1.ability2, lum3.ability, fish2.ability)."""
-    from sheetkit.games.yuncos.record import all_boxes
-
-    out = []
-    for b in all_boxes(spec):
-        if b.startswith("nest"):
-            row, k = b.split(".")
-            out.append(f"{row}.ability{k}")
-        else:
-            out.append(f"{b}.ability")
-    return out
-
-
-def _flight_value(form, name: str, label: str, t) -> str:
-    from sheetkit.errors import FieldError
-    from sheetkit.games.yuncos.record import parse_flight
-
-    raw = form.get(name, "")
-    text = " ".join(raw.split()).upper() if isinstance(raw, str) else ""
-    if not text:
-        raise FormError(t("ph_err_flight_empty", field=label))
-    if len(text) > 200:
-        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=t("yuncos.too_long")))
-    try:
-        parse_flight(text)
-    except FieldError as e:
-        raise FormError(t("ph_err_flight", field=label, got=inputs.shown(raw), why=e.message)) from None
-    return text
-
-
-def _digit(form, name: str, label: str, t) -> int:
-    if not str(form.get(name, "")).strip():
-        raise FormError(t("yuncos.err_missing", field=label))
-    return inputs.integer(form, name, label, 1, 6, t)
-
-
-def label_of(key: str, t) -> str:
-    """A field's name for the player: "turn 3: flight", "fish counter"."""
-    tk = _turn_of(key)
-    if tk is not None:
-        return t("ph_turn_field", n=tk[0], what=t(f"ph_{tk[1]}"))
-    return t(f"ph_{key}")
-
-
 def corrected(rec: dict[str, Any], fields: list[dict], form: Mapping[str, str], t) -> tuple[dict[str, Any], list[str]]:
     """The record with the values the confirm form gave for its listed fields, and the keys
-    of the fields it confirmed; FormError (nothing changed) for a value that is no value."""
-    from sheetkit.games.yuncos.scoring import CRASH_TRACK
-
-    spec = _spec(rec)
-    if spec is None:
-        raise FormError(t("ph_err_not_yuncos"))
-    new = copy.deepcopy(rec)
-    done = []
-    for f in fields:
-        key = f["key"]
-        label = label_of(key, t)
-        if key == "start":
-            starts = sorted(spec.board.starts)
-            n = inputs.integer(form, "start", label, min(starts), max(starts), t)
-            if n not in starts:
-                raise FormError(t("err_choice", field=label))
-            new["start"] = n
-        elif key == "fish_marked":
-            new["fish_marked"] = inputs.integer(form, key, label, 0, len(spec.fish.values), t)
-        elif key == "crashes_marked":
-            new["crashes_marked"] = inputs.integer(form, key, label, 0, len(CRASH_TRACK), t)
-        elif key == "used":
-            allowed = ability_names(spec)
-            chosen = form.getlist("used") if hasattr(form, "getlist") else []
-            bad = [c for c in chosen if c not in allowed]
-            if bad:
-                raise FormError(t("err_choice", field=label))
-            new["used"] = [b for b in allowed if b in chosen]
-        else:
-            tk = _turn_of(key)
-            if tk is None or not 1 <= tk[0] <= len(new.get("turn", [])):
-                continue
-            n, what = tk
-            entry = new["turn"][n - 1]
-            if what == "flight":
-                entry["flight"] = _flight_value(form, key, label, t)
-            elif what == "value":
-                where = form.get(f"turn[{n}].puzzle", "")
-                if where == "crash":
-                    entry.pop("puzzle", None)
-                    entry.pop("value", None)
-                    entry["crash"] = True
-                elif where in puzzle_names(spec):
-                    entry.pop("crash", None)
-                    entry["puzzle"] = where
-                    entry["value"] = _digit(form, key, label, t)
-                else:
-                    raise FormError(t("err_choice", field=t("ph_turn_field", n=n, what=t("ph_puzzle"))))
-            elif what == "dice":
-                entry["dice"] = [_digit(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yuncos.die", n=d)), t)
-                                 for d in (1, 2)]
-            else:
-                continue
-        done.append(key)
-    return new, done
+    of the fields it confirmed, as its game's sheet page reads them; FormError (nothing
+    changed) for a value that is no value."""
+    page = page_of(rec)
+    if page is None:
+        raise FormError(t("ph_err_other_game"))
+    return page.corrected(rec, fields, form, t)
 
 
-def record_from_text(raw: str, source: str, t) -> dict[str, Any]:
-    """The whole draft as typed (its TOML): one Yuncos sheet, kept in progress until saved."""
+def record_from_text(raw: str, source: str, page, t) -> dict[str, Any]:
+    """The whole draft as typed (its TOML): one sheet of the sheet page's game, kept in
+    progress until saved."""
     text = raw.replace("\r\n", "\n")
     if not text.strip():
         raise FormError(t("err_nothing"))
     data = inputs.toml_text(text.encode("utf-8", "surrogatepass"), source, t)
     inputs.refuse_paths(data, source, t)
-    if data.get("game") != "yuncos" or data.get("kind", "sheet") != "sheet":
-        raise FormError(t("ph_err_not_yuncos"))
-    if not isinstance(data.get("turn", []), list):
-        raise FormError(t("ph_err_not_yuncos"))
-    if "in_progress" not in data:
-        out: dict[str, Any] = {}
-        for k, v in data.items():
-            if k in ("start", "fish_marked", "turn") and "in_progress" not in out:
-                out["in_progress"] = True
-            out[k] = v
-        out.setdefault("in_progress", True)
-        data = out
-    return data
+    return page.typed(data, t)
 
 
 def finished(rec: dict[str, Any]) -> dict[str, Any]:
@@ -389,7 +184,7 @@ def register(app, db, t, lang, view) -> None:
     from sheetkit.errors import UserError
     from sheetkit.history.store import StalePlay, Store, now
     from sheetkit.web.plays import routes as play_routes
-    from sheetkit.games.yuncos import entry as Y
+    from sheetkit.photo.sheetpage import sheet_page
 
     path = play_routes.db_path(db)
 
@@ -403,7 +198,7 @@ def register(app, db, t, lang, view) -> None:
         """(play, {sheet: info}) of a play read from photos; 404 for any other."""
         play = play_routes.play_or_404(store(), play_id)
         infos = store().photos(play_id)
-        if play.game != "yuncos" or not infos:
+        if sheet_page(play.game) is None or not infos:
             abort(404)
         if play.in_progress:
             plays.load(store(), play, t)  # a draft the page cannot read: Unusable, said on every route of it
@@ -415,10 +210,14 @@ def register(app, db, t, lang, view) -> None:
                                solo=play is not None and is_solo(play),
                                view=_table_view(play) if play is not None else None), code
 
+    def together(game, records):
+        """The play's sheets checked together, by its game's Entry.together (the table)."""
+        return plays.entry_of(game).together(records)
+
     def _table_view(play):
         records = plays.records_of(play, t)
         try:
-            checked = Y.table_check([(n, finished(r)) for n, r in records])
+            checked = together(play.game, [(n, finished(r)) for n, r in records])
         except UserError:
             return None
         return view(checked.verdict, lang())
@@ -446,13 +245,14 @@ def register(app, db, t, lang, view) -> None:
                     raise FormError(t("ph_err_pending"))
                 if is_solo(play):
                     raise FormError(t("ph_err_solo"))
-                if len(play.sheets) >= MOST_SHEETS:
-                    raise FormError(t("yuncos.err_players", n=len(play.sheets) + 1, most=MOST_SHEETS))
+                page = sheet_page(play.game)
+                if len(play.sheets) >= page.most_sheets:
+                    raise FormError(page.too_many(len(play.sheets) + 1, t))
             if not available():
                 return new_page(t("ph_install", cmd=INSTALL), 503, play)
             name = inputs.name(request.form, "name", t("player"), t)
             if not name:
-                raise FormError(t("yuncos.err_missing", field=t("player")))
+                raise FormError(t("ph_err_missing", field=t("player")))
             if play is not None and any((s.player or "").casefold() == name.casefold() for s in play.sheets):
                 raise FormError(t("err_name_twice", field=t("player"), name=name))
             data = uploaded(t, t("ph_err_no_photo"))
@@ -460,13 +260,16 @@ def register(app, db, t, lang, view) -> None:
                 draft, reg = read_upload(data)
             except UserError as e:
                 raise FormError(t("ph_err_read", why=inputs.said(e))) from None
-            info = {"fields": fields_to_confirm(draft, reg.blank.geometry), "notes": [n.to_json() for n in draft.notes],
+            page = page_of(draft.record)
+            if page is None or (play is not None and page.game != play.game):
+                raise FormError(t("ph_err_other_game"))
+            info = {"fields": page.fields(draft, reg.blank.geometry), "notes": [n.to_json() for n in draft.notes],
                     "faults": draft.faults, "read_at": now(), "qr": reg.text, "lang": reg.blank.lang}
             image = image_of(reg)
             rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
             with store().transaction():  # the sheet and its photo: both or neither
                 if play is None:
-                    play_id = plays.start(store(), "yuncos", [(name, rec)], now())
+                    play_id = plays.start(store(), page.game, [(name, rec)], now())
                     sheet = 0
                 else:
                     play_id = play.id
@@ -495,76 +298,39 @@ def register(app, db, t, lang, view) -> None:
         records = plays.records_of(play, t)
         name, rec = records[n]
         info = infos.get(n, {"fields": [], "notes": []})
-        spec = _spec(rec)
+        page = sheet_page(play.game)
         done = [(p, finished(r)) if i == n else (p, r) for i, (p, r) in enumerate(records)]
         result = sheets = None
         try:
-            checked = Y.table_check(done)
+            checked = together(play.game, done)
             result = view(checked.verdict, lang())
             from sheetkit.checking import records as engine
             from sheetkit.web.views import sheets as _sheets
 
-            source = plays.source_name("yuncos", play.id, name, n, len(records))
+            source = plays.source_name(play.game, play.id, name, n, len(records))
             loaded = engine.parse(copy.deepcopy(done[n][1]), source)
             sheets = _sheets(loaded, engine.check(loaded), lang())[:1]
         except FormError as e:
             error = error or str(e)
         except UserError as e:
             error = error or inputs.said(e)
-        g = None
-        if spec is not None:
-            from sheetkit.games.yuncos.compose import sheet_geometry
-
-            g = sheet_geometry(spec, "a4")
-        controls = [control(f, i + 1, rec, spec, g, form) for i, f in enumerate(info.get("fields", []))]
+        g = page.geometry(rec)
+        controls = [control(page, f, i + 1, rec, g, form) for i, f in enumerate(info.get("fields", []))]
         return render_template("photo_confirm.html", play=play, sheet=n, name=name, info=info, controls=controls,
                                view_box=_content_box(g), result=result, sheets=sheets or [], error=error,
                                notes=[note_text(n, lang()) for n in info.get("notes", [])],
                                version=play.version, text=text if text is not None else play.sheets[n].text,
                                table=len(records) > 1, has_image=True), code
 
-    def control(f, number, rec, spec, g, form) -> dict[str, Any]:
+    def control(page, f, number, rec, g, form) -> dict[str, Any]:
         """What one field's control shows: its number on the photo, its name, what was read
-        and how sure, the values to tap (or the text to type), and its zoomed view."""
+        and how sure, the values to tap (or the text to type), and its zoomed view (the
+        field's own part from its game's sheet page)."""
         key = f["key"]
-        c = {"n": number, "key": key, "label": label_of(key, t), "confidence": f["confidence"],
+        c = {"n": number, "key": key, "label": page.label(key, t), "confidence": f["confidence"],
              "sure": round(100 * f["confidence"]), "confirmed": f.get("confirmed", False),
              "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": zoom(f.get("box"))}
-        form = form or {}
-        tk = _turn_of(key)
-        entry = rec["turn"][tk[0] - 1] if tk and tk[0] <= len(rec.get("turn", [])) else {}
-        if key == "start":
-            c.update(kind="choice", name="start", options=sorted(spec.board.starts) if spec else [],
-                     value=str(form.get("start", rec.get("start", ""))))
-            c["read"] = str(rec.get("start", ""))
-        elif key in ("fish_marked", "crashes_marked"):
-            from sheetkit.games.yuncos.scoring import CRASH_TRACK
-
-            most = len(spec.fish.values) if key == "fish_marked" and spec else len(CRASH_TRACK)
-            c.update(kind="choice", name=key, options=list(range(0, most + 1)),
-                     value=str(form.get(key, rec.get(key, ""))))
-            c["read"] = str(rec.get(key, ""))
-        elif key == "used":
-            from sheetkit.games.yuncos.record import box_name
-
-            chosen = form.getlist("used") if hasattr(form, "getlist") and "used" in form else rec.get("used", [])
-            crossed = {box_name(b) for b in chosen if isinstance(b, str)}  # a record may name them either way
-            options = ability_names(spec) if spec else []
-            c.update(kind="boxes", name="used", options=options, chosen=[b for b in options if box_name(b) in crossed])
-            c["read"] = ", ".join(rec.get("used", [])) or "-"
-        elif tk and tk[1] == "flight":
-            c.update(kind="flight", name=key, value=form.get(key, entry.get("flight", "")))
-            c["read"] = entry.get("flight", "")
-        elif tk and tk[1] == "value":
-            where = form.get(f"turn[{tk[0]}].puzzle", "crash" if entry.get("crash") else entry.get("puzzle", ""))
-            c.update(kind="value", name=key, value=str(form.get(key, entry.get("value", ""))), where=where,
-                     where_name=f"turn[{tk[0]}].puzzle", options=(puzzle_names(spec) if spec else []))
-            c["read"] = (f"{entry['value']} ({entry['puzzle']})" if "puzzle" in entry else t("yuncos.crash"))
-        elif tk and tk[1] == "dice":
-            dice = entry.get("dice") or ["", ""]
-            c.update(kind="dice", name=key, values=[str(form.get(f"{key}.{d + 1}", dice[d] if d < len(dice) else ""))
-                                                    for d in (0, 1)])
-            c["read"] = " ".join(str(d) for d in dice)
+        c.update(page.control(f, rec, g, form or {}, t))
         return c
 
     @app.get("/photo/<int:play_id>")
@@ -666,12 +432,13 @@ def register(app, db, t, lang, view) -> None:
         except FormError as e:
             return confirm_page(play_id, str(e), 409)
         raw = request.form.get("text", "")
-        source = plays.source_name("yuncos", play.id, play.sheets[n].player, n, len(play.sheets))
+        source = plays.source_name(play.game, play.id, play.sheets[n].player, n, len(play.sheets))
+        page = sheet_page(play.game)
 
         def change(recs):
             name, _ = recs[n]
             out = list(recs)
-            out[n] = (name, record_from_text(raw, source, t))
+            out[n] = (name, record_from_text(raw, source, page, t))
             return out
 
         resp = do(play_id, change, text=raw)
