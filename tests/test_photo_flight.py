@@ -237,6 +237,26 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     assert again.confidence["turn[3].flight"].confidence > conf[2]
 
 
+def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():
+    """The path begins at the start point: a first flight read unsurely (its flown die read
+    at even odds) asks the start too, though its mark is clear; once the player confirms
+    that flight, the start is as sure as its mark again."""
+    layout, truth = game("yuncos-easy", 3004)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    sure = draft_of(layout, fields, cells, dice)
+    assert "start" not in sure.uncertain and "turn[1].flight" not in sure.uncertain
+    dice[1] = ((dice[1][0][0], 0.5), dice[1][1])  # turn 1's flown die read unsurely
+    draft = draft_of(layout, fields, cells, dice)
+    assert "turn[1].flight" in draft.uncertain
+    assert draft.confidence["start"].confidence <= draft.confidence["turn[1].flight"].confidence
+    assert "start" in draft.uncertain
+    fixed = {"turn[1].flight": truth["turn"][0]["flight"]}
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
+    assert "start" not in again.uncertain
+    assert again.confidence["start"].confidence >= sure.confidence["start"].confidence
+
+
 def test_a_confirmed_turn_takes_its_abilities_only_when_it_is_the_turn_played():
     """The paper does not show which abilities a turn used: confirming a turn's `use` gives
     the truth's only once its flight, number and dice are the truth's; else the draft's stays

@@ -1153,6 +1153,10 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         v = conf.get(f"turn[{t}].value")
         if v is not None and f"turn[{t}].value" not in (fixed or {}) and v.confidence > r.confidence:
             v.confidence = r.confidence
+    # the path begins at the start point: a start misread sends the first flight from elsewhere,
+    # so a first flight read unsurely leaves the start as unsure (a confirmed one vouches for it)
+    if record["turn"] and "turn[1].flight" not in (fixed or {}):
+        conf["start"].confidence = min(conf["start"].confidence, conf["turn[1].flight"].confidence)
     # the abilities a turn used go with its flight and its number (a +-1, a diagonal step, the
     # Yunco on a crash): as sure as the less sure of the two, so that a player who corrects
     # either is asked to look at them too
