@@ -193,3 +193,33 @@ def test_a_number_confirmed_by_its_row_alone_names_no_box():
     assert follow_boxes(theirs, other, ["turn[2].value"]) == []
     merged = merge_confirmed(theirs, other, ["turn[2].value"])
     assert merged["turn"][1]["value"] == 6  # the box read, not the value given for "the next box"
+
+
+def test_reading_again_never_undoes_what_the_player_put_right():
+    """Confirming only mends: a reading again that would give the player's legal record a
+    number the rules refuse (here nest row 1's first number again, a row of different numbers)
+    mends nothing (None: the player's record stays), while one that breaks no more rules
+    than theirs is taken."""
+    import copy
+    import random
+
+    from sheetkit import layouts
+    from sheetkit.checking import records
+    from sheetkit.games.yuncos.play import play
+    from sheetkit.photo import simulate
+    from sheetkit.photo.read import merge_confirmed
+
+    layout = layouts.load("yuncos-easy")
+    for seed in range(200):
+        theirs = simulate.truth_record(play(layout, random.Random(seed)))
+        nest = [t for t in theirs["turn"] if str(t.get("puzzle", "")).startswith("nest1")]
+        if len(nest) >= 2:
+            break
+    assert records.check(records.parse(copy.deepcopy(theirs), "t.toml")).verdict.legal
+    confirmed = [f"turn[{t}].flight" for t in range(1, len(theirs["turn"]) + 1)]
+    assert merge_confirmed(theirs, copy.deepcopy(theirs), confirmed) == theirs
+    worse = copy.deepcopy(theirs)
+    first, second = [t for t in worse["turn"] if str(t.get("puzzle", "")).startswith("nest1")][:2]
+    second["value"] = first["value"]
+    assert not records.check(records.parse(copy.deepcopy(worse), "t.toml")).verdict.legal
+    assert merge_confirmed(theirs, worse, confirmed) is None

@@ -930,6 +930,11 @@ def _errors(checked) -> int:
     return sum(1 for f in checked.verdict.findings if f.severity == "error")
 
 
+def errors_of(record: dict) -> int:
+    """How many errors the checker finds in a record (a great many when it cannot read it)."""
+    return _errors(_check(record))
+
+
 FAULTY = 0.5  # the most a field of a turn with an error can be trusted
 FAULT_COST = 6.0  # a fault the checker finds in a candidate draft, in the same units
 READINGS = 6  # readings of the flight given numbers and checked

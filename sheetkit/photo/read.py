@@ -95,11 +95,13 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
     player's value. A confirmed number says what its box holds, and the box keeps it; which
     turn wrote it is the reading's (the paper does not show it: the dice log does), so every
     turn's number is the reading's, and a turn's abilities are the player's only while its
-    number is the one they had. None when the reading has another number of turns: the turns
-    are the dice log's, and it mends nothing then."""
+    number is the one they had. None when the reading has another number of turns (the turns
+    are the dice log's), or when the record it gives breaks more rules than the player's:
+    confirming only mends, so a reading that would undo what the player put right mends
+    nothing."""
     import copy
 
-    from sheetkit.photo.flight import turn_cells
+    from sheetkit.photo.flight import errors_of, turn_cells
 
     if len(read["turn"]) != len(rec.get("turn", [])):
         return None
@@ -130,6 +132,8 @@ def merge_confirmed(rec: dict, read: dict, confirmed: list[str]) -> dict | None:
                 mine["use"] = copy.deepcopy(new["use"])
             else:
                 mine.pop("use", None)
+    if out != rec and errors_of(out) > errors_of(rec):
+        return None
     return out
 
 
