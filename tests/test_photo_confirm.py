@@ -223,3 +223,27 @@ def test_reading_again_never_undoes_what_the_player_put_right():
     second["value"] = first["value"]
     assert not records.check(records.parse(copy.deepcopy(worse), "t.toml")).verdict.legal
     assert merge_confirmed(theirs, worse, confirmed) is None
+
+
+def test_a_reading_that_would_undo_the_players_record_keeps_it_and_asks_what_it_reads_otherwise(photo, monkeypatch):
+    """When reading again would break more rules than the player's record (merge_confirmed
+    mends nothing), `--confirmed` keeps the player's record as they left it; what they
+    confirmed is sure, and of the rest only what the photo reads otherwise is asked."""
+    import copy
+
+    from sheetkit.photo import read
+
+    path, _, draft, corrected = photo
+    theirs = copy.deepcopy(corrected)
+    from sheetkit import layouts
+
+    others = sorted(set(layouts.load(theirs["layout"]).spec.board.starts) - {theirs["start"]})
+    theirs["start"] = others[0]  # a start the photo does not show, left unconfirmed
+    confirmed = [k for k in draft.uncertain if k != "start"]
+    monkeypatch.setattr(read, "merge_confirmed", lambda rec, got, held: None)
+    again = confirmed_draft(path, theirs, confirmed)
+    assert again.record == theirs
+    assert all(again.confidence[k].confidence == 1.0 for k in confirmed if k in again.confidence)
+    assert "start" in again.uncertain
+    left = [k for k in again.confidence if k not in confirmed and k != "start"]
+    assert left and [k for k in left if k not in again.uncertain]  # not every field: what reads otherwise

@@ -199,13 +199,27 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
         raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=reg.text), source=source)
     draft = read_laid(reg, debug, {**held_fields(rec, confirmed), "turns": len(rec["turn"])}, str(path))
     out = merge_confirmed(rec, draft.record, confirmed)
-    unsure = 1.0
-    if out is None:  # the reading could not keep the player's turns: theirs, every other field asked
-        out, unsure = rec, 0.5
-    held = follow_boxes(rec, out, confirmed) if unsure == 1.0 else confirmed
-    sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else min(r.confidence, unsure))
-            for k, r in draft.confidence.items()}
+    if out is not None:
+        held = follow_boxes(rec, out, confirmed)
+        sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else r.confidence)
+                for k, r in draft.confidence.items()}
+    elif len(draft.record["turn"]) == len(rec["turn"]):
+        # the reading breaks more rules than the player's record: theirs stays, and what the
+        # photo reads otherwise is asked
+        sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else r.confidence
+                                       if _field(rec, k) == _field(draft.record, k) else min(r.confidence, 0.5))
+                for k, r in draft.confidence.items()}
+        out = rec
+    else:  # the reading could not keep the player's turns: theirs, every other field asked
+        sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else min(r.confidence, 0.5))
+                for k, r in draft.confidence.items()}
+        out = rec
     return dataclasses.replace(draft, record=out, confidence=sure)
+
+
+def _field(record: dict, key: str):
+    """A field's value in a record (a path as in Draft.uncertain), as held_fields gives it."""
+    return held_fields(record, [key]).get(key)
 
 
 def read_laid(reg, debug: str | Path | None = None, fixed: dict | None = None, source: str = "") -> Draft:
