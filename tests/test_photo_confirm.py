@@ -247,3 +247,38 @@ def test_a_reading_that_would_undo_the_players_record_keeps_it_and_asks_what_it_
     assert "start" in again.uncertain
     left = [k for k in again.confidence if k not in confirmed and k != "start"]
     assert left and [k for k in left if k not in again.uncertain]  # not every field: what reads otherwise
+
+
+def test_the_players_record_kept_asks_its_own_fields_that_the_photo_reads_otherwise(photo):
+    """kept_draft: the player's record as they left it, with the confidences of its own
+    fields: confirmed ones sure, ones the photo reads alike (however written) as sure as
+    read, ones it reads otherwise or lacks asked; a field only the reading has (an ability
+    use the player's turn does not have) is not listed, as no line of theirs holds it."""
+    import copy
+
+    from sheetkit import layouts
+    from sheetkit.photo.read import kept_draft
+
+    path, _, draft, corrected = photo
+    again = read_photo(path)
+    theirs = copy.deepcopy(again.record)
+    others = sorted(set(layouts.load(theirs["layout"]).spec.board.starts) - {theirs["start"]})
+    theirs["start"] = others[0]  # read otherwise by the photo
+    t = next(i for i, turn in enumerate(theirs["turn"], 1) if "use" not in turn)
+    theirs["turn"][t - 1]["use"] = ["plusminus"]  # a use the reading does not have
+    u = next((i for i, turn in enumerate(theirs["turn"], 1) if "use" in again.record["turn"][i - 1]), None)
+    if u is not None:
+        del theirs["turn"][u - 1]["use"]  # one the reading has and theirs not
+    theirs["used"] = list(reversed(theirs["used"]))  # the same boxes in another order
+    sure_before = [k for k in again.confidence if k not in again.uncertain and k != "start"]
+    kept = kept_draft(theirs, again, ["fish_marked"])
+    assert kept.record == theirs
+    assert kept.confidence["fish_marked"].confidence == 1.0
+    assert "start" in kept.uncertain and f"turn[{t}].use" in kept.uncertain
+    assert kept.confidence["start"].why.id == "photo.why.otherwise"
+    if u is not None:
+        assert f"turn[{u}].use" not in kept.confidence
+    assert ("used" in kept.uncertain) == ("used" in again.uncertain)  # the same boxes: as sure as read
+    still = [k for k in sure_before if k in kept.confidence and k not in (f"turn[{t}].use", "fish_marked")]
+    assert still and all(kept.confidence[k].confidence == again.confidence[k].confidence for k in still)
+    assert [n.id for n in kept.notes] == ["photo.note.kept"]

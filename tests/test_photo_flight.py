@@ -251,6 +251,7 @@ def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():
     assert "turn[1].flight" in draft.uncertain
     assert draft.confidence["start"].confidence <= draft.confidence["turn[1].flight"].confidence
     assert "start" in draft.uncertain
+    assert draft.confidence["start"].why.id == "photo.why.first_flight"  # said why: not its mark
     fixed = {"turn[1].flight": truth["turn"][0]["flight"]}
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert "start" not in again.uncertain

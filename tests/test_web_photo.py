@@ -591,3 +591,30 @@ class _Form(dict):
     def getlist(self, key):
         v = self.get(key, [])
         return v if isinstance(v, list) else [v]
+
+
+def test_a_reading_again_that_cannot_be_taken_keeps_what_the_player_confirmed(phone, sample, monkeypatch):
+    """Confirming only mends: when the photo read again cannot be taken (its record breaks
+    more rules than the player's: merge_confirmed gives None), the sheet keeps the values
+    the player gave, every field they confirmed stays confirmed, and only what the photo
+    reads otherwise is asked next (read.kept_draft)."""
+    from sheetkit.photo import read
+
+    page = phone.get("/photo/1")
+    form = truth_form(page, sample.truth)
+    listed = [k for _, k in fields_of(page)]
+    monkeypatch.setattr(read, "merge_confirmed", lambda rec, got, held: None)
+    done = phone.post("/photo/1/fields", {**form, "action": "check"})
+    assert done.code == 303
+    after = phone.get("/photo/1")
+    assert after.code == 200 and not after.error
+    with Store.open(phone.db) as store:
+        rec = tomllib.loads(store.get(1).sheets[0].text)
+        info = store.photos(1)[0]
+    assert set(listed) <= set(info["held"])  # what the player confirmed, held as they gave it
+    for key in listed:
+        if key.endswith(".flight"):
+            t = int(key[5:key.index("]")])
+            assert " ".join(rec["turn"][t - 1]["flight"].split()) == " ".join(form[key].split())
+    asked = [f["key"] for f in info["fields"] if not f.get("confirmed")]
+    assert not set(asked) & set(info["held"])

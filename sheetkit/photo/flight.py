@@ -1160,8 +1160,10 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             v.confidence = r.confidence
     # the path begins at the start point: a start misread sends the first flight from elsewhere,
     # so a first flight read unsurely leaves the start as unsure (a confirmed one vouches for it)
-    if record["turn"] and "turn[1].flight" not in (fixed or {}):
-        conf["start"].confidence = min(conf["start"].confidence, conf["turn[1].flight"].confidence)
+    first = conf["turn[1].flight"] if record["turn"] and "turn[1].flight" not in (fixed or {}) else None
+    if first is not None and first.confidence < conf["start"].confidence:
+        conf["start"].confidence = first.confidence
+        conf["start"].why = msg("photo.why.first_flight", why=conf["start"].why)
     # the abilities a turn used go with its flight and its number (a +-1, a diagonal step, the
     # Yunco on a crash): as sure as the less sure of the two, so that a player who corrects
     # either is asked to look at them too

@@ -186,7 +186,8 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     """The draft of `sheetkit read --confirmed`: the photo read again with the fields the
     player confirmed held (reread) and the player's number of turns (the dice log's rows,
     where the player deleted one the draft had), their values as the player gave them and
-    sure; every other field as read again. A UserError naming `source` (the player's draft)
+    sure, every other field as read again; or, when that reading cannot be taken, the
+    player's record kept (kept_draft). A UserError naming `source` (the player's draft)
     when that draft is another sheet's, said before anything is read."""
     import dataclasses
 
@@ -199,22 +200,82 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
         raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=reg.text), source=source)
     draft = read_laid(reg, debug, {**held_fields(rec, confirmed), "turns": len(rec["turn"])}, str(path))
     out = merge_confirmed(rec, draft.record, confirmed)
-    if out is not None:
-        held = follow_boxes(rec, out, confirmed)
-        sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else r.confidence)
-                for k, r in draft.confidence.items()}
-    elif len(draft.record["turn"]) == len(rec["turn"]):
-        # the reading breaks more rules than the player's record: theirs stays, and what the
-        # photo reads otherwise is asked
-        sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else r.confidence
-                                       if _field(rec, k) == _field(draft.record, k) else min(r.confidence, 0.5))
-                for k, r in draft.confidence.items()}
-        out = rec
-    else:  # the reading could not keep the player's turns: theirs, every other field asked
-        sure = {k: dataclasses.replace(r, confidence=1.0 if k in confirmed else min(r.confidence, 0.5))
-                for k, r in draft.confidence.items()}
-        out = rec
+    if out is None:
+        return kept_draft(rec, draft, confirmed)
+    held = follow_boxes(rec, out, confirmed)
+    sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else r.confidence) for k, r in draft.confidence.items()}
     return dataclasses.replace(draft, record=out, confidence=sure)
+
+
+# what a field is read from, by its name, for one the reading again has not (photo.why.*)
+_WHY = {"start": "start", "fish_marked": "fish", "crashes_marked": "crashes", "used": "used",
+        "flight": "flight", "dice": "dice", "use": "use"}
+
+
+def kept_draft(rec: dict, again: Draft, confirmed: list[str]) -> Draft:
+    """The player's record kept as they left it, when the photo read again (`again`) cannot
+    be taken (merge_confirmed: it breaks more rules, or has another number of turns): its
+    own fields, those the player confirmed sure, every other one as surely as the reading
+    reads it alike, and asked where the reading reads it otherwise (or has another number of
+    turns, or no such field)."""
+    from sheetkit.messages import msg
+    from sheetkit.photo.flight import Reading, errors_of
+
+    alike = len(again.record.get("turn", [])) == len(rec.get("turn", []))
+    sure = {}
+    for key in _fields_of(rec):
+        r = again.confidence.get(key)
+        if r is not None:
+            why = r.why
+        elif key.endswith(".value"):
+            why = msg("photo.why.number", cell=rec["turn"][int(key[5:key.index("]")]) - 1].get("puzzle", "-"))
+        else:
+            why = msg(f"photo.why.{_WHY[key.split('.', 1)[1] if key.startswith('turn[') else key]}")
+        if key in confirmed:
+            sure[key] = Reading(_field(rec, key), 1.0, why)
+        elif alike and r is not None and _same(rec, again.record, key):
+            sure[key] = Reading(_field(rec, key), r.confidence, why)
+        else:
+            sure[key] = Reading(_field(rec, key), min(r.confidence if r is not None else 0.5, 0.5),
+                                msg("photo.why.otherwise", why=why))
+    return Draft(rec, sure, errors_of(rec), again.walks, [msg("photo.note.kept" if alike else "photo.note.kept_turns")])
+
+
+def _fields_of(rec: dict) -> list[str]:
+    """The fields of a record, in the order a draft lists them."""
+    turns = rec.get("turn", [])
+    keys = ["start"]
+    for t, turn in enumerate(turns, 1):
+        keys += [f"turn[{t}].flight", f"turn[{t}].value"] + ([f"turn[{t}].dice"] if "dice" in turn else [])
+    keys += [f"turn[{t}].use" for t, turn in enumerate(turns, 1) if "use" in turn]
+    return keys + ["fish_marked", "crashes_marked", "used"]
+
+
+def _same(a: dict, b: dict, key: str) -> bool:
+    """Whether two records with as many turns give a field alike, however it is written: a
+    flight by its steps ("2E" and "E E"), a number by the box it fills (nest1 and nest1.3),
+    the ability boxes as a set in either spelling, the abilities a turn used in any order."""
+    from sheetkit.errors import FieldError
+    from sheetkit.games.yuncos.record import box_name, parse_flight
+    from sheetkit.photo.flight import turn_cells
+
+    if key == "used":
+        return {box_name(x) for x in a.get("used", [])} == {box_name(x) for x in b.get("used", [])}
+    if not key.startswith("turn["):
+        return a.get(key) == b.get(key)
+    t, name = int(key[5:key.index("]")]), key.split(".", 1)[1]
+    x, y = a["turn"][t - 1], b["turn"][t - 1]
+    if name == "flight":
+        try:
+            return parse_flight(x.get("flight", "")) == parse_flight(y.get("flight", ""))
+        except (FieldError, ValueError, TypeError):
+            return x.get("flight") == y.get("flight")
+    if name == "value":
+        return ((turn_cells(a)[t - 1], x.get("value"), bool(x.get("crash")))
+                == (turn_cells(b)[t - 1], y.get("value"), bool(y.get("crash"))))
+    if name == "use":
+        return sorted(x.get("use", [])) == sorted(y.get("use", []))
+    return x.get(name) == y.get(name)
 
 
 def _field(record: dict, key: str):

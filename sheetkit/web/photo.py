@@ -16,7 +16,9 @@ confirm the fields the reader was unsure of on the photo itself, check, save.
   read again from) and the fields to confirm with where they lie on the sheet.
 - Confirming reads the sheet again (sheetkit.photo.read.reread_registered): the fields the
   player confirmed are held, every other one is read again around them, so a corrected
-  turn moves the turns after it with it.
+  turn moves the turns after it with it; a reading that would break more rules than the
+  player's record is not taken (confirming only mends): theirs stays, and what the photo
+  reads otherwise is asked (sheetkit.photo.read.kept_draft).
 - A sheet is confirmed field by field (taps where they can be, typing for a flight) or as
   a whole (its TOML), checked by the engine of `sheetkit check`, and saved: the record
   loses `in_progress`. Another player's sheet of the same game can then be read into the
@@ -116,13 +118,15 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     the fields `confirmed` held at their values in `rec`: (the record, every other field
     read again around them, the confirmed ones as the player gave them; the new fields to
     confirm; the fields confirmed now, a confirmed number following its box:
-    read.follow_boxes), or None when the photo cannot be read again (the record then stays
-    as it is)."""
+    read.follow_boxes); when that reading cannot be taken (it breaks more rules than the
+    player's record, or has another number of turns), the player's record, the fields the
+    photo reads otherwise, and the fields confirmed; None when the photo cannot be read
+    again (the record then stays as it is)."""
     import cv2
     import numpy as np
 
     from sheetkit.errors import UserError
-    from sheetkit.photo.read import follow_boxes, merge_confirmed, registered_from, reread_registered
+    from sheetkit.photo.read import follow_boxes, kept_draft, merge_confirmed, registered_from, reread_registered
 
     page = page_of(rec)
     if page is None or not image or not info.get("qr"):
@@ -136,8 +140,9 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     except UserError:
         return None
     out = merge_confirmed(rec, draft.record, confirmed)
-    if out is None:
-        return None
+    if out is None:  # the reading cannot be taken: the player's record stays, what it reads otherwise asked
+        kept = kept_draft(rec, draft, confirmed)
+        return rec, [f for f in page.fields(kept, reg.blank.geometry) if f["key"] not in confirmed], list(confirmed)
     unsure = page.fields(draft, reg.blank.geometry)
     held = follow_boxes(rec, out, confirmed)
     return out, [f for f in unsure if f["key"] not in held], held
