@@ -10,7 +10,9 @@
     digits.py, handwriting.py   the digit reader and the pencil drawer
 
 Everything here but sheetpage.py needs the optional extra (`pip install 'sheetkit[photo]'`: OpenCV, NumPy,
-zxing-cpp); the rest of sheetkit never imports this package.
+zxing-cpp). The rest of sheetkit imports this package only where a photo is read: `sheetkit
+read` (sheetkit/cli/photo.py) and the phone page's photo screens (sheetkit/web/photo.py,
+padphoto.py), which say how to install the extra when it is missing (require, INSTALL).
 """
 
 from __future__ import annotations
