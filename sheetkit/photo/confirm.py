@@ -21,6 +21,13 @@ _MARK = re.compile(r"#\s*check\b")
 _FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[\d+\]\.[a-z_]+")
 
 
+def turn_field(key: str) -> tuple[int, str] | None:
+    """A turn's field named as in Draft.uncertain ("turn[3].flight"): (3, "flight"); None for
+    any other name (start, used, ...)."""
+    m = re.fullmatch(r"turn\[(\d+)\]\.(\w+)", key)
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
 def _listed(line: str) -> list[str] | None:
     """The fields of the draft's "To confirm" line (in any language it is written in)."""
     for lang in LANGS:

@@ -29,6 +29,7 @@ import numpy as np
 
 from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
+from sheetkit.photo.confirm import turn_field
 from sheetkit.photo.fields import Fields, long_box, pencil_mm
 
 UNIT = set(STEPS.values())
@@ -848,9 +849,10 @@ def _held_numbers(fixed: dict | None, cells: dict) -> tuple[dict, dict]:
     column alone holds the row or column)."""
     held, cells = {}, dict(cells)
     for key, number in (fixed or {}).items():
-        if not (key.startswith("turn[") and key.endswith("].value")) or not isinstance(number, dict):
+        tf = turn_field(key)
+        if tf is None or tf[1] != "value" or not isinstance(number, dict):
             continue
-        t = int(key[5:key.index("]")]) - 1
+        t = tf[0] - 1
         cell, value = number.get("puzzle"), number.get("value")
         if number.get("crash"):
             held[t] = None
@@ -867,7 +869,7 @@ def _moved(number, record: dict, cells_of: list, key: str) -> bool:
     column alone matching any box of it)."""
     if not isinstance(number, dict):
         return False
-    t = int(key[5:key.index("]")])
+    t = turn_field(key)[0]
     entry, cell = record["turn"][t - 1], cells_of[t - 1]
     if number.get("crash") or cell is None:
         return bool(number.get("crash")) != (cell is None)
@@ -967,10 +969,10 @@ def hold(f: Fields, spec, dice: dict, fixed: dict | None):
         for t in [t for t in held if t > held.turns]:
             del held[t]
     for key, value in fixed.items():
-        if not key.startswith("turn["):
+        tf = turn_field(key)
+        if tf is None:
             continue
-        t = int(key[5:key.index("]")])
-        name = key.split(".", 1)[1]
+        t, name = tf
         if t > held.turns:
             held.turns, held.sure = t, 1.0
         if name == "dice" and value:

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from sheetkit.photo import PX_PER_MM
+from sheetkit.photo.confirm import turn_field
 from sheetkit.photo.flight import CONFIRM, Draft, build, read_digits
 from sheetkit.photo.fields import align_boxes, ink_image, map_blur, read_fields
 from sheetkit.photo.register import register
@@ -67,9 +68,9 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
     as read_photo's `fixed` takes them."""
     fixed = {}
     for key in confirmed:
-        if key.startswith("turn["):
-            t = int(key[5:key.index("]")])
-            name = key.split(".", 1)[1]
+        tf = turn_field(key)
+        if tf is not None:
+            t, name = tf
             if not 1 <= t <= len(record["turn"]):
                 continue  # a turn the record does not have holds nothing
             turn = record["turn"][t - 1]
@@ -142,12 +143,15 @@ def moved_numbers(rec: dict, read: dict) -> set[int]:
     the player's `rec`."""
     from sheetkit.photo.flight import turn_cells
 
-    def number(record, cells, t):
-        turn = record["turn"][t - 1]
-        return cells[t - 1], turn.get("value"), bool(turn.get("crash"))
-
     theirs, ours = turn_cells(rec), turn_cells(read)
-    return {t for t in range(1, min(len(theirs), len(ours)) + 1) if number(rec, theirs, t) != number(read, ours, t)}
+    return {t for t in range(1, min(len(theirs), len(ours)) + 1) if _number(rec, theirs, t) != _number(read, ours, t)}
+
+
+def _number(record: dict, cells: list, t: int) -> tuple:
+    """Turn t's number as the paper shows it: the box it fills (`cells`: turn_cells), its
+    value, and whether the turn crashed."""
+    turn = record["turn"][t - 1]
+    return cells[t - 1], turn.get("value"), bool(turn.get("crash"))
 
 
 def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
@@ -158,10 +162,9 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
     from sheetkit.photo.flight import names, turn_cells
 
     ours = turn_cells(out)
-    numbers = [k for k in confirmed if k.startswith("turn[") and k.endswith("].value")]
+    numbers = {k: tf[0] for k in confirmed if (tf := turn_field(k)) and tf[1] == "value"}
     boxes, crashes, rows = set(), set(), {}
-    for key in numbers:
-        t = int(key[5:key.index("]")])
+    for t in numbers.values():
         if t <= len(rec.get("turn", [])):
             turn = rec["turn"][t - 1]
             cell = turn.get("puzzle")
@@ -174,7 +177,7 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
     # a turn's abilities confirmed go with its number: no longer once another was given it
     moved = moved_numbers(rec, out)
     followed = [k for k in confirmed if k not in numbers
-                and not (k.endswith("].use") and int(k[5:k.index("]")]) in moved)]
+                and not (k.endswith("].use") and turn_field(k)[0] in moved)]
     followed += [f"turn[{u}].value" for u, cell in enumerate(ours, 1)
                  if (cell in boxes) or (cell is None and u in crashes)
                  or (u in rows and names(rows[u][0], cell) and out["turn"][u - 1].get("value") == rows[u][1])]
@@ -227,17 +230,17 @@ def kept_draft(rec: dict, again: Draft, confirmed: list[str]) -> Draft:
         r = again.confidence.get(key)
         if r is not None:
             why = r.why
-        elif key.endswith(".value"):
-            why = msg("photo.why.number", cell=rec["turn"][int(key[5:key.index("]")]) - 1].get("puzzle", "-"))
         else:
-            why = msg(f"photo.why.{_WHY[key.split('.', 1)[1] if key.startswith('turn[') else key]}")
+            t, name = turn_field(key) or (0, key)
+            why = (msg("photo.why.number", cell=rec["turn"][t - 1].get("puzzle", "-")) if name == "value"
+                   else msg(f"photo.why.{_WHY[name]}"))
+        value = _field(rec, key)
         if key in confirmed:
-            sure[key] = Reading(_field(rec, key), 1.0, why)
+            sure[key] = Reading(value, 1.0, why)
         elif alike and r is not None and _same(rec, again.record, key):
-            sure[key] = Reading(_field(rec, key), r.confidence, why)
+            sure[key] = Reading(value, r.confidence, why)
         else:
-            sure[key] = Reading(_field(rec, key), min(r.confidence if r is not None else 0.5, 0.5),
-                                msg("photo.why.otherwise", why=why))
+            sure[key] = Reading(value, min(r.confidence if r is not None else 0.5, 0.5), msg("photo.why.otherwise", why=why))
     return Draft(rec, sure, errors_of(rec), again.walks, [msg("photo.note.kept" if alike else "photo.note.kept_turns")])
 
 
@@ -261,9 +264,10 @@ def _same(a: dict, b: dict, key: str) -> bool:
 
     if key == "used":
         return {box_name(x) for x in a.get("used", [])} == {box_name(x) for x in b.get("used", [])}
-    if not key.startswith("turn["):
+    tf = turn_field(key)
+    if tf is None:
         return a.get(key) == b.get(key)
-    t, name = int(key[5:key.index("]")]), key.split(".", 1)[1]
+    t, name = tf
     x, y = a["turn"][t - 1], b["turn"][t - 1]
     if name == "flight":
         try:
@@ -271,8 +275,7 @@ def _same(a: dict, b: dict, key: str) -> bool:
         except (FieldError, ValueError, TypeError):
             return x.get("flight") == y.get("flight")
     if name == "value":
-        return ((turn_cells(a)[t - 1], x.get("value"), bool(x.get("crash")))
-                == (turn_cells(b)[t - 1], y.get("value"), bool(y.get("crash"))))
+        return _number(a, turn_cells(a), t) == _number(b, turn_cells(b), t)
     if name == "use":
         return sorted(x.get("use", [])) == sorted(y.get("use", []))
     return x.get(name) == y.get(name)

@@ -31,11 +31,7 @@ from typing import Any, Mapping
 
 from sheetkit import forms
 from sheetkit.forms import FormError
-
-
-def _turn_of(key: str) -> tuple[int, str] | None:
-    m = re.fullmatch(r"turn\[(\d+)\]\.(\w+)", key)
-    return (int(m.group(1)), m.group(2)) if m else None
+from sheetkit.photo.confirm import turn_field
 
 
 def _union(boxes) -> list[float]:
@@ -153,7 +149,7 @@ class YuncosSheet:
             r = draft.confidence[key]
             field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": str(r.why),
                                      "confirmed": False}
-            tk = _turn_of(key)
+            tk = turn_field(key)
             if key == "start":
                 x, y = g.vertex(spec.board.starts[rec["start"]])
                 field["box"] = [x - 4, y - 4, 8, 8]
@@ -207,7 +203,7 @@ class YuncosSheet:
 
     def label(self, key: str, t) -> str:
         """A field's name for the player: "turn 3: flight", "fish counter"."""
-        tk = _turn_of(key)
+        tk = turn_field(key)
         if tk is not None:
             return t("ph_turn_field", n=tk[0], what=t(f"ph_{tk[1]}"))
         return t(f"ph_{key}")
@@ -219,7 +215,7 @@ class YuncosSheet:
         key = f["key"]
         spec = g.spec if g is not None else None
         c: dict[str, Any] = {"kind": ""}
-        tk = _turn_of(key)
+        tk = turn_field(key)
         entry = rec["turn"][tk[0] - 1] if tk and tk[0] <= len(rec.get("turn", [])) else {}
         if key == "start":
             c.update(kind="choice", name="start", options=sorted(spec.board.starts) if spec else [],
@@ -290,7 +286,7 @@ class YuncosSheet:
                     raise FormError(t("err_choice", field=label))
                 new["used"] = [b for b in allowed if b in chosen]
             else:
-                tk = _turn_of(key)
+                tk = turn_field(key)
                 if tk is None or not 1 <= tk[0] <= len(new.get("turn", [])):
                     continue
                 n, what = tk

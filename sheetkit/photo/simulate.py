@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from sheetkit.photo import handwriting
+from sheetkit.photo.confirm import turn_field
 from sheetkit.photo.register import render
 
 SHEET_PX_PER_MM = 10.0  # the pencil is drawn at this scale, finer than any phone sees the sheet
@@ -356,9 +357,8 @@ def confirmed(draft, truth: dict) -> dict | None:
     paper = {box: e["value"] for box, e in zip(turn_cells(truth), truth["turn"]) if box}
     uses = []
     for key in draft.uncertain:
-        if key.startswith("turn["):
-            t = int(key[5:key.index("]")])
-            name = key.split(".", 1)[1]
+        if (tf := turn_field(key)) is not None:
+            t, name = tf
             src, dst = truth["turn"][t - 1], rec["turn"][t - 1]
             if name == "use":  # once the rest of the turn is confirmed: see below
                 uses.append(t)
