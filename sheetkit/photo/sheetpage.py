@@ -31,6 +31,7 @@ from typing import Any, Mapping
 
 from sheetkit import forms
 from sheetkit.forms import FormError
+from sheetkit.games.yuncos.entry import die
 from sheetkit.photo.confirm import turn_field
 
 
@@ -117,12 +118,6 @@ def _flight_value(form, name: str, label: str, t) -> str:
     except FieldError as e:
         raise FormError(t("ph_err_flight", field=label, got=forms.shown(raw), why=e.message)) from None
     return text
-
-
-def _digit(form, name: str, label: str, t) -> int:
-    if not str(form.get(name, "")).strip():
-        raise FormError(t("yuncos.err_missing", field=label))
-    return forms.integer(form, name, label, 1, 6, t)
 
 
 class YuncosSheet:
@@ -302,11 +297,11 @@ class YuncosSheet:
                     elif where in puzzle_names(spec):
                         entry.pop("crash", None)
                         entry["puzzle"] = where
-                        entry["value"] = _digit(form, key, label, t)
+                        entry["value"] = die(form, key, label, t)
                     else:
                         raise FormError(t("err_choice", field=t("ph_turn_field", n=n, what=t("ph_puzzle"))))
                 elif what == "dice":
-                    entry["dice"] = [_digit(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yuncos.die", n=d)), t)
+                    entry["dice"] = [die(form, f"{key}.{d}", t("ph_turn_field", n=n, what=t("yuncos.die", n=d)), t)
                                      for d in (1, 2)]
                 else:
                     continue

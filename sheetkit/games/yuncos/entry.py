@@ -223,12 +223,12 @@ def read_turn(form, spec, dice, t: Callable = english) -> dict[str, Any]:
         turn["crash"] = True
     elif puzzle in cells:
         turn["puzzle"] = puzzle
-        turn["value"] = _die(form, "value", t("yuncos.value"), t)
+        turn["value"] = die(form, "value", t("yuncos.value"), t)
     elif not puzzle:
         raise FormError(t("yuncos.err_puzzle"))
     else:
         raise FormError(t("err_choice", field=t("yuncos.puzzle")))
-    dice = dice or (_die(form, "die1", t("yuncos.die", n=1), t), _die(form, "die2", t("yuncos.die", n=2), t))
+    dice = dice or (die(form, "die1", t("yuncos.die", n=1), t), die(form, "die2", t("yuncos.die", n=2), t))
     turn["dice"] = list(dice)
     use = []
     for kind in ("plusminus", "yunco"):
@@ -424,7 +424,7 @@ def _flight(form, t) -> str:
     return text
 
 
-def _die(form, key: str, field: str, t) -> int:
+def die(form, key: str, field: str, t) -> int:
     if not str(form.get(key, "")).strip():
         raise FormError(t("yuncos.err_missing", field=field))
     return inputs.integer(form, key, field, 1, 6, t)
