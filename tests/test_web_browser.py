@@ -169,7 +169,19 @@ class Phone:
     def type(self, id_: str, text: str):
         el = self.tap(id_)
         el.clear()
+        self.keys(el, text)
+
+    def keys(self, el, text: str):
+        """Type `text` into the field `el` and wait until the field holds it (as far as its
+        maxlength lets it), as a thumb sees the name before tapping on: chromedriver can
+        answer before the browser has handled the keys, and on a loaded machine a Save
+        tapped next was sent with the field still empty."""
+        from selenium.webdriver.support.ui import WebDriverWait
+
         el.send_keys(text)
+        limit = int(el.get_attribute("maxLength") or -1)  # -1: no maxlength
+        want = text if limit < 0 else text[:limit]
+        WebDriverWait(self.d, 60, poll_frequency=0.02).until(lambda d: el.get_attribute("value") == want)
 
     def text(self, id_: str) -> str:
         return self.el(id_).text.strip()

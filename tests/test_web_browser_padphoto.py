@@ -62,7 +62,7 @@ class Reader(Phone):
             else:
                 box.clear()  # the cursor is in it: typed as a thumb does after the tap
                 if truth is not None:
-                    box.send_keys(str(truth))
+                    self.keys(box, str(truth))
         return keys
 
     def small_targets_off_the_photo(self) -> list[str]:
