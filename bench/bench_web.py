@@ -12,26 +12,28 @@ middleware that times each request inside the server (from the call of the app t
 byte of its body, sent back in a header), and has one more route, /_bench/static/<name>,
 that answers a fixed body held in memory (no work: the page size's baseline).
 
-1. One move, server time: a play is started and its moves entered one POST at a time, in
+1. One move, server time: a play is started and its moves entered one POST at a time, as
+   the page's script sends them (X-Sheetkit-Step: the play's page is the POST's answer), in
    a solo Yuncos game of the random player (30 turns), a 4-player Glüx game of the random
    player (sheetkit.games.glux.play, 60 placements) and a 2-player Level X game of the
    independent simulation (sheetkit.games.levelx.play, 60 turns). The time of a move is
-   the server's time for the move POST (answered 303) plus the GET of the page it leads
-   to (what the phone shows next), median of `--repeat` entries of that move at the same
-   depth (entered, undone, entered again), at move 2 and at the last move N (30 / 60), in
-   two plays of the game (one after move 1, one after move N - 1) measured in turn, so
-   that the load of a shared machine falls alike on both. Measured in the same rounds: the
-   same server answering a GET of a page of the very bytes (so the same size) of move N's
-   page, from memory; the targets: move N within 1.2x of move 2, and within 3x of that
-   static page. The round trip seen by the client (two
-   requests over loopback) is printed beside it, and the engine's own baselines as before:
-   its step for that very move (`Rules.step` on the position before it), and the check of
-   the whole record text as `sheetkit check` does it.
+   the server's time for the move POST, answered with the page the phone shows next,
+   median of `--repeat` entries of that move at the same depth (entered, undone, entered
+   again), at move 2 and at the last move N (30 / 60), in two plays of the game (one after
+   move 1, one after move N - 1) measured in turn, so that the load of a shared machine
+   falls alike on both. Measured in the same rounds: the same two moves with scripts off
+   (the POST answered 303, then the GET of the page it leads to), in two plays more, and
+   the same server answering a GET of a page of the very bytes (so the same size) of move
+   N's page, from memory; the targets: move N within 1.2x of move 2, and within 3x of that
+   static page. The round trip seen by the client is printed beside it, and the engine's
+   own baselines as before: its step for that very move (`Rules.step` on the position
+   before it), and the check of the whole record text as `sheetkit check` does it.
 2. Load: N clients (threads) enter Level X turns into P plays at once (two clients per
-   play) for `--seconds`: every response must be a success (a move taken, 303, or refused
-   as sent from a page no longer current, 409), and at the end every move a client saw
-   accepted must be in the play's stored record (the dice of every turn, as many times as
-   accepted, and no other turn); the latency's median and p95 are printed.
+   play) for `--seconds`, as the page's script sends them: every response must be a
+   success (a move taken, answered with the page, or refused as sent from a page no longer
+   current, 409), and at the end every move a client saw accepted must be in the play's
+   stored record (the dice of every turn, as many times as accepted, and no other turn);
+   the latency's median and p95 are printed.
 
 Exit status 1 when a request failed or an accepted move is not stored; with --strict, 2
 when a target is missed.
@@ -59,6 +61,7 @@ from urllib.parse import urlencode, urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 TIME_HEADER = "X-Bench-Server-Time"  # the server's own time for the request, in seconds
+SCRIPT = {"X-Sheetkit-Step": "1"}  # as static/steps.js sends a step: the page is the answer
 STATIC = "/_bench/static/"
 
 
@@ -154,10 +157,11 @@ class Client:
         self.csrf: str | None = None
         self.version: str | None = None  # the play's version on the last page seen
 
-    def request(self, method: str, path: str, form: dict | None = None) -> tuple[int, dict, str, float, int]:
+    def request(self, method: str, path: str, form: dict | None = None,
+                extra: dict | None = None) -> tuple[int, dict, str, float, int]:
         """(status, headers, page, server time, bytes of the page)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-        headers = {"Origin": f"http://127.0.0.1:{self.port}"}
+        headers = {"Origin": f"http://127.0.0.1:{self.port}", **(extra or {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -188,12 +192,12 @@ class Client:
         status, _, text, server, size = self.request("GET", path)
         return Answer(status, status, path, text, server, time.perf_counter() - t0, size, server)
 
-    def post(self, path: str, form: dict, follow: bool = True) -> Answer:
-        """POST a form; with `follow`, fetch the page a redirect leads to (what the phone
-        shows next)."""
+    def post(self, path: str, form: dict, follow: bool = True, script: bool = False) -> Answer:
+        """POST a form (`script`: as the page's script sends a step); with `follow`, fetch
+        the page a redirect leads to (what the phone shows next)."""
         t0 = time.perf_counter()
-        status, headers, text, server, size = self.request("POST", path, form)
-        first, where, first_server = status, path, server
+        status, headers, text, server, size = self.request("POST", path, form, SCRIPT if script else None)
+        first, where, first_server = status, urlsplit(headers.get("X-Sheetkit-Page", path)).path, server
         for _ in range(3 if follow else 0):  # a play the move ended goes on to its end page
             if status not in (302, 303):
                 break
@@ -374,27 +378,30 @@ class Depth:
     """One move measured at its depth: the medians of `repeat` entries of it."""
 
     move: int  # 1-based
-    server: float  # the server's time: the move POST (303) + the GET of the page it leads to
+    server: float  # the server's time: the move POST and the page it answers (or leads to)
     post: float  # of which the POST
-    wall: float  # the round trip the client saw (the two requests)
+    wall: float  # the round trip the client saw
     size: int  # bytes of the page the move leads to
 
 
 class Played:
     """A play of `game` on the page, its moves entered in order by one client."""
 
-    def __init__(self, port: int, game: dict):
+    def __init__(self, port: int, game: dict, script: bool = True):
         self.game = game
+        self.script = script  # the steps sent as the page's script sends them, else as a bare form
         self.client = Client(port)
         self.id = start_play(self.client, game["game"], game["start"])
         self.done = 0  # moves entered
 
     def enter(self) -> Answer:
-        """The next move: its POST must be taken (303) and lead to the play's entry screen
-        (a move that ended the play could not be undone to be entered again)."""
+        """The next move: its POST must be taken (answered with the page, or 303 with scripts
+        off) and lead to the play's entry screen (a move that ended the play could not be
+        undone to be entered again)."""
         k = self.done
-        got = self.client.post(f"/play/{self.id}/move", {**self.game["moves"][k], "version": self.client.version or ""})
-        if got.first != 303 or got.status != 200:
+        got = self.client.post(f"/play/{self.id}/move", {**self.game["moves"][k], "version": self.client.version or ""},
+                               script=self.script)
+        if got.first != (200 if self.script else 303) or got.status != 200:
             raise RuntimeError(f"{self.game['what']}: move {k + 1}: HTTP {got.first}, {got.status}: {_said(got.text)}")
         if got.where != f"/play/{self.id}":
             raise RuntimeError(f"{self.game['what']}: move {k + 1} ended the play ({got.where})")
@@ -402,8 +409,8 @@ class Played:
         return got
 
     def undo(self) -> None:
-        got = self.client.post(f"/play/{self.id}/undo", {"version": self.client.version or ""})
-        if got.first != 303 or got.status != 200:
+        got = self.client.post(f"/play/{self.id}/undo", {"version": self.client.version or ""}, script=self.script)
+        if got.first != (200 if self.script else 303) or got.status != 200:
             raise RuntimeError(f"{self.game['what']}: undo of move {self.done}: HTTP {got.status}: {_said(got.text)}")
         self.done -= 1
 
@@ -413,26 +420,31 @@ def depth(move: int, got: list[Answer]) -> Depth:
                  statistics.median(a.wall for a in got), got[-1].size)
 
 
-def one_move(server: Server, game: dict, repeat: int, statics: int = 4) -> tuple[Depth, Depth, list[Answer]]:
+def one_move(server: Server, game: dict, repeat: int, statics: int = 4):
     """Move 2 and the last move N measured `repeat` times each at their depth, in two
     plays of the same game (one after move 1, one after move N - 1), taken in turn so that
     the load of the machine falls alike on both: entered, undone, entered again; and, in
     the same rounds, `statics` GETs of a page of the very bytes of move N's page answered
-    from memory. (move 2, move N, the static GETs)."""
+    from memory, and the same two moves with scripts off (POST, 303, GET) in two plays more.
+    (move 2, move N, the static GETs, move 2 and move N with scripts off)."""
     port = server.port
     name = game["game"]
     early, late = Played(port, game), Played(port, game)
-    early.enter()
-    for _ in range(len(game["moves"]) - 1):
-        late.enter()
+    bare_early, bare_late = Played(port, game, script=False), Played(port, game, script=False)
+    for first, deep in ((early, late), (bare_early, bare_late)):
+        first.enter()
+        for _ in range(len(game["moves"]) - 1):
+            deep.enter()
     reader = Client(port)
-    two, last, static = [], [], []
+    two, last, static, bare_two, bare_last = [], [], [], [], []
     for r in range(repeat):
         if r:
-            early.undo()
-            late.undo()
+            for p in (early, late, bare_early, bare_late):
+                p.undo()
         two.append(early.enter())
         last.append(late.enter())
+        bare_two.append(bare_early.enter())
+        bare_last.append(bare_late.enter())
         if r == 0:
             server.bodies[name] = last[0].text.encode("utf-8")
             reader.get(STATIC + name)  # one to warm up
@@ -441,7 +453,8 @@ def one_move(server: Server, game: dict, repeat: int, statics: int = 4) -> tuple
     if any(a.status != 200 or a.size != want for a in static) or last[-1].size != want:
         raise RuntimeError(f"{name}: the static page: HTTP {static[0].status}, {static[0].size} bytes, "
                            f"the move's page {last[-1].size}")
-    return depth(2, two), depth(len(game["moves"]), last), static
+    n = len(game["moves"])
+    return depth(2, two), depth(n, last), static, depth(2, bare_two), depth(n, bare_last)
 
 
 # -- 2. many clients at once ------------------------------------------------------------------
@@ -449,7 +462,7 @@ def one_move(server: Server, game: dict, repeat: int, statics: int = 4) -> tuple
 def load(port: int, db: Path, clients: int, plays: int, seconds: float) -> dict:
     """`clients` threads, two per play, entering Level X turns (each die its own group: 5s
     and 6s move, so the game never ends and every turn stays legal) for `seconds`. A move
-    is accepted when its POST is answered 303 (and the page it leads to, 200); every
+    is accepted when its POST is answered with the play's page (200); every
     accepted move's dice are kept, to be found in the play's stored record at the end."""
     from sheetkit.history import Store
 
@@ -474,15 +487,15 @@ def load(port: int, db: Path, clients: int, plays: int, seconds: float) -> dict:
             form = {f"die{i}": str(d) for i, d in enumerate(dice)}
             form.update({f"group{i}": "ABCD"[i] for i in range(4)})
             try:
-                # the page after the move (303 and its GET), or the play as it is now (409:
-                # the other phone entered a move first; the page brings the new version)
-                got = c.post(f"/play/{play}/move", {**form, "version": c.version or ""})
+                # the page after the move, or the play as it is now (409: the other phone
+                # entered a move first; the page brings the new version)
+                got = c.post(f"/play/{play}/move", {**form, "version": c.version or ""}, script=True)
             except OSError as e:
                 got = Answer(0, 0, "", str(e), float("nan"), 0.0, 0)
             with lock:
                 latencies.append(got.wall)
                 server_times.append(got.server)
-                if got.first == 303 and got.status == 200:
+                if got.first == 200 and got.where == f"/play/{play}":
                     accepted[play][tuple(dice)] += 1
                     taken.append(got.wall)
                 elif got.first == 409:
@@ -532,7 +545,7 @@ def main() -> int:
     ap.add_argument("--strict", action="store_true", help="exit 2 when a target (1.2x, 3x) is missed")
     args = ap.parse_args()
     deep = {"yuncos": 30, "glux": 60, "levelx": 60}
-    rows, engine_rows = [], []
+    rows, engine_rows, bare = [], [], []
     with tempfile.TemporaryDirectory(prefix="sheetkit-bench-web-") as tmp:
         db = Path(tmp) / "history.sqlite3"
         server = Server(db)
@@ -542,10 +555,11 @@ def main() -> int:
                 if game is None:
                     print(f"{name}: no move entry in this sheetkit: not measured")
                     continue
-                two, last, static = one_move(server, game, args.repeat)
+                two, last, static, bare_two, bare_last = one_move(server, game, args.repeat)
                 st_server = statistics.median(a.server for a in static)
                 st_wall = statistics.median(a.wall for a in static)
                 rows.append((game, two, last, st_server, st_wall, static[0].size))
+                bare.append((game, bare_two, bare_last, st_server))
                 for d in (two, last):
                     step, check = game["engine"](d.move - 1)
                     engine_rows.append((f"{game['what']}: move {d.move}", d, step, check))
@@ -554,7 +568,8 @@ def main() -> int:
             server.close()
 
     print("real HTTP server: werkzeug (threaded) on 127.0.0.1, SQLite history in a temporary file")
-    print(f"server time of a move: the move POST (303) + the GET of the page it leads to, timed inside the server, "
+    print(f"server time of a move, as the page's script sends it: the move POST, answered with the page the phone shows "
+          f"next, timed inside the server, "
           f"median of {args.repeat} entries at that depth (entered, undone, entered again); static: the same server "
           f"answering a GET of that very page from memory (the bench's own route, no work), median of {4 * args.repeat}")
     head = f"{'game':<16} {'move 2 ms':>9} {'move N':>7} {'move N ms':>9} {'N/2':>6} {'static ms':>9} {'N/static':>9} {'page kB':>8}"
@@ -568,9 +583,11 @@ def main() -> int:
             missed.append(f"{game['title']}: move {last.move} is {r2:.2f}x move 2 (target 1.2x)")
         if rs > 3:
             missed.append(f"{game['title']}: move {last.move} is {rs:.1f}x the static page (target 3x)")
-    print("of which the POST alone (server ms, move 2 / move N): " + "; ".join(
-        f"{g['title']} {a.post * 1e3:.2f} / {b.post * 1e3:.2f}" for g, a, b, *_ in rows))
-    print("round trip seen by the client (two requests over loopback; static: one), ms: " + "; ".join(
+    print("with scripts off (the POST answered 303, then the GET of the page), server ms, move 2 / move N "
+          "(N/2, N/static; of which the POST): " + "; ".join(
+              f"{g['title']} {a.server * 1e3:.2f} / {b.server * 1e3:.2f} ({b.server / a.server:.2f}x, "
+              f"{b.server / st:.1f}x; {a.post * 1e3:.2f} / {b.post * 1e3:.2f})" for g, a, b, st in bare))
+    print("round trip seen by the client (one request over loopback), ms: " + "; ".join(
         f"{g['title']} move 2 {a.wall * 1e3:.1f}, move {b.move} {b.wall * 1e3:.1f} ({b.wall / a.wall:.2f}x), "
         f"static {sw * 1e3:.2f} ({b.wall / sw:.1f}x)" for g, a, b, _, sw, _ in rows))
     print("targets: " + ("all met" if not missed else "MISSED: " + "; ".join(missed)))
@@ -587,7 +604,7 @@ def main() -> int:
     per_play = ", ".join(f"{res['accepted'][p]}/{res['stored'][p]}" for p in res["accepted"])
     print(f"load: {args.clients} clients into {args.plays} Level X plays (two per play), {args.seconds:g} s: "
           f"{res['moves']} move requests, {entered} turns accepted ({entered / args.seconds:.1f}/s); "
-          f"round trip of a move request (POST + the page it leads to): p50 {res['p50'] * 1e3:.0f} ms, "
+          f"round trip of a move request (its POST, answered with the page): p50 {res['p50'] * 1e3:.0f} ms, "
           f"p95 {res['p95'] * 1e3:.0f} ms, max {res['max'] * 1e3:.0f} ms (of the moves accepted: p50 "
           f"{res['taken_p50'] * 1e3:.0f} ms, p95 {res['taken_p95'] * 1e3:.0f} ms); server time of a move request p50 "
           f"{res['server_p50'] * 1e3:.0f} ms, p95 {res['server_p95'] * 1e3:.0f} ms")

@@ -15,6 +15,7 @@ import shutil
 import pytest
 
 from sheetkit.history import Store
+from sheetkit.web.plays.routes import STORES
 from sheetkit.web.app import create_app
 
 from test_web import Client
@@ -58,6 +59,7 @@ def template(tmp_path_factory):
     phone = Client(create_app(db=db), lang="en")
     ids = {game: (start_play(phone, form), start_play(phone, {**form, "name0": "Zoe"}))
            for game, form in STARTS.items()}
+    assert STORES.settled()  # the page idle: the file alone holds its plays, to be copied
     return db, ids
 
 

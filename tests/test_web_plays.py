@@ -494,3 +494,38 @@ def test_the_tap_squares_lie_on_the_board_drawn_on_the_page():
         rects = [i for i in overlay(loaded.record, checked, "a4").pages[0].items if isinstance(i, S.Rect)]
         board = max(rects, key=lambda r: r.w * r.h)
         assert list(view) == pytest.approx([board.x, board.y, board.w, board.h], abs=0.002), example  # 1/1000 mm in the svg
+
+
+def test_a_step_sent_by_the_pages_script_is_answered_with_the_page_itself(phone, db):
+    """The page's script marks its steps (X-Sheetkit-Step): a move or an undo is answered
+    with the very page a GET of the play gives next (one request a move, the view's choices
+    kept), its address in X-Sheetkit-Page; a refused step names the play's page too (not the
+    step's own address), and its language switch leads there; the end still leads on to the
+    end page. Without the mark, the 303 as ever."""
+    pid = start(phone)
+    script = {"X-Sheetkit-Step": "1"}
+
+    def sent(what, form, headers=script):
+        version = phone.get(f"/play/{pid}").hidden(f"/play/{pid}/{what}", "version")
+        return phone.post(f"/play/{pid}/{what}", {"version": version, **form}, headers=headers)
+
+    for what, form, address in (("move", placements()[0], f"/play/{pid}"),
+                                ("move", {**placements()[1], "whole": "on"}, f"/play/{pid}?whole=1"),
+                                ("undo", {}, f"/play/{pid}")):
+        got = sent(what, form)
+        assert got.code == 200, got.text[:2000]
+        assert got.resp.headers["X-Sheetkit-Page"] == address
+        assert got.text == phone.get(address).text
+    assert sent("move", placements()[1], headers={}).code == 303
+    with Store.open(db) as store:
+        assert tomllib.loads(store.get(pid).sheets[0].text)["moves"].count("\n") == 2
+
+    refused = phone.post(f"/play/{pid}/move", {"version": "old", **placements()[2]}, headers=script)
+    assert_clear_error(refused, "another phone", code=409)
+    assert refused.resp.headers["X-Sheetkit-Page"] == f"/play/{pid}"
+    assert f'href="/play/{pid}?lang=es"' in refused.text
+    bad = sent("move", {**placements()[2], "face": "9"})
+    assert bad.code == 400 and bad.resp.headers["X-Sheetkit-Page"] == f"/play/{pid}"
+
+    ended = sent("end", {})
+    assert ended.code == 303 and ended.resp.headers["Location"].endswith(f"/play/{pid}/end")

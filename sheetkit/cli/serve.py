@@ -130,3 +130,6 @@ def serve_cmd(host, port, db_path, new_link):
         click.echo("sheetkit: stopped")
     finally:
         server.server_close()
+        from sheetkit.web.plays.routes import STORES
+
+        STORES.close_all()  # the last connection closed writes the log into the file

@@ -7,7 +7,7 @@ import re
 import secrets
 import tempfile
 
-from flask import Flask, Response, abort, render_template, request, session
+from flask import Flask, Response, abort, g, render_template, request, session
 from flask.templating import Environment as FlaskEnvironment
 from werkzeug.exceptions import HTTPException
 
@@ -137,7 +137,8 @@ def create_app(*, token: str | None = None, secret_key: bytes | None = None, db:
     @app.context_processor
     def context():
         rule = request.url_rule
-        here = request.path if rule is not None and "GET" in (rule.methods or ()) else "/"
+        # the page shown (a step answered with the play's page names it), else this GET's
+        here = g.get("here") or (request.path if rule is not None and "GET" in (rule.methods or ()) else "/")
         from sheetkit.history.store import MAX_NAME
 
         return {"t": t, "lang": lang(), "other_lang": "en" if lang() == "es" else "es", "here": here,

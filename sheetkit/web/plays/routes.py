@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,16 @@ from sheetkit.web.inputs import FormError
 
 MAX_SLOTS = 4
 MAX_ID = 2 ** 62  # beyond any play number SQLite hands out
+STEP_HEADER = "X-Sheetkit-Step"  # sent by the page's script (static/steps.js) with a step's form
+PAGE_HEADER = "X-Sheetkit-Page"  # the address of the entry screen answered, for the script to show
+
+
+def page_address(play, game, form) -> str:
+    """The address of a play's entry screen with the view's choices in `form` (Entry.kept)."""
+    from urllib.parse import urlencode
+
+    kept = {k: "1" for k in (game.entry.kept if game else ()) if form.get(k) == "on"}
+    return f"/play/{play.id}" + (f"?{urlencode(kept)}" if kept else "")
 
 
 def db_path(db: str | Path | None) -> Path:
@@ -75,16 +86,24 @@ class Stores:
     and an fsync: both on every request otherwise. A kept one is given out again only
     while the file at its path is still the one it opened (its open file keeps that inode
     from being reused, so a history replaced or deleted is opened anew) and never inside a
-    transaction; at most `most` are kept in all, the least recently given back closed. A
-    request that wrote checkpoints the log into the file before its history is kept, so the
-    file alone stays a whole copy of the history whenever the page is idle (docs/history.md:
-    copying it then is a backup)."""
+    transaction; at most `most` are kept in all, the least recently given back closed.
 
-    def __init__(self, most: int = 8):
+    The log of a history written to is checkpointed into the file once the page has been
+    idle for `settle` seconds (no history given out, no write since), by a thread of its
+    own, so the file alone is a whole copy of the history whenever the page is idle
+    (docs/history.md: copying it then is a backup), and a move does not wait for the
+    checkpoint's fsync (a slow SD card's tens of milliseconds)."""
+
+    def __init__(self, most: int = 8, settle: float = 0.5):
         self.most = most
+        self.settle = settle
         self._idle: list[tuple[str, tuple[int, int], object]] = []
         self._changes: dict[int, int] = {}  # a store given out: its connection's changes then
         self._lock = threading.Lock()
+        self._woken = threading.Condition(self._lock)
+        self._out = 0  # histories given out now
+        self._written: dict[str, float] = {}  # a path written to and not checkpointed since: when
+        self._checkpointer: threading.Thread | None = None
 
     @staticmethod
     def _identity(path: Path) -> tuple[int, int] | None:
@@ -102,24 +121,25 @@ class Stores:
             with self._lock:
                 i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == str(path)), None)
                 got = self._idle.pop(i) if i is not None else None
-            store = Store.open(path) if got is None else got[2]
+                self._out += 1
+            try:
+                store = Store.open(path) if got is None else got[2]
+            except BaseException:
+                self._returned(None, wrote=False)
+                raise
             if got is None or (got[1] == here and not store.db.in_transaction):
                 self._changes[id(store)] = store.db.total_changes
                 return store
+            self._returned(None, wrote=False)
             store.close()
 
     def give_back(self, store, failed: bool) -> None:
         ident = self._identity(store.path)
         wrote = store.db.total_changes != self._changes.pop(id(store), None)
+        self._returned(store.path, wrote)
         if failed or ident is None or store.db.in_transaction:
             store.close()
             return
-        if wrote:
-            try:
-                store.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error:  # a damaged or vanished file: not kept (the next request says why)
-                store.close()
-                return
         with self._lock:
             self._idle.append((str(store.path), ident, store))
             spill = self._idle[:-self.most] if len(self._idle) > self.most else []
@@ -127,11 +147,66 @@ class Stores:
         for _, _, old in spill:
             old.close()
 
+    def _returned(self, path: Path | None, wrote: bool) -> None:
+        with self._lock:
+            self._out -= 1
+            if wrote:
+                self._written[str(path)] = time.monotonic()
+                if self._checkpointer is None:
+                    self._checkpointer = threading.Thread(target=self._checkpoint_when_idle, daemon=True,
+                                                          name="sheetkit-checkpoint")
+                    self._checkpointer.start()
+            self._woken.notify_all()
+
+    def _checkpoint_when_idle(self) -> None:
+        while True:
+            with self._lock:
+                while True:
+                    wait = None if not self._written else (
+                        max(self._written.values()) + self.settle - time.monotonic())
+                    if self._written and self._out == 0 and wait <= 0:
+                        break
+                    self._woken.wait(None if wait is None or self._out else wait)  # a give-back wakes it
+                begun, paths = time.monotonic(), list(self._written)
+            for path in paths:
+                checkpoint(Path(path))
+            with self._lock:  # a write given back meanwhile waits for the next idle moment
+                self._written = {p: at for p, at in self._written.items() if at > begun}
+                self._woken.notify_all()
+
+    def settled(self, timeout: float = 10.0) -> bool:
+        """Wait until every history written to is checkpointed (the page idle for `settle`
+        seconds): True, or False after `timeout` seconds."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            self._woken.notify_all()  # the checkpointer looks at `settle` again
+            while self._written:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._woken.wait(left)
+        return True
+
     def close_all(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
         for _, _, store in idle:
             store.close()
+
+
+def checkpoint(path: Path) -> None:
+    """The history's log written into its file, by a connection of its own (a history
+    replaced or deleted meanwhile is not created again; its error is the next request's)."""
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=5)
+    except sqlite3.Error:
+        return
+    try:
+        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    except sqlite3.Error:
+        pass
+    finally:
+        db.close()
 
 
 STORES = Stores()
@@ -266,6 +341,8 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     # --- the entry screen and its steps --------------------------------------------------
 
     def entry(play, error=None, code=200, form=None, position=None):
+        """The play's entry screen; its address (with the view's choices) said in the
+        PAGE_HEADER, also when it answers a step refused at the step's own address."""
         game = plays.game_of(play.game)
         if game is None:
             return render_template("error.html", title=games.get(play.game).title if play.game in
@@ -274,32 +351,37 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         position = position if position is not None else plays.load(store(), play, t)
         form = form if form is not None else {}
         ctx = game.entry.view(position, words(), lang(), form)
-        return render_template(game.entry.template, play=play, game=game, results=position,
+        g.here = f"/play/{play.id}"  # the language switch leads to this page, whatever the request's address
+        page = render_template(game.entry.template, play=play, game=game, results=position,
                                views=[view(r.verdict, lang(), play=True) for r in position], error=error, v=form,
-                               version=play.version, **ctx), code
+                               version=play.version, **ctx)
+        return page, code, {PAGE_HEADER: page_address(play, game, form)}
+
+    def shown(play, form):
+        """What the play's page shows: its entry screen, or where it leads (its end page, the
+        confirm screen of a sheet read from a photo)."""
+        if not play.in_progress:
+            return redirect(f"/play/{play.id}/end", code=303)
+        if store().photos(play.id):  # a sheet read from a photo: confirmed, not entered move by move
+            return redirect(f"/photo/{play.id}", code=303)
+        return entry(play, form=form)
 
     @app.get("/play/<int:play_id>")
     def play_page(play_id: int):
         play = get_play(play_id)
-        if not play.in_progress:
-            return redirect(f"/play/{play_id}/end", code=303)
-        if store().photos(play_id):  # a sheet read from a photo: confirmed, not entered move by move
-            return redirect(f"/photo/{play_id}", code=303)
         kept = game.entry.kept if (game := plays.game_of(play.game)) else ()
-        return entry(play, form={k: "on" for k in kept if request.args.get(k) == "1"})
+        return shown(play, {k: "on" for k in kept if request.args.get(k) == "1"})
 
     def again(play) -> str:
         """The entry screen after a step, with the view's choices as they were (Entry.kept)."""
-        from urllib.parse import urlencode
-
-        game = plays.game_of(play.game)
-        kept = {k: "1" for k in (game.entry.kept if game else ()) if request.form.get(k) == "on"}
-        return f"/play/{play.id}" + (f"?{urlencode(kept)}" if kept else "")
+        return page_address(play, plays.game_of(play.game), request.form)
 
     def do_step(play, change, then: str):
         """Apply `change` to the play's records (as open_for_steps read it: a play changed
         since is refused by its version) and save; then `then` (303), or the entry screen
-        with the one message of a refused step (nothing saved)."""
+        with the one message of a refused step (nothing saved). A step the page's script
+        sent (STEP_HEADER) to go on to the play's page is answered with that page itself:
+        one request a move, the page drawn once."""
         version = request.form.get("version", "")
         try:
             plays.step(store(), play, version, change, t)
@@ -307,6 +389,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
             return entry(store().get(play.id), t("err_stale"), 409)
         except UserError as e:  # a FormError, or the game's own code refusing a record field
             return entry(store().get(play.id), plays.said(e), 400, request.form)
+        if request.headers.get(STEP_HEADER) == "1" and then == again(play):
+            game = plays.game_of(play.game)
+            return shown(store().get(play.id), {k: "on" for k in game.entry.kept if request.form.get(k) == "on"})
         return redirect(then, code=303)
 
     def open_for_steps(play_id: int):

@@ -1,8 +1,11 @@
 // The steps of a play without reloading the page. A form of a play (a move, undo, end, a
 // fix) is sent with fetch; the page the server answers with (the play after the step, or
 // the same form with its one message) takes the place of <main>, the address follows it,
-// and the page stays where the thumb left it. The server is the same either way: with
-// scripts off the forms post as ever and the answer's 303 brings the next page.
+// and the page stays where the thumb left it. The step is marked (X-Sheetkit-Step), so the
+// server answers a move with the play's page itself instead of a redirect to it: one
+// request a move; an answer names its page's address (X-Sheetkit-Page), also when it is a
+// step refused at the step's own address. With scripts off the forms post as ever and the
+// answer's 303 brings the next page.
 (function () {
   "use strict";
   var busy = false;
@@ -60,9 +63,10 @@
     busy = true;
     var body = new URLSearchParams(new FormData(form, by || null));
     fetch(action.href, {method: "POST", body: body, credentials: "same-origin", redirect: "follow",
-                        headers: {"Accept": "text/html"}})
+                        headers: {"Accept": "text/html", "X-Sheetkit-Step": "1"}})
       .then(function (r) {
-        return r.text().then(function (text) { show(text, r.url); });
+        var page = r.headers.get("X-Sheetkit-Page");
+        return r.text().then(function (text) { show(text, page ? new URL(page, r.url).href : r.url); });
       })
       .catch(function () {
         busy = false;
