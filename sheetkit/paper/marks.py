@@ -5,6 +5,8 @@ they carry come from the message catalogues, in both languages of the sheets.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sheetkit.paper.scene import BLACK, Item, Line, Rect, Style, Text
 
 GREY = "#555555"
@@ -144,14 +146,21 @@ def registration_marks(taken: list[tuple[float, float, float, float]], width: fl
                 and b[1] - clear < ty + 90 and b[3] + clear > ty - 90]
         best = None
         for d in range(int(80 / step) + 1):  # ring by ring outwards; in a ring, the nearest first
-            ring = sorted((i * i + j * j, i, j) for i in range(-d, d + 1) for j in range(-d, d + 1)
-                          if max(abs(i), abs(j)) == d)
-            for _, i, j in ring:
+            # the ring's four sides, each with the boxes that may come near a square on it
+            # (x and y grow with i and j: a box clear of a side's ends is clear of all of it)
+            xl, xr = tx + -d * step - size / 2, tx + d * step - size / 2
+            yt, yb = ty + -d * step - size / 2, ty + d * step - size / 2
+            sides = {side: [b for b in near if x0 - clear < b[2] and b[0] < x1 + size + clear
+                            and y0 - clear < b[3] and b[1] < y1 + size + clear]
+                     for side, (x0, x1, y0, y1) in (("left", (xl, xl, yt, yb)), ("right", (xr, xr, yt, yb)),
+                                                    ("top", (xl, xr, yt, yt)), ("bottom", (xl, xr, yb, yb)))}
+            for i, j in _ring(d):
                 x, y = tx + i * step - size / 2, ty + j * step - size / 2
                 if x < m or y < m or x + size > width - m or y + size > height - m:
                     continue
+                side = "left" if i == -d else "right" if i == d else "top" if j == -d else "bottom"
                 if any(x - clear < b[2] and b[0] < x + size + clear and y - clear < b[3]
-                       and b[1] < y + size + clear for b in near):
+                       and b[1] < y + size + clear for b in sides[side]):
                     continue
                 best = (round(x, 2), round(y, 2), size)
                 break
@@ -162,6 +171,13 @@ def registration_marks(taken: list[tuple[float, float, float, float]], width: fl
         out.append(best)
         boxes.append((best[0], best[1], best[0] + size, best[1] + size))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _ring(d: int) -> tuple[tuple[int, int], ...]:
+    """The steps (i, j) of the square ring d steps out, the nearest first (then by i, j)."""
+    return tuple((i, j) for _, i, j in sorted((i * i + j * j, i, j) for i in range(-d, d + 1)
+                                              for j in range(-d, d + 1) if max(abs(i), abs(j)) == d))
 
 
 def registration_items(squares) -> list[Item]:
