@@ -246,10 +246,17 @@ class _Map:
         # what walking an edge the first time costs: a blank one its log-odds, the frame a little
         self.walk_cost = {self.bit[e]: max(0.0, -lg) for e, lg in self.logit.items()}
         self.walk_cost.update({self.bit[e]: FRAME_COST for e in self.frame})
+        # an edge's bit by its two ends in either order, and what walking it again saves:
+        # looked up for every step of every flight tried
+        self.step_bit = {}
+        for (a, b), bit in self.bit.items():
+            self.step_bit[(a, b)] = self.step_bit[(b, a)] = bit
+        self.saves = {b: max(0.0, c - AGAIN_COST) for b, c in self.walk_cost.items()}
         self.inked = sorted((lg, self.bit[e]) for e, lg in self.logit.items() if lg > 0)
         self.dots = sorted((_logit(p), self.vbit[v]) for v, p in f.ends.items() if p > 0.5)
         self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
         self.shapes = _memo(self._shapes)
+        self.unit_moves = _memo(self._unit_moves)
         self.flights = _memo(self._flights)
         self.diagonals = _memo(self._diagonals)
         self.options = _memo(self._options)
@@ -271,7 +278,7 @@ class _Map:
 
     def _shapes(self, pos, k: int) -> tuple:
         """Every way to fly k (a die face) from pos along walkable edges: unit-step tuples."""
-        ok = lambda v, w: (min(v, w), max(v, w)) in self.logit or (min(v, w), max(v, w)) in self.frame  # noqa: E731
+        ok = lambda v, w: (v, w) in self.step_bit  # noqa: E731  (walkable: pencilled enough, or the frame)
         if self.spec.level == "easy":
             out = []
 
@@ -279,12 +286,10 @@ class _Map:
                 if len(steps) == k:
                     out.append(tuple(steps))
                     return
-                for d in STEPS.values():
-                    w = (v[0] + d[0], v[1] + d[1])
-                    if ok(v, w):
-                        steps.append(d)
-                        go(w, steps)
-                        steps.pop()
+                for d, w in self.unit_moves(v):
+                    steps.append(d)
+                    go(w, steps)
+                    steps.pop()
 
             go(pos, [])
             return tuple(out)
@@ -299,6 +304,15 @@ class _Map:
             else:
                 out.append(sh)
         return tuple(sorted(out))
+
+    def _unit_moves(self, v) -> tuple:
+        """The unit steps that may be walked from v, in STEPS' order: (step, the point it reaches)."""
+        out = []
+        for d in STEPS.values():
+            w = (v[0] + d[0], v[1] + d[1])
+            if (v, w) in self.step_bit:
+                out.append((d, w))
+        return tuple(out)
 
     def _walked_cost(self, bits: tuple) -> tuple:
         """(the edges as one mask, what walking them costs over fresh paper, each edge's bit
@@ -408,10 +422,10 @@ class _Map:
             v, bits = pos, []
             for d in steps:
                 w = (v[0] + d[0], v[1] + d[1])
-                bits.append(self.bit[(min(v, w), max(v, w))])
+                bits.append(self.step_bit[(v, w)])
                 v = w
             mask, fresh, uniq = self._walked_cost(tuple(bits))
-            saved = sum(max(0.0, self.walk_cost[b] - AGAIN_COST) for b in uniq)
+            saved = sum(self.saves[b] for b in uniq)
             res.append((diag, (steps, v, self.vbit[v], tuple(bits), mask, fresh, uniq, saved)))
         return tuple(res)
 
@@ -427,11 +441,13 @@ class _Map:
                 continue
             free = ~_bits(rows, at)
             spare = free.sum(axis=1) - turns_left * per_turn
-            if not (spare > 0).any():
+            short = np.flatnonzero(spare > 0)  # only these rows have edges or dots left over
+            if not len(short):
                 continue
+            free, spare = free[short], spare[short]
             upto = np.cumsum(np.where(free, costs, 0.0), axis=1)
-            last = np.argmax(np.cumsum(free, axis=1) >= np.maximum(spare, 1)[:, None], axis=1)
-            h = np.where(spare > 0, h + upto[np.arange(len(h)), last], h)
+            last = np.argmax(np.cumsum(free, axis=1) >= spare[:, None], axis=1)
+            h[short] = h[short] + upto[np.arange(len(short)), last]
         return h
 
     def unexplained(self, walked: int, ends: int, start: int) -> float:
@@ -446,7 +462,10 @@ def _words(masks, n: int) -> np.ndarray:
 
 def _bits(rows: np.ndarray, at: np.ndarray) -> np.ndarray:
     """Whether each row of words (n, words) has the bits `at` (their indices): (n, len(at))."""
-    return ((rows[:, at >> 6] >> (at & 63).astype(np.uint64)) & np.uint64(1)).astype(bool)
+    # every bit of a row unpacked (the words are little-endian: bit i is bit i % 8 of byte
+    # i // 8), then the ones asked: far less to move than shifting a word for each
+    every = np.unpackbits(np.ascontiguousarray(rows, "<u8").view(np.uint8), axis=1, bitorder="little")
+    return every[:, at].view(bool)
 
 
 def _bit_each(rows: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -603,10 +622,13 @@ def _advance(m: _Map, layer: _Layer, blocks: list, left: int, beam: int) -> _Lay
     # over the path flown before: each such edge an obstacle crash (in order: c + 0.0 is c)
     over = np.flatnonzero((walked & masks).any(axis=1))
     if len(over):
-        c_over, walked_over = c[over], walked[over]
-        for col in range(width):
-            at = uniq[over, col]
-            c_over = c_over + np.where((at >= 0) & _bit_each(walked_over, np.maximum(at, 0)), again[over, col], 0.0)
+        c_over, at = c[over], uniq[over]
+        # whether each of an option's edges was walked before, all its edges at once
+        every = np.unpackbits(walked[over].view(np.uint8), axis=1, bitorder="little")  # bit i: edge i
+        hit = (at >= 0) & every[np.arange(len(over))[:, None], np.maximum(at, 0)].view(bool)
+        again_over = again[over]
+        for col in range(width):  # added edge by edge, in order, as a loop adds
+            c_over = c_over + np.where(hit[:, col], again_over[:, col], 0.0)
         c[over] = c_over
     c = np.where(_bit_each(ends, end), c, c + end_cost)
     total = cost + c
