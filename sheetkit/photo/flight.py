@@ -508,15 +508,21 @@ def _steps_order(flights: list) -> np.ndarray | None:
     a digit 1-9, a flight that ends a 0 (before any step); None for steps not all of -1, 0
     and 1, or too many to count so."""
     digits = 18  # an int64 holds as many
-    if any(len(st) > digits or any(not (-1 <= a <= 1 and -1 <= b <= 1) for a, b in st) for st in flights):
-        return None
     out = []
     for st in flights:
+        if len(st) > digits:
+            return None
         n = 0
-        for a, b in st:
-            n = n * 10 + (a + 1) * 3 + b + 2
+        for step in st:
+            d = STEP_DIGIT.get(step)
+            if d is None:
+                return None
+            n = n * 10 + d
         out.append(n * 10 ** (digits - len(st)))
     return np.array(out, np.int64)
+
+
+STEP_DIGIT = {(a, b): (a + 1) * 3 + b + 2 for a in (-1, 0, 1) for b in (-1, 0, 1)}  # _steps_order's digit of a step
 
 
 class _Block:
@@ -585,7 +591,10 @@ def _same_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     hs = h[order]
     starts = np.flatnonzero(np.r_[True, hs[1:] != hs[:-1]])
     rows = keys[order]
-    if not (rows == np.repeat(rows[starts], np.diff(np.r_[starts, len(rows)]), axis=0)).all():
+    # a run is whole when every row of it but its first is the row before it
+    inside = np.ones(len(rows), bool)
+    inside[starts] = False
+    if not (rows[1:] == rows[:-1])[inside[1:]].all():
         order = np.lexsort(keys.T[::-1])
         rows = keys[order]
         starts = np.flatnonzero(np.r_[True, (rows[1:] != rows[:-1]).any(axis=1)])
