@@ -660,10 +660,24 @@ def _advance(m: _Map, layer: _Layer, blocks: list, left: int, beam: int) -> _Lay
     kept = winner[np.argsort(first)]  # the readings in the order they first came
     # the beam: cheapest by cost and the least still to come, ties by cost order
     by_cost = kept[np.argsort(total[kept], kind="stable")]
-    taken = ends[by_cost].copy()
-    start_at = layer.start_at[of[by_cost]]
-    _set_each(taken, start_at)
-    rank = total[by_cost] + m.least_left(walked[by_cost], taken, left)
+
+    def ranked(rows):
+        """Each reading's cost plus the least the turns left must cost (row by row)."""
+        taken = ends[rows].copy()
+        _set_each(taken, layer.start_at[of[rows]])
+        return total[rows] + m.least_left(walked[rows], taken, left)
+
+    # What is still to come costs 0 at the least: a reading that costs more already than the
+    # `beam`th best rank among the cheaper ones ranks after them all. The ranks are worked out
+    # for the cheapest readings, more at a time, until the next costs more than that.
+    rank, done = np.zeros(0), 0
+    while done < len(by_cost):
+        upto = min(len(by_cost), max(beam, 2 * done))
+        rank = np.concatenate([rank, ranked(by_cost[done:upto])])
+        done = upto
+        if done < len(by_cost) and total[by_cost[done]] > np.partition(rank, beam - 1)[beam - 1]:
+            break
+    by_cost = by_cost[:done]
     best = by_cost[np.lexsort((np.arange(len(by_cost)), rank))[:beam]]
     offsets = np.r_[0, np.cumsum(sizes)]
     nodes = []
