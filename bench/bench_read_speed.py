@@ -1,6 +1,6 @@
 """Benchmark: how long `sheetkit read` takes on a photo of a Yuncos sheet, stage by stage.
 
-    python bench/bench_read_speed.py [--sheets N] [--first-seed S] [--photos DIR]
+    python bench/bench_read_speed.py [--sheets N] [--first-seed S] [--photos DIR] [--compiled]
 
 The photos are simulated (sheetkit.photo.simulate, its wide hands and cameras: Easy and
 Hard alternating, the six frame sizes from 1600x1200 to 4032x3024 in turn), or the JPEGs
@@ -14,13 +14,17 @@ in DIR. Each photo is read twice:
   checker, and the rest of the draft (numbers placed, confidences).
 
 Python's start-up and imports are timed apart (a fresh Python importing what the command
-imports). The baseline, measured in the same run on the same photos: decoding the JPEG
+imports). Where Python writes no bytecode (PYTHONDONTWRITEBYTECODE, as on some CI and
+development machines) and sheetkit is run from its sources, every run compiles them again,
+which an installed sheetkit does not: the start-up is then also timed with the bytecode
+compiled once beforehand, and `--compiled` runs the command so too. The baseline, measured in the same run on the same photos: decoding the JPEG
 once (OpenCV, grey), so every time is also printed as a ratio to it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -59,11 +63,19 @@ def cpu_of_children() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run_cpu(cmd: list[str]) -> tuple[float, int]:
+def run_cpu(cmd: list[str], env: dict | None = None) -> tuple[float, int]:
     """The CPU seconds a command takes (its user and system time), and its exit status."""
     before = cpu_of_children()
-    code = subprocess.run(cmd, capture_output=True).returncode
+    code = subprocess.run(cmd, capture_output=True, env=env).returncode
     return cpu_of_children() - before, code
+
+
+def compiled_env() -> dict:
+    """The environment of a Python that finds sheetkit's bytecode compiled, as an installed
+    sheetkit's is: a bytecode cache of its own, not in the sources (filled by compileall)."""
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="sheetkit-pyc-"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 class StageClock:
@@ -144,16 +156,24 @@ def main() -> None:
     ap.add_argument("--sheets", type=int, default=6)
     ap.add_argument("--first-seed", type=int, default=7000)
     ap.add_argument("--photos", help="read the JPEGs in this folder instead")
+    ap.add_argument("--compiled", action="store_true",
+                    help="run the command with sheetkit's bytecode compiled beforehand (as installed)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     todo = photos(args, tmp)
     sheetkit = [sys.executable, "-m", "sheetkit", "read"]
     imports = [run_cpu([sys.executable, "-c", IMPORTS])[0] for _ in range(3)]
     start = float(np.median(imports))
+    env = compiled_env() if sys.dont_write_bytecode or args.compiled else None
+    if env is not None:
+        # sheetkit compiled as pip compiles it on installing (the libraries are, already)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "sheetkit")], env=env, check=True,
+                       capture_output=True)
+        start_compiled = float(np.median([run_cpu([sys.executable, "-c", IMPORTS], env)[0] for _ in range(3)]))
     rows = []
     for photo in todo:
         base = decode_cpu(photo)
-        whole, code = run_cpu(sheetkit + [str(photo), "-o", str(tmp / "draft.toml")])
+        whole, code = run_cpu(sheetkit + [str(photo), "-o", str(tmp / "draft.toml")], env if args.compiled else None)
         stages = read_in_process(photo)
         rows.append((photo, base, whole, code, stages))
         h, w = cv2.imread(str(photo), cv2.IMREAD_REDUCED_GRAYSCALE_8).shape
@@ -164,8 +184,11 @@ def main() -> None:
     base = np.array([r[1] for r in rows])
     print(f"\n{len(rows)} photos; CPU seconds per photo (mean, most), and as decodes of the photo "
           f"(the baseline, {base.mean() * 1000:.0f} ms mean, measured in the same run):")
-    print(f"  sheetkit read, whole command  {whole.mean():5.2f} {whole.max():5.2f}   {np.mean(whole / base):6.1f} decodes")
-    print(f"  Python start-up and imports   {start:5.2f}")
+    said = " (bytecode compiled beforehand)" if args.compiled else ""
+    print(f"  sheetkit read, whole command  {whole.mean():5.2f} {whole.max():5.2f}   {np.mean(whole / base):6.1f} decodes{said}")
+    print(f"  Python start-up and imports   {start:5.2f}" +
+          (f"   ({start_compiled:.2f} with sheetkit's bytecode compiled beforehand: "
+           "this Python writes none, so each run compiles the sources)" if sys.dont_write_bytecode else ""))
     for k in ORDER:
         v = np.array([r[4].get(k, 0.0) for r in rows])
         print(f"  {k:28s}  {v.mean():5.2f} {v.max():5.2f}   {np.mean(v / base):6.1f} decodes")
