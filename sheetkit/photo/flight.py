@@ -257,6 +257,7 @@ class _Map:
         self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
         self.shapes = _memo(self._shapes)
         self.unit_moves = _memo(self._unit_moves)
+        self.walks = _memo(self._walks)
         self.flights = _memo(self._flights)
         self.diagonals = _memo(self._diagonals)
         self.options = _memo(self._options)
@@ -280,19 +281,7 @@ class _Map:
         """Every way to fly k (a die face) from pos along walkable edges: unit-step tuples."""
         ok = lambda v, w: (v, w) in self.step_bit  # noqa: E731  (walkable: pencilled enough, or the frame)
         if self.spec.level == "easy":
-            out = []
-
-            def go(v, steps):
-                if len(steps) == k:
-                    out.append(tuple(steps))
-                    return
-                for d, w in self.unit_moves(v):
-                    steps.append(d)
-                    go(w, steps)
-                    steps.pop()
-
-            go(pos, [])
-            return tuple(out)
+            return self.walks(pos, k)
         out = []
         for sh in _shapes(tuple(self.spec.pattern(k))):
             v = pos
@@ -304,6 +293,13 @@ class _Map:
             else:
                 out.append(sh)
         return tuple(sorted(out))
+
+    def _walks(self, v, k: int) -> tuple:
+        """Every walk of k unit steps from v along walkable edges, depth first in STEPS'
+        order: the walks from each point worked out once, for every flight through it."""
+        if k == 0:
+            return ((),)
+        return tuple((d,) + rest for d, w in self.unit_moves(v) for rest in self.walks(w, k - 1))
 
     def _unit_moves(self, v) -> tuple:
         """The unit steps that may be walked from v, in STEPS' order: (step, the point it reaches)."""
@@ -418,14 +414,23 @@ class _Map:
                         end = (end[0] + d[0], end[1] + d[1])
                     out += [(True, sh + (d,)) for d in self.diagonals(end)]
         res = []
+        step_bit, walk_cost = self.step_bit, self.walk_cost
         for diag, steps in out:
-            v, bits = pos, []
+            # the edges walked, and what they cost as _walked_cost adds it up, in one pass
+            v, bits, mask, fresh, uniq = pos, [], 0, 0.0, []
             for d in steps:
                 w = (v[0] + d[0], v[1] + d[1])
-                bits.append(self.step_bit[(v, w)])
+                b = step_bit[(v, w)]
+                bits.append(b)
+                if mask & b:
+                    fresh += AGAIN_COST
+                else:
+                    fresh += walk_cost[b]
+                    mask |= b
+                    uniq.append(b)
                 v = w
-            mask, fresh, uniq = self._walked_cost(tuple(bits))
-            saved = sum(self.saves[b] for b in uniq)
+            uniq = tuple(uniq)
+            saved = sum(map(self.saves.__getitem__, uniq))
             res.append((diag, (steps, v, self.vbit[v], tuple(bits), mask, fresh, uniq, saved)))
         return tuple(res)
 
@@ -507,19 +512,23 @@ def _steps_order(flights: list) -> np.ndarray | None:
     """Numbers in the order of the steps (tuples of (dx, dy)) as tuples compare: each step
     a digit 1-9, a flight that ends a 0 (before any step); None for steps not all of -1, 0
     and 1, or too many to count so."""
+    out = [_steps_number(st) for st in flights]
+    return None if None in out else np.array(out, np.int64)
+
+
+@lru_cache(maxsize=None)
+def _steps_number(st: tuple) -> int | None:
+    """_steps_order's number of one flight's steps (the same steps flown from many points)."""
     digits = 18  # an int64 holds as many
-    out = []
-    for st in flights:
-        if len(st) > digits:
+    if len(st) > digits:
+        return None
+    n = 0
+    for step in st:
+        d = STEP_DIGIT.get(step)
+        if d is None:
             return None
-        n = 0
-        for step in st:
-            d = STEP_DIGIT.get(step)
-            if d is None:
-                return None
-            n = n * 10 + d
-        out.append(n * 10 ** (digits - len(st)))
-    return np.array(out, np.int64)
+        n = n * 10 + d
+    return n * 10 ** (digits - len(st))
 
 
 STEP_DIGIT = {(a, b): (a + 1) * 3 + b + 2 for a in (-1, 0, 1) for b in (-1, 0, 1)}  # _steps_order's digit of a step
