@@ -6,6 +6,8 @@ without them the command says in one line how to install them.
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from sheetkit.messages import msg, resolve_lang, text
@@ -32,6 +34,10 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
     `sheetkit check` the draft. Correct the marked lines you have looked at, delete their
     `# check`, and read again with --confirmed DRAFT: what you confirmed is held and the
     turns around it are read again. Needs: pip install 'sheetkit[photo]'."""
+    # NumPy's BLAS starts a thread per core, whose spinning between the reader's small
+    # products costs more CPU than they save (0.15-0.2 s a photo): one thread, unless the
+    # user says otherwise. Only read before NumPy is first imported: it is not yet.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from sheetkit.photo import require
 
     if out == "" or debug_png == "" or confirmed_path == "":
