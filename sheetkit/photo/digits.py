@@ -89,6 +89,35 @@ def percentile(a: np.ndarray, q: float, axis: int | None = None):
     return nxt - diff * (1 - gamma) if gamma >= 0.5 else prev + diff * gamma
 
 
+def median(a, axis: int | None = None):
+    """np.median(a, axis), value for value and type for type, as numpy works it out (the
+    middle order statistics by partition, averaged by np.mean, nan where the data hold one)
+    without its check for a masked array, which imports numpy.ma: 15 ms of every
+    `sheetkit read`, for arrays that are never masked."""
+    a = np.asanyarray(a)
+    sz = a.size if axis is None else a.shape[axis]
+    kth = [sz // 2 - 1, sz // 2] if sz % 2 == 0 else [(sz - 1) // 2]
+    nans = np.issubdtype(a.dtype, np.inexact) or a.dtype.kind in "Mm"
+    if nans:
+        kth.append(-1)
+    part = np.partition(a, kth, axis=axis)
+    if part.shape == ():
+        return part.item()
+    axis = 0 if axis is None else axis
+    index = part.shape[axis] // 2
+    indexer = [slice(None)] * part.ndim
+    indexer[axis] = slice(index, index + 1) if part.shape[axis] % 2 == 1 else slice(index - 1, index + 1)
+    out = np.mean(part[tuple(indexer)], axis=axis)
+    if nans and sz > 0:
+        last = part.take(-1, axis=axis)
+        bad = np.isnan(last)
+        if bad.any():
+            if isinstance(out, np.generic):
+                return last
+            np.copyto(out, last, where=bad)
+    return out
+
+
 def _strip_edges(a: np.ndarray) -> None:
     """Clear leftovers of the printed box edge: rows and columns near the border that are
     inked nearly all along, allowing a slight tilt (a digit's bar never spans 80% of the box)."""
@@ -126,7 +155,7 @@ def features(ink: np.ndarray) -> np.ndarray:
     """The classifier's input for one box's ink (checked as classify() does)."""
     a = _check_ink(ink)
     h, w = a.shape
-    a = np.clip(a - float(np.median(a)), 0.0, 1.0)
+    a = np.clip(a - float(median(a)), 0.0, 1.0)
     _strip_edges(a)
     k = max(3, (min(h, w) // 24) | 1)
     smooth = cv2.GaussianBlur(a, (k, k), 0)

@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from sheetkit.photo import PX_PER_MM
+from sheetkit.photo.digits import median, percentile  # numpy's, value for value, without importing numpy.ma
 
 INK = 0.13  # darker than the blank by this much: pencil
 K = PX_PER_MM
@@ -167,7 +168,7 @@ def _profiles(rel: np.ndarray, segments, off: np.ndarray) -> np.ndarray | None:
             xs = np.clip(np.rint(cx + off * nx).astype(int), 0, w - 1)
             ys = np.clip(np.rint(cy + off * ny).astype(int), 0, h - 1)
             out.append(rel[ys, xs])
-    return np.median(np.array(out, np.float64), axis=0) if out else None
+    return median(np.array(out, np.float64), axis=0) if out else None
 
 
 def line_profile(rel: np.ndarray, pencilled, blank) -> tuple[float, float]:
@@ -179,7 +180,7 @@ def line_profile(rel: np.ndarray, pencilled, blank) -> tuple[float, float]:
     if p is None:
         return 0.4 * K * 0.4, 1.3  # no line to measure: a 0.4 mm line, 40 % dark
     prof = np.clip(p - (b if b is not None else 0), 0, None)
-    prof = np.clip(prof - np.median(prof), 0, None)
+    prof = np.clip(prof - median(prof), 0, None)
     m = prof.sum() * 0.5
     if m <= 0:
         return 0.4 * K * 0.4, 1.3
@@ -265,7 +266,7 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     usual = {}
     for kind in (0, 1):
         vals = [a for av in arm_vals for dd, a in av.items() if (dd[0] and dd[1]) == kind]
-        usual[kind] = float(np.median(vals)) if vals else 0.0
+        usual[kind] = float(median(vals)) if vals else 0.0
     out = []
     for row, av, dk in zip(rows, arm_vals, darkest):
         ex = sorted((a - usual[bool(dd[0] and dd[1])] for dd, a in av.items()), reverse=True) + [0.0, 0.0]
@@ -283,7 +284,7 @@ def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
     sub = ink[y0:y1, x0:x1]
     if not sub.size:
         sub = np.zeros((1, 1))
-    m = (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(np.quantile(sub, 0.97)))
+    m = (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(percentile(sub, 97)))
     return m + tuple(float(np.log(v + 1e-3)) for v in m)
 
 
@@ -346,10 +347,10 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         for o in drift:
             pts = np.rint(seg[:, None, 0] + d[:, None] * t + o * normal[:, None]).astype(int)
             ys, xs = np.clip(pts[..., 1], 0, h - 1), np.clip(pts[..., 0], 0, w_ - 1)
-            got = np.median(dark[ys, xs] - printed[ys, xs], axis=1)
+            got = median(dark[ys, xs] - printed[ys, xs], axis=1)
             vals = got if vals is None else np.maximum(vals, got)
         edges += group
-        edge_x += list(vals - np.median(vals))
+        edge_x += list(vals - median(vals))
     edge_x = np.array(edge_x, np.float64).reshape(-1, 1)
     p_edge = logistic(EDGE_W if edge_w is None else edge_w, edge_x)
     rel, valid = relative_ink(photo, blank, blur)

@@ -29,6 +29,7 @@ import numpy as np
 from sheetkit.messages import msg
 from sheetkit.errors import UserError
 from sheetkit.photo import PX_PER_MM
+from sheetkit.photo.digits import percentile  # numpy's, value for value, without importing numpy.ma
 
 LEVELS = ("yuncos-easy", "yuncos-hard")
 MAX_PIXELS = 60_000_000  # a photo larger than this is not a phone photo
@@ -609,7 +610,7 @@ def _even_light(img: np.ndarray) -> np.ndarray:
     bg = cv2.resize(cv2.GaussianBlur(bg, (0, 0), _px(3) / 4), (img.shape[1], img.shape[0]),
                     interpolation=cv2.INTER_LINEAR)
     out = img / np.maximum(bg, 1e-3)
-    lo = float(np.percentile(out, 0.5))
+    lo = float(percentile(out, 0.5))
     return np.clip((out - lo) / max(1e-3, 1.0 - lo), 0, 1).astype(np.float32)
 
 
