@@ -520,8 +520,10 @@ def test_a_step_sent_by_the_pages_script_is_answered_with_the_page_itself(phone,
     with Store.open(db) as store:
         assert tomllib.loads(store.get(pid).sheets[0].text)["moves"].count("\n") == 2
 
-    refused = phone.post(f"/play/{pid}/move", {"version": "old", **placements()[2]}, headers=script)
+    refused = phone.post(f"/play/{pid}/move", {"version": "old", **placements()[2], "whole": "on"}, headers=script)
     assert_clear_error(refused, "another phone", code=409)
+    assert refused.resp.headers["X-Sheetkit-Page"] == f"/play/{pid}?whole=1"
+    refused = phone.post(f"/play/{pid}/move", {"version": "old", **placements()[2]}, headers=script)
     assert refused.resp.headers["X-Sheetkit-Page"] == f"/play/{pid}"
     assert f'href="/play/{pid}?lang=es"' in refused.text
     bad = sent("move", {**placements()[2], "face": "9"})
@@ -529,3 +531,9 @@ def test_a_step_sent_by_the_pages_script_is_answered_with_the_page_itself(phone,
 
     ended = sent("end", {})
     assert ended.code == 303 and ended.resp.headers["Location"].endswith(f"/play/{pid}/end")
+
+    other = start(phone)  # a step sent to a play abandoned meanwhile: its end page, named
+    version = phone.get(f"/play/{other}").hidden(f"/play/{other}/move", "version")
+    assert phone.post(f"/play/{other}/abandon", {"version": version}).code == 303
+    late = phone.post(f"/play/{other}/move", {"version": version, **placements()[0]}, headers=script)
+    assert late.code == 409 and late.resp.headers["X-Sheetkit-Page"] == f"/play/{other}/end"

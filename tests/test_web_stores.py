@@ -76,3 +76,34 @@ def test_a_history_replaced_between_requests_is_the_new_one(tmp_path):
         (tmp_path / f"h.sqlite3{side}").unlink(missing_ok=True)
     shutil.copy(other, db)
     assert phone.get("/play/3").code == 200  # the replacement's play, not a 404 of the old file
+
+
+def test_the_page_commits_each_step_to_disk(tmp_path):
+    """A step the phone is told is saved is on disk: the page's connections fsync their log
+    at every commit (synchronous = FULL), the checkpoint into the file comes later."""
+    db = tmp_path / "h.sqlite3"
+    phone = Client(create_app(db=db))
+    start_play(phone, START)
+    kept = [store for p, _, store in STORES._idle if p == str(db)]
+    assert kept and all(store.db.execute("PRAGMA synchronous").fetchone()[0] == 2 for store in kept)
+
+
+def test_a_history_put_back_by_hand_before_the_checkpoint_is_left_as_it_is(tmp_path, monkeypatch):
+    """The history file replaced (a backup put back) while a move's log waits for the page to
+    be idle: the checkpoint must not write the old log into the new file."""
+    import os
+
+    db = tmp_path / "h.sqlite3"
+    backup = tmp_path / "backup.sqlite3"
+    phone = Client(create_app(db=db))
+    pid = start_play(phone, START)
+    assert STORES.settled()
+    shutil.copy(db, backup)
+    monkeypatch.setattr(STORES, "settle", 3600.0)
+    assert move(phone, pid, placements()[0]).code == 303  # in the log beside the file only
+    put_back = tmp_path / "put-back.sqlite3"
+    shutil.copy(backup, put_back)
+    os.replace(put_back, db)
+    monkeypatch.setattr(STORES, "settle", 0.0)
+    assert STORES.settled()
+    assert db.read_bytes() == backup.read_bytes()

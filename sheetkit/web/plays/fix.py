@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import abort, redirect, render_template, request
 
 from sheetkit.errors import UserError
+from sheetkit.web.plays.routes import PAGE_HEADER
 
 MOST_FIELDS = 64  # a move form has a dozen fields: what the Save form carries of the checked one
 LONGEST_VALUE = 400
@@ -64,7 +65,7 @@ def register(app, store, t, lang, view) -> None:
         return render_template("play_fix.html", play=play, game=game, n=n, fix=moves[n - 1], v=form,
                                version=version, move_form=e.template.rsplit("/", 1)[0] + "/move_form.html",
                                checked=checked, later=later, sent=sent(request.form) if checked is not None else [],
-                               error=error, **ctx), code
+                               error=error, **ctx), code, {PAGE_HEADER: f"/play/{play.id}/fix/{n}"}
 
     def finished(play_id: int):
         play = play_or_404(store(), play_id)

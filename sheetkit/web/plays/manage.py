@@ -90,9 +90,10 @@ def register(app, path: Path, t, lang, view) -> None:
         found = store().plays(ids=[play_id])
         if not found or not found[0].abandoned:
             return None
-        if request.method == "POST":
+        if request.method == "POST":  # the end page, named so (routes.PAGE_HEADER) for the page's script
             g.manage_error = t("err_abandoned")
-            return end_page(store().get(play_id), 409)
+            body, code = end_page(store().get(play_id), 409)
+            return body, code, {routes.PAGE_HEADER: f"/play/{play_id}/end"}
         if m.group(1) == "play" and m.group(3) == "end":
             return end_page(store().get(play_id))
         return redirect(f"/play/{play_id}/end", code=303)

@@ -4,7 +4,9 @@ undo, end, the end page and the downloads.
 Every step is one POST that carries the session's CSRF token and the play's `version` (as
 the page showed it): a step sent from a page that is no longer current (another phone
 entered a move meanwhile) is refused with the play as it is now, nothing saved. After a
-step the browser is sent to the play's page (303), so reloading never enters a move twice.
+step the browser is sent to the play's page (303), so reloading never enters a move twice;
+a step the page's script sent (STEP_HEADER) is answered with that page itself, whose
+address it then shows (PAGE_HEADER).
 
 The history is opened once per request (a Store is for one thread at a time).
 """
@@ -88,11 +90,12 @@ class Stores:
     from being reused, so a history replaced or deleted is opened anew) and never inside a
     transaction; at most `most` are kept in all, the least recently given back closed.
 
-    The log of a history written to is checkpointed into the file once the page has been
-    idle for `settle` seconds (no history given out, no write since), by a thread of its
-    own, so the file alone is a whole copy of the history whenever the page is idle
-    (docs/history.md: copying it then is a backup), and a move does not wait for the
-    checkpoint's fsync (a slow SD card's tens of milliseconds)."""
+    The page's connections commit with `synchronous = FULL`: a step the phone is told is
+    saved is on disk (its log fsynced), whatever happens to the machine next. The log is
+    checkpointed into the file once the page has been idle for `settle` seconds (no history
+    given out, no write since), by a thread of its own through a kept connection, so the
+    file alone is a whole copy of the history whenever the page is idle (docs/history.md:
+    copying it then is a backup), and a step does not wait for the checkpoint's fsyncs."""
 
     def __init__(self, most: int = 8, settle: float = 0.5):
         self.most = most
@@ -114,8 +117,6 @@ class Stores:
         return (st.st_dev, st.st_ino)
 
     def take(self, path: Path):
-        from sheetkit.history.store import Store
-
         here = self._identity(path)
         while True:
             with self._lock:
@@ -123,7 +124,7 @@ class Stores:
                 got = self._idle.pop(i) if i is not None else None
                 self._out += 1
             try:
-                store = Store.open(path) if got is None else got[2]
+                store = open_for_page(path) if got is None else got[2]
             except BaseException:
                 self._returned(None, wrote=False)
                 raise
@@ -169,7 +170,7 @@ class Stores:
                     self._woken.wait(None if wait is None or self._out else wait)  # a give-back wakes it
                 begun, paths = time.monotonic(), list(self._written)
             for path in paths:
-                checkpoint(Path(path))
+                self._checkpoint(path)
             with self._lock:  # a write given back meanwhile waits for the next idle moment
                 self._written = {p: at for p, at in self._written.items() if at > begun}
                 self._woken.notify_all()
@@ -187,6 +188,24 @@ class Stores:
                 self._woken.wait(left)
         return True
 
+    def _checkpoint(self, path: str) -> None:
+        """The log of the history at `path` written into its file, through a kept connection
+        still on the file at that path: a connection opened anew could pair another file (a
+        history put back by hand meanwhile) with the log beside it. None kept: closing the
+        last one checkpointed it. A failure is the next request's to say; the thread goes on."""
+        with self._lock:
+            i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == path), None)
+            got = self._idle.pop(i) if i is not None else None
+        if got is None:
+            return
+        try:
+            if got[1] == self._identity(Path(path)) and not got[2].db.in_transaction:
+                got[2].db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # noqa: BLE001 (a damaged or vanished file, whatever it raises)
+            pass
+        with self._lock:
+            self._idle.append(got)
+
     def close_all(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
@@ -194,19 +213,18 @@ class Stores:
             store.close()
 
 
-def checkpoint(path: Path) -> None:
-    """The history's log written into its file, by a connection of its own (a history
-    replaced or deleted meanwhile is not created again; its error is the next request's)."""
+def open_for_page(path: Path):
+    """A history opened for the page: its commits fsynced (the phone is told a step is saved
+    only once it is on disk)."""
+    from sheetkit.history.store import Store
+
+    store = Store.open(path)
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=5)
-    except sqlite3.Error:
-        return
-    try:
-        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-    except sqlite3.Error:
-        pass
-    finally:
-        db.close()
+        store.db.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        store.close()
+        raise
+    return store
 
 
 STORES = Stores()
@@ -386,7 +404,9 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         try:
             plays.step(store(), play, version, change, t)
         except StalePlay:
-            return entry(store().get(play.id), t("err_stale"), 409)
+            game = plays.game_of(play.game)  # the view's choices kept; the move sent is not
+            return entry(store().get(play.id), t("err_stale"), 409,
+                         {k: "on" for k in game.entry.kept if request.form.get(k) == "on"})
         except UserError as e:  # a FormError, or the game's own code refusing a record field
             return entry(store().get(play.id), plays.said(e), 400, request.form)
         if request.headers.get(STEP_HEADER) == "1" and then == again(play):
