@@ -14,7 +14,6 @@ The history is opened once per request (a Store is for one thread at a time).
 from __future__ import annotations
 
 import re
-import sqlite3
 import threading
 import time
 from pathlib import Path
