@@ -33,11 +33,17 @@ STEP_HEADER = "X-Sheetkit-Step"  # sent by the page's script (static/steps.js) w
 PAGE_HEADER = "X-Sheetkit-Page"  # the address of the entry screen answered, for the script to show
 
 
+def chosen(game, values, mark: str = "on") -> dict[str, str]:
+    """The view's choices (Entry.kept) that `values` mark ("on" in a form, "1" in an
+    address), as the entry screen's form takes them."""
+    return {k: "on" for k in (game.entry.kept if game else ()) if values.get(k) == mark}
+
+
 def page_address(play, game, form) -> str:
     """The address of a play's entry screen with the view's choices in `form` (Entry.kept)."""
     from urllib.parse import urlencode
 
-    kept = {k: "1" for k in (game.entry.kept if game else ()) if form.get(k) == "on"}
+    kept = {k: "1" for k in chosen(game, form)}
     return f"/play/{play.id}" + (f"?{urlencode(kept)}" if kept else "")
 
 
@@ -119,8 +125,7 @@ class Stores:
         here = self._identity(path)
         while True:
             with self._lock:
-                i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == str(path)), None)
-                got = self._idle.pop(i) if i is not None else None
+                got = self._pop_idle(str(path))
                 self._out += 1
             try:
                 store = open_for_page(path) if got is None else got[2]
@@ -132,6 +137,12 @@ class Stores:
                 return store
             self._returned(None, wrote=False)
             store.close()
+
+    def _pop_idle(self, path: str):
+        """The kept (path, identity, store) of `path` given back last, taken out; else None.
+        Called with the lock held."""
+        i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == path), None)
+        return self._idle.pop(i) if i is not None else None
 
     def give_back(self, store, failed: bool) -> None:
         ident = self._identity(store.path)
@@ -193,8 +204,7 @@ class Stores:
         history put back by hand meanwhile) with the log beside it. None kept: closing the
         last one checkpointed it. A failure is the next request's to say; the thread goes on."""
         with self._lock:
-            i = next((i for i in range(len(self._idle) - 1, -1, -1) if self._idle[i][0] == path), None)
-            got = self._idle.pop(i) if i is not None else None
+            got = self._pop_idle(path)
         if got is None:
             return
         try:
@@ -386,8 +396,7 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
     @app.get("/play/<int:play_id>")
     def play_page(play_id: int):
         play = get_play(play_id)
-        kept = game.entry.kept if (game := plays.game_of(play.game)) else ()
-        return shown(play, {k: "on" for k in kept if request.args.get(k) == "1"})
+        return shown(play, chosen(plays.game_of(play.game), request.args, "1"))
 
     def again(play) -> str:
         """The entry screen after a step, with the view's choices as they were (Entry.kept)."""
@@ -403,14 +412,12 @@ def register(app, db: str | Path | None, t, lang, view) -> None:
         try:
             plays.step(store(), play, version, change, t)
         except StalePlay:
-            game = plays.game_of(play.game)  # the view's choices kept; the move sent is not
-            return entry(store().get(play.id), t("err_stale"), 409,
-                         {k: "on" for k in game.entry.kept if request.form.get(k) == "on"})
+            # the view's choices kept; the move sent is not
+            return entry(store().get(play.id), t("err_stale"), 409, chosen(plays.game_of(play.game), request.form))
         except UserError as e:  # a FormError, or the game's own code refusing a record field
             return entry(store().get(play.id), plays.said(e), 400, request.form)
         if request.headers.get(STEP_HEADER) == "1" and then == again(play):
-            game = plays.game_of(play.game)
-            return shown(store().get(play.id), {k: "on" for k in game.entry.kept if request.form.get(k) == "on"})
+            return shown(store().get(play.id), chosen(plays.game_of(play.game), request.form))
         return redirect(then, code=303)
 
     def open_for_steps(play_id: int):
