@@ -310,6 +310,19 @@ class _Map:
                 out.append((d, w))
         return tuple(out)
 
+    def _walked_cost(self, bits: tuple) -> tuple:
+        """(the edges as one mask, what walking them costs over fresh paper, each edge's bit
+        once): a flight that goes over its own edge again pays that as an obstacle crash."""
+        mask, cost, uniq = 0, 0.0, []
+        for b in bits:
+            if mask & b:
+                cost += AGAIN_COST
+            else:
+                cost += self.walk_cost[b]
+                mask |= b
+                uniq.append(b)
+        return mask, cost, tuple(uniq)
+
     def _diagonals(self, v) -> tuple:
         out = []
         for d in DIAG_STEPS:
@@ -403,9 +416,7 @@ class _Map:
         res = []
         step_bit, walk_cost = self.step_bit, self.walk_cost
         for diag, steps in out:
-            # the edges walked (as one mask, each edge's bit once) and what walking them costs
-            # over fresh paper, in one pass: a flight over its own edge again pays that as an
-            # obstacle crash
+            # the edges walked, and what they cost as _walked_cost adds it up, in one pass
             v, bits, mask, fresh, uniq = pos, [], 0, 0.0, []
             for d in steps:
                 w = (v[0] + d[0], v[1] + d[1])
