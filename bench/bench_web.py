@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 TIME_HEADER = "X-Bench-Server-Time"  # the server's own time for the request, in seconds
 SCRIPT = {"X-Sheetkit-Step": "1"}  # as static/steps.js sends a step: the page is the answer
 STATIC = "/_bench/static/"
+FLOOR = "/_bench/floor/"
 
 
 # -- the server and a browser-like client ----------------------------------------------------
@@ -119,7 +120,18 @@ class Server:
                 abort(404)
             return Response(body, mimetype="text/html")
 
+        def bench_floor(play_id: int):
+            # what storing a move costs with no engine and no page: the play read and its
+            # records written again, durably, through the page's own history connection
+            from sheetkit.web.plays import routes
+
+            store = routes.request_store(Path(db))
+            play = store.get(play_id)
+            store.update_sheets(play_id, play.sheets, expect=play.version)
+            return Response(status=204)
+
         app.add_url_rule(STATIC + "<name>", "bench_static", bench_static, methods=["GET"])
+        app.add_url_rule(FLOOR + "<int:play_id>", "bench_floor", bench_floor, methods=["POST"])
         app.wsgi_app = Timed(app.wsgi_app)
         self.srv = make_server("127.0.0.1", 0, app, threaded=True)
         self.port = self.srv.server_port
@@ -436,7 +448,7 @@ def one_move(server: Server, game: dict, repeat: int, statics: int = 4):
         for _ in range(len(game["moves"]) - 1):
             deep.enter()
     reader = Client(port)
-    two, last, static, bare_two, bare_last = [], [], [], [], []
+    two, last, static, bare_two, bare_last, floor = [], [], [], [], [], []
     for r in range(repeat):
         if r:
             for p in (early, late, bare_early, bare_late):
@@ -449,12 +461,15 @@ def one_move(server: Server, game: dict, repeat: int, statics: int = 4):
             server.bodies[name] = last[0].text.encode("utf-8")
             reader.get(STATIC + name)  # one to warm up
         static += [reader.get(STATIC + name) for _ in range(statics)]
+        floor += [late.client.post(FLOOR + str(late.id), {}, follow=False) for _ in range(statics)]
     want = len(server.bodies[name])
     if any(a.status != 200 or a.size != want for a in static) or last[-1].size != want:
         raise RuntimeError(f"{name}: the static page: HTTP {static[0].status}, {static[0].size} bytes, "
                            f"the move's page {last[-1].size}")
+    if any(a.status != 204 for a in floor):
+        raise RuntimeError(f"{name}: the floor: HTTP {floor[0].status}")
     n = len(game["moves"])
-    return depth(2, two), depth(n, last), static, depth(2, bare_two), depth(n, bare_last)
+    return depth(2, two), depth(n, last), static, depth(2, bare_two), depth(n, bare_last), floor
 
 
 # -- 2. many clients at once ------------------------------------------------------------------
@@ -545,7 +560,7 @@ def main() -> int:
     ap.add_argument("--strict", action="store_true", help="exit 2 when a target (1.2x, 3x) is missed")
     args = ap.parse_args()
     deep = {"yuncos": 30, "glux": 60, "levelx": 60}
-    rows, engine_rows, bare = [], [], []
+    rows, engine_rows, bare, floors = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="sheetkit-bench-web-") as tmp:
         db = Path(tmp) / "history.sqlite3"
         server = Server(db)
@@ -555,8 +570,9 @@ def main() -> int:
                 if game is None:
                     print(f"{name}: no move entry in this sheetkit: not measured")
                     continue
-                two, last, static, bare_two, bare_last = one_move(server, game, args.repeat)
+                two, last, static, bare_two, bare_last, floor = one_move(server, game, args.repeat)
                 st_server = statistics.median(a.server for a in static)
+                floors.append((game, statistics.median(a.server for a in floor), st_server))
                 st_wall = statistics.median(a.wall for a in static)
                 rows.append((game, two, last, st_server, st_wall, static[0].size))
                 bare.append((game, bare_two, bare_last, st_server))
@@ -587,6 +603,9 @@ def main() -> int:
           "(N/2, N/static; of which the POST): " + "; ".join(
               f"{g['title']} {a.server * 1e3:.2f} / {b.server * 1e3:.2f} ({b.server / a.server:.2f}x, "
               f"{b.server / st:.1f}x; {a.post * 1e3:.2f} / {b.post * 1e3:.2f})" for g, a, b, st in bare))
+    print("floor: the same server taking a POST through the app's hooks (session, CSRF) that reads the play and "
+          "writes its records again durably (no engine, no page), server ms (x the static page): " + "; ".join(
+              f"{g['title']} {fl * 1e3:.2f} ({fl / st:.1f}x)" for g, fl, st in floors))
     print("round trip seen by the client (one request over loopback), ms: " + "; ".join(
         f"{g['title']} move 2 {a.wall * 1e3:.1f}, move {b.move} {b.wall * 1e3:.1f} ({b.wall / a.wall:.2f}x), "
         f"static {sw * 1e3:.2f} ({b.wall / sw:.1f}x)" for g, a, b, _, sw, _ in rows))
