@@ -10,7 +10,9 @@ with the session cookie and the form's CSRF token as a browser sends them. The a
 bench creates (and only it: nothing of this is in sheetkit) is wrapped in a WSGI
 middleware that times each request inside the server (from the call of the app to the last
 byte of its body, sent back in a header), and has one more route, /_bench/static/<name>,
-that answers a fixed body held in memory (no work: the page size's baseline).
+that answers a fixed body held in memory (no work: the page size's baseline), and one
+more, /_bench/floor/<play>, a POST that reads the play and writes its records again in one
+durable transaction (no engine, no page: what storing a move costs at the least).
 
 1. One move, server time: a play is started and its moves entered one POST at a time, as
    the page's script sends them (X-Sheetkit-Step: the play's page is the POST's answer), in
@@ -24,7 +26,7 @@ that answers a fixed body held in memory (no work: the page size's baseline).
    falls alike on both. Measured in the same rounds: the same two moves with scripts off
    (the POST answered 303, then the GET of the page it leads to), in two plays more, and
    the same server answering a GET of a page of the very bytes (so the same size) of move
-   N's page, from memory; the targets: move N within 1.2x of move 2, and within 3x of that
+   N's page, from memory, and the floor route on the long play; the targets: move N within 1.2x of move 2, and within 3x of that
    static page. The round trip seen by the client is printed beside it, and the engine's
    own baselines as before: its step for that very move (`Rules.step` on the position
    before it), and the check of the whole record text as `sheetkit check` does it.
