@@ -251,3 +251,23 @@ def test_a_box_a_few_pixels_off_its_blank_is_laid_onto_it_before_it_is_read(easy
     raw, laid = probs(photo), probs(fields.align_boxes(photo, blank, g))
     assert max(p for n, p in raw.items() if n != crossed) > 0.5  # off its blank, the print reads as pencil
     assert laid[crossed] > 0.9 and max(p for n, p in laid.items() if n != crossed) < 0.1
+
+
+def test_a_digit_written_over_its_box_edge_is_read_whole_and_its_neighbours_left_out():
+    """Hands write a dice log's digits bigger than the 7 mm box, over its edge and into the
+    next box: each box's ink is the whole of its own digit and none of the neighbour's,
+    where the box's inside alone cuts the one and takes in the other."""
+    size = fields.K * 7.0
+    boxes = {0: (10.0, 10.0, 7.0, 7.0), 1: (17.6, 10.0, 7.0, 7.0)}
+    alone = []
+    for key, digit, dx in ((0, 4, 3.2), (1, 6, 1.0)):  # drawn 3.2 and 1 mm right of their box
+        canvas = np.ones((int(30 * fields.K), int(32 * fields.K)), np.float32)
+        x, y = (boxes[key][0] + dx) * fields.K, boxes[key][1] * fields.K
+        handwriting.draw_digit(canvas, (x, y, x + size, y + size), digit, np.random.default_rng(digit), style="print")
+        alone.append(1.0 - canvas)
+    ink = np.maximum(*alone)
+    crops = fields.digit_crops(ink, boxes, 0.7)
+    for key in (0, 1):
+        assert crops[key].sum() == pytest.approx(alone[key].sum(), rel=0.01)
+    assert fields.crop(ink, boxes[0], 0.7).sum() < 0.5 * alone[0].sum()  # the inside cuts the 4
+    assert fields.crop(alone[0], boxes[1], 0.7).sum() > 1.0  # and the 4 runs into the next box

@@ -126,6 +126,77 @@ def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
     return ink[y0:y1, x0:x1].astype(np.float64)
 
 
+SPILL = 0.45  # a digit may run out of its box by this share of the box's side
+
+
+def digit_crops(ink: np.ndarray, boxes: dict, inset: float) -> dict:
+    """Each box's digit ink (key -> image), cut as `crop` cuts the box's inside, but
+    following the digit where a hand writes it over the box's edge: the pencil around a box,
+    up to SPILL of its side, is taken apart into strokes; a stroke lying mostly outside
+    every box (a printed edge's leftover) or more in a neighbouring box than in this one (the
+    neighbour's digit) is cleared, and the window grows to hold this box's strokes where
+    they run out of it. The strokes are the ink above a third of the box's own darkest
+    pencil, so a faint hand's digit is one stroke as a dark hand's is."""
+    h_img, w_img = ink.shape
+    inner = {k: _inside(b, inset) for k, b in boxes.items()}
+    reach = {k: (b[0] - SPILL * min(b[2], b[3]), b[1] - SPILL * min(b[2], b[3]),
+                 b[0] + b[2] + SPILL * min(b[2], b[3]), b[1] + b[3] + SPILL * min(b[2], b[3]))
+             for k, b in boxes.items()}
+    out = {}
+    for key in boxes:
+        x0, y0, x1, y1 = reach[key]
+        X0, Y0 = max(0, int(round(x0 * K))), max(0, int(round(y0 * K)))
+        X1, Y1 = min(w_img, int(round(x1 * K))), min(h_img, int(round(y1 * K)))
+        a = ink[Y0:Y1, X0:X1].astype(np.float64)
+
+        def window(k):  # a box's inside in this cut's pixels
+            bx0, by0, bx1, by1 = (int(round(v)) for v in inner[k])
+            return max(0, by0 - Y0), max(0, by1 - Y0), max(0, bx0 - X0), max(0, bx1 - X0)
+
+        iy0, iy1, ix0, ix1 = window(key)
+        mine = a[iy0:iy1, ix0:ix1]
+        if not mine.size:
+            out[key] = crop(ink, boxes[key], inset)
+            continue
+        flat = mine.ravel()
+        top = int(0.99 * (flat.size - 1))
+        level = max(0.05, 0.3 * float(np.partition(flat, top)[top]))  # the box's darkest pencil
+        n, labels = cv2.connectedComponents((a > level).astype(np.uint8), connectivity=8)
+        total = np.bincount(labels.ravel(), a.ravel(), n)
+        inside = np.bincount(labels[iy0:iy1, ix0:ix1].ravel(), mine.ravel(), n)
+        # each stroke belongs to the box its ink centre is nearest (inside it: 0)
+        ys, xs = np.indices(a.shape)
+        cy = np.bincount(labels.ravel(), (a * ys).ravel(), n) / np.maximum(total, 1e-9)
+        cx = np.bincount(labels.ravel(), (a * xs).ravel(), n) / np.maximum(total, 1e-9)
+
+        def distance(k):
+            y0_, y1_, x0_, x1_ = window(k)
+            return np.hypot(np.maximum(0, np.maximum(x0_ - cx, cx - x1_)), np.maximum(0, np.maximum(y0_ - cy, cy - y1_)))
+
+        near = [k for k in boxes if k != key and _overlap(reach[key], inner[k])]
+        own = distance(key) <= (np.min([distance(k) for k in near], axis=0) if near else np.inf)
+        # a stroke mostly in the box is its digit's; one wholly outside it only as a piece of
+        # that digit (a printed edge's leftover or a speck is a thin part of it, not a piece)
+        keep = own & (inside > 0.15 * total)
+        keep[0] = False
+        if keep.any():
+            keep |= own & (total >= 0.25 * total[keep].max())
+        keep[0] = False
+        kept = keep[labels]
+        cleared = cv2.dilate(((labels > 0) & ~kept).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~kept
+        a[cleared] = 0.0
+        if kept.any():
+            ys, xs = np.nonzero(kept)
+            iy0, iy1 = min(iy0, int(ys.min())), max(iy1, int(ys.max()) + 1)
+            ix0, ix1 = min(ix0, int(xs.min())), max(ix1, int(xs.max()) + 1)
+        out[key] = a[iy0:iy1, ix0:ix1]
+    return out
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] / K and b[0] / K < a[2] and a[1] < b[3] / K and b[1] / K < a[3]
+
+
 # Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
 EDGE_W = (-4.5, 60.0)
 END_W = (-4.359, 0.8786, 5.615, 4.096, 1.049, -0.3582, 0.3085)
@@ -457,7 +528,6 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     for col in range(spec.luminaries.columns):
         for lv in range(spec.luminaries.height):
             f.cells[f"lum{col + 1}.{lv + 1}"] = crop(ink, g.lum_box(col, lv))
-    for t in range(1, spec.dice_log + 1):
-        for which in (0, 1):
-            f.dice[(t, which)] = crop(ink, g.dice_box(t, which), 0.7)
+    f.dice = digit_crops(ink, {(t, which): g.dice_box(t, which) for t in range(1, spec.dice_log + 1)
+                               for which in (0, 1)}, 0.7)
     return f

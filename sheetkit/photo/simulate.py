@@ -62,7 +62,8 @@ def _mm_box(box, k):
 
 
 def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = SHEET_PX_PER_MM,
-              marks: np.random.Generator | None = None, wide: bool = False, truth: dict | None = None) -> None:
+              marks: np.random.Generator | None = None, wide: bool = False, truth: dict | None = None,
+              hand: np.random.Generator | None = None) -> None:
     """The pencil of `game` (a play.Game) on `canvas`, the rendered sheet (1 = white).
 
     marks: the generator of the turn-end marks and of the crosses rubbed out again
@@ -72,7 +73,10 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
     ten in another style, one in fifty forgotten; boxes marked also with ticks and loops,
     and rubbed-out marks more often; the flight drawn beside the grid line as much as a
     player's hand drifts (up to 1 mm, each turn its own way). truth: the record whose dice
-    the log shows, in its order (default truth_record(game))."""
+    the log shows, in its order (default truth_record(game)). hand: with `wide`, the
+    generator of how big and where this player writes the dice log's digits: one player in
+    three writes them up to half again the box's size and off its middle, over its edge and
+    into the next box."""
     from sheetkit.games.yuncos.record import parse_flight
 
     spec = g.spec
@@ -131,9 +135,16 @@ def draw_game(canvas: np.ndarray, game, g, rng: np.random.Generator, k: float = 
         i = int(idx) - 1
         box = g.nest_box(int(base[4:]) - 1, i) if base.startswith("nest") else g.lum_box(int(base[3:]) - 1, i)
         handwriting.draw_digit(canvas, _mm_box(box, k), value, rng)
+    big = wide and hand is not None and hand.random() < 1 / 3
     for t, entry in enumerate((truth or truth_record(game))["turn"], 1):
         for which, value in enumerate(entry["dice"]):
-            handwriting.draw_digit(canvas, _mm_box(g.dice_box(t, which), k), value, rng)
+            x0, y0, x1, y1 = _mm_box(g.dice_box(t, which), k)
+            if big:
+                grow, side = hand.uniform(1.1, 1.5), x1 - x0
+                cx = (x0 + x1) / 2 + hand.uniform(-0.2, 0.2) * side
+                cy = (y0 + y1) / 2 + hand.uniform(-0.15, 0.15) * side
+                x0, x1, y0, y1 = cx - grow * side / 2, cx + grow * side / 2, cy - grow * side / 2, cy + grow * side / 2
+            handwriting.draw_digit(canvas, (x0, y0, x1, y1), value, rng)
     from sheetkit.games.yuncos.scoring import CRASH_TRACK
     from sheetkit.photo.fields import ability_boxes
 
@@ -257,7 +268,8 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
             for e in truth["turn"]:
                 if e.get("dice") and order.random() < 0.5:
                     e["dice"] = e["dice"][::-1]
-    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]), wide=wide, truth=truth)
+    draw_game(sheet, game, g, rng, marks=np.random.default_rng([seed, 1]), wide=wide, truth=truth,
+              hand=np.random.default_rng([seed, 3]))
     applied = {}
     jpeg = photograph(sheet, rng, size, transform=applied, wide=wide, **camera)
     return Sample(jpeg, truth, layout_id, serial, size, applied["homography"])
@@ -265,7 +277,7 @@ def sample(seed: int, layout_id: str = "yuncos-easy", size: tuple[int, int] = (1
 
 SIZES = ((1200, 1600), (3000, 4000))
 WIDE_SIZES = ((1600, 1200), (2048, 1536), (2592, 1944), (3264, 2448), (4000, 3000), (4032, 3024))
-WIDE = "turn-end marks of seven styles, boxes marked six ways, any rotation, tilt to 35 degrees, 5-14 px/mm, dim light"
+WIDE = "turn-end marks of seven styles, boxes marked six ways, dice digits over their box's edge, any rotation, tilt to 35 degrees, 5-14 px/mm, dim light"
 LEVELS = ("yuncos-easy", "yuncos-hard")
 
 
