@@ -192,7 +192,8 @@ def test_the_confirm_screen_outlines_and_numbers_each_uncertain_field(phone, dra
     for n, key in fields:
         block = re.search(rf'id="field-{n}".*?</fieldset>', page.text, re.S).group(0)
         r = draft.confidence[key]
-        assert f"{round(100 * r.confidence)} % sure" in block
+        # the page keeps each confidence to three places, and shows that as a percentage
+        assert f"{round(100 * round(r.confidence, 3))} % sure" in block
         assert "/photo/1/image/0" in block  # its close-up
         if key.endswith(".flight"):
             assert f'value="{r.value}"' in block and "<polyline" in block
