@@ -83,8 +83,9 @@ def test_a_turn_end_mark_is_told_from_the_lines_it_sits_on(case, mark):
         if mark is None:
             assert p < 0.3, (seed, p)  # a corner, a crossing, a line's end cap: no turn ends here
         elif mark == "tick":
-            # a tick is thin: weighed on simulated photos, it makes a turn's end likely, not sure
-            assert p > 0.1, (seed, p)
+            # a tick is thin, and a wobbly line across the point leaves ink much like it:
+            # weighed on simulated photos, it makes a turn's end likelier, not sure
+            assert p > max(0.05, _p_end(*_photo(CASES[case], None, seed))), (seed, p)
         else:
             assert p > 0.7, (seed, p)
 

@@ -199,7 +199,8 @@ def _overlap(a, b) -> bool:
 
 # Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
 EDGE_W = (-4.5, 60.0)
-END_W = (-4.359, 0.8786, 5.615, 4.096, 1.049, -0.3582, 0.3085)
+END_W = (-6.405, -0.2102, 6.627, 4.435, 0.1206, -0.187, 0.8736, 4.792, 3.938, 4.868, 6.243, -0.05864, 0.2807, -4.057)
+END_MEASURES = 13  # measure_ends' columns
 BOX_W = (23.26, 2.288, -0.07506, 0.4723, 0.1023, 3.814, 0.4568)
 PASSED_START = 0.5  # the most a start point a pencilled path passes over is marked as the start
 DRIFT = 1.2  # mm: how far beside the grid line a hand's pencil line is still that edge's
@@ -278,7 +279,13 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     - the share of the point's middle that a blob wider than the line covers (a dot);
     - the two darkest directions from the point that no pencilled edge takes, along the
       grid line or diagonal out to 1.8 mm, less the photo's usual there (a tick across the
-      line, a dot), in units of the pencil's darkness (from -1 to 4)."""
+      line, a dot), in units of the pencil's darkness (from -1 to 4);
+    - the darkest spot near the point, in units of the pencil's darkness;
+    - where the point lies on the pencilled path: a corner, straight through, a crossing
+      (three or four lines), a line's end (each 0 or 1), and the ink left at a corner and
+      straight through (a hand's wobbly or heavy corner leaves ink that is no mark);
+    - how much of the point's middle the printed sheet leaves visible (on a star, a fish or
+      a light a mark cannot be seen)."""
     h, w = rel.shape
     R = int(np.ceil(radius))
     dy, dx = np.mgrid[-R:R + 1, -R:R + 1].astype(np.float64)
@@ -307,7 +314,7 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     for v, (cx, cy) in centres.items():
         x, y = int(round(cx)), int(round(cy))
         if not (R <= x < w - R and R <= y < h - R):
-            rows.append((0.0, 0.0, 0.0))
+            rows.append((0.0, 0.0, 0.0, 0.0))
             arm_vals.append({})
             darkest.append(0.0)
             continue
@@ -325,7 +332,7 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
                 ring = max(ring, float((r_[m] > level).sum() / m.sum()))
         mid = middle & ok
         b = float(blob[sl][mid].mean()) if mid.sum() >= 8 else 0.0
-        rows.append((left, ring, b))
+        rows.append((left, ring, b, float(ok[middle].mean())))
         darkest.append(float(np.clip(spot[sl][near].max() / peak, 0, 4)))
         av = {}
         for dd, arm in arms.items():
@@ -339,11 +346,16 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
         vals = [a for av in arm_vals for dd, a in av.items() if (dd[0] and dd[1]) == kind]
         usual[kind] = float(median(vals)) if vals else 0.0
     out = []
-    for row, av, dk in zip(rows, arm_vals, darkest):
+    for v, row, av, dk in zip(centres, rows, arm_vals, darkest):
         ex = sorted((a - usual[bool(dd[0] and dd[1])] for dd, a in av.items()), reverse=True) + [0.0, 0.0]
-        out.append((np.log1p(row[0]),) + row[1:] + tuple(float(np.clip(e / max(level, 1e-6), -1, 4)) for e in ex[:2])
-                   + (dk,))
-    return np.array(out, np.float64).reshape(-1, 6)
+        taken = pencilled.get(v, ())
+        straight = len(taken) == 2 and taken[0] == (-taken[1][0], -taken[1][1])
+        corner = len(taken) == 2 and not straight
+        left = np.log1p(row[0])
+        out.append((left,) + row[1:3] + tuple(float(np.clip(e / max(level, 1e-6), -1, 4)) for e in ex[:2])
+                   + (dk, float(corner), float(straight), float(len(taken) >= 3), float(len(taken) == 1),
+                      corner * left, straight * left, row[3]))
+    return np.array(out, np.float64).reshape(-1, END_MEASURES)
 
 
 def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
@@ -365,7 +377,7 @@ class Measures:
     edges: list  # (v, w) edge keys
     edge_x: np.ndarray  # (n, 1): how much darker than the typical edge its middle is
     ends: list  # grid points
-    end_x: np.ndarray  # (n, 6): see measure_ends
+    end_x: np.ndarray  # (n, END_MEASURES): see measure_ends
     boxes: list  # ("fish", i), ("crash", i), ("ability", name)
     box_x: np.ndarray  # (n, 6): see measure_box
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
