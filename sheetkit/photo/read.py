@@ -344,6 +344,7 @@ def check_image(path: str | Path) -> None:
     from sheetkit.errors import UserError
     from sheetkit.photo.register import MAX_PIXELS
 
+    global _checked
     source = str(path)
     try:
         st = os.stat(path)
@@ -351,6 +352,11 @@ def check_image(path: str | Path) -> None:
             return  # a folder, a pipe, a device, an empty file: the photo's own loader says what it is
     except (OSError, ValueError):
         return  # not there, or not a name: the same
+    # `sheetkit read` checks a photo when it tells which sheet it shows and again when it
+    # reads it: the same file unchanged is not decoded twice
+    seen = (source, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    if seen == _checked:
+        return
     import PIL.Image
 
     with warnings.catch_warnings():
@@ -375,6 +381,10 @@ def check_image(path: str | Path) -> None:
             raise UserError(msg("error.photo.not_image"), source=source) from None
         except Exception:  # Pillow's own errors for what is no image (SyntaxError, ValueError, ...)
             raise UserError(msg("error.photo.not_image"), source=source) from None
+    _checked = seen
+
+
+_checked = None  # check_image's last photo that passed: its name and os.stat, as it was
 
 
 def _line(key: str, value) -> str:
