@@ -609,9 +609,12 @@ def _even_light(img: np.ndarray) -> np.ndarray:
     bg = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     bg = cv2.resize(cv2.GaussianBlur(bg, (0, 0), _px(3) / 4), (img.shape[1], img.shape[0]),
                     interpolation=cv2.INTER_LINEAR)
-    out = img / np.maximum(bg, 1e-3)
+    out = img / np.maximum(bg, 1e-3, out=bg)
     lo = float(percentile(out, 0.5))
-    return np.clip((out - lo) / max(1e-3, 1.0 - lo), 0, 1).astype(np.float32)
+    # in place, the same float32 operations as out = clip((out - lo) / (1 - lo), 0, 1)
+    out -= lo
+    out /= max(1e-3, 1.0 - lo)
+    return np.clip(out, 0, 1, out=out).astype(np.float32, copy=False)
 
 
 def _refine(photo: np.ndarray, blank_img: np.ndarray, H: np.ndarray, g) -> np.ndarray:
