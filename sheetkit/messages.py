@@ -14,6 +14,7 @@ The language of an output: `resolve_lang(--lang, the record's language, environm
 from __future__ import annotations
 
 import os
+import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
@@ -145,12 +146,73 @@ def catalogue(lang: str) -> dict[str, Message]:
     return out
 
 
+_HEADER = re.compile(r"\[([A-Za-z0-9_.-]+)\][ \t]*(?:#[^\n]*)?")  # a table's header line, its name bare
+
+
+@lru_cache(maxsize=None)
+def _tables(lang: str) -> dict[str, tuple[str, ...]] | None:
+    """The catalogue's text cut before each table header: header -> the tables so named,
+    each with its header ("" for the keys before the first), so that a message is read from
+    the tables that can hold it, not the whole file (a command says a few dozen of its
+    thousands of messages: a whole catalogue is ~25 ms to read). None where a cut could
+    split a value (a multi-line string, an array of tables, a header not plain): the whole
+    file then."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale", f"{lang}.toml")
+    with open(path, encoding="utf-8") as f:
+        whole = f.read()
+    if '"""' in whole or "'''" in whole:
+        return None
+    out: dict[str, list[str]] = {}
+    name, start = "", 0
+    for m in re.finditer(r"^\[.*$", whole, re.MULTILINE):
+        header = _HEADER.fullmatch(m.group(0))
+        if header is None:
+            return None
+        out.setdefault(name, []).append(whole[start:m.start()])
+        name, start = header.group(1), m.start()
+    out.setdefault(name, []).append(whole[start:])
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=None)
+def _table(lang: str, header: str) -> dict[str, Message]:
+    """The messages of the tables named `header` in the catalogue of `lang`, by full id."""
+    import tomllib
+
+    out: dict[str, Message] = {}
+    for chunk in _tables(lang)[header]:
+        _flatten(tomllib.loads(chunk), "", out, lang)
+    return out
+
+
+def _message(message_id: str, lang: str) -> Message | None:
+    """The message `message_id` of a language sheetkit speaks, or None: found in the tables
+    whose name begins its id (a table holds its own keys and its dotted keys' messages)."""
+    tables = _tables(lang) if lang in LANGS else None
+    if tables is None:
+        return catalogue(lang).get(message_id)
+    parts = message_id.split(".")
+    for n in range(len(parts) + 1):
+        header = ".".join(parts[:n])
+        if header in tables:
+            found = _table(lang, header).get(message_id)
+            if found is not None:
+                return found
+    return None
+
+
+def has(message_id: str, lang: str) -> bool:
+    """Whether the catalogue of `lang` has the message (MessageError for a language
+    sheetkit does not speak)."""
+    return _message(message_id, lang) is not None
+
+
 def text(message_id: str, lang: str, **values) -> str:
     """The message `message_id` in `lang` with its placeholders filled from `values`."""
     try:
         if lang not in LANGS:
             raise MessageError(f"no messages in language {lang!r} (sheetkit speaks {', '.join(LANGS)})")
-        found = catalogue(lang).get(message_id)
+        found = _message(message_id, lang)
         if found is None:
             raise MessageError(f"no message {message_id!r} in {lang}.toml")
         missing = found.placeholders - set(values)
@@ -180,7 +242,7 @@ def on_page(words, lang: str) -> str:
 def page_msg(m: Msg, lang: str) -> Msg:
     """The message as the phone page words it in `lang` (see on_page): its page wording
     where it has one, else itself."""
-    if lang in LANGS and PAGE + m.id in catalogue(lang):
+    if lang in LANGS and has(PAGE + m.id, lang):
         return Msg(PAGE + m.id, m.values)
     return m
 

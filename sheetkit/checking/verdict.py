@@ -25,9 +25,9 @@ def say(words: "str | Msg", lang: str) -> str:
 def part_label(label: str, lang: str) -> str:
     """A score part's label in `lang`: the catalogue's `part.<label>`, else the label itself
     (a room's name, Level X's `10x2`: names and notation, the same in every language)."""
-    from sheetkit.messages import catalogue
+    from sheetkit.messages import has
 
-    return text(f"part.{label}", lang) if f"part.{label}" in catalogue(lang) else label
+    return text(f"part.{label}", lang) if has(f"part.{label}", lang) else label
 
 
 @dataclass(slots=True)
