@@ -310,6 +310,13 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     spot = cv2.blur(np.where(valid, rel, 0).astype(np.float32), (3, 3))
     near = dist <= 0.7 * K
     peak = max(mass / max(np.sqrt(2 * np.pi) * sd, 1.0), 0.05)
+    # what every point uses, worked out once (counts of pixels are exact: counted so, the
+    # shares and means below are the very numbers numpy's sums and means give)
+    disc_off_grid = disc & ~grid
+    outside = {d: ~s for d, s in strips.items()}
+    rings = [(rg, 0.3 * np.count_nonzero(rg)) for rg in rings]
+    count = np.count_nonzero
+    middle_n = count(middle)
     rows, arm_vals, darkest = [], [], []
     for v, (cx, cy) in centres.items():
         x, y = int(round(cx)), int(round(cy))
@@ -320,24 +327,29 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
             continue
         sl = np.s_[y - R:y + R + 1, x - R:x + R + 1]
         r_, ok = rel[sl], valid[sl]
-        off = disc & ok & ~grid
+        off = disc_off_grid & ok
         taken = pencilled.get(v, ())
         for dd in taken:
-            off &= ~strips[dd]
-        left = float(r_[off & (r_ > level)].sum()) / max(mass, 1e-6) / K
+            off &= outside[dd]
+        dark = r_ > level
+        left = float(r_[off & dark].sum()) / max(mass, 1e-6) / K
         ring = 0.0
-        for rg in rings:
+        for rg, enough in rings:
             m = rg & off
-            if m.sum() >= 0.3 * rg.sum():
-                ring = max(ring, float((r_[m] > level).sum() / m.sum()))
+            n = count(m)
+            if n >= enough:
+                ring = max(ring, float(count(dark & m) / n))
         mid = middle & ok
-        b = float(blob[sl][mid].mean()) if mid.sum() >= 8 else 0.0
-        rows.append((left, ring, b, float(ok[middle].mean())))
+        n = count(mid)
+        b = float(count(blob[sl] & mid) / n) if n >= 8 else 0.0
+        rows.append((left, ring, b, n / middle_n))
         darkest.append(float(np.clip(spot[sl][near].max() / peak, 0, 4)))
         av = {}
         for dd, arm in arms.items():
+            if dd in taken:
+                continue
             m = arm & ok
-            if dd not in taken and m.sum() >= 4:
+            if count(m) >= 4:
                 av[dd] = float(r_[m].mean())
         arm_vals.append(av)
     # the photo's usual darkness along an arm that nothing is pencilled on (grid or diagonal)
