@@ -641,9 +641,14 @@ def _advance(m: _Map, layer: _Layer, blocks: list, left: int, beam: int) -> _Lay
     over = np.flatnonzero((walked & masks).any(axis=1))
     if len(over):
         c_over, at = c[over], uniq[over]
-        # whether each of an option's edges was walked before, all its edges at once
-        every = np.unpackbits(walked[over].view(np.uint8), axis=1, bitorder="little")  # bit i: edge i
-        hit = (at >= 0) & every[np.arange(len(over))[:, None], np.maximum(at, 0)].view(bool)
+        # whether each of an option's edges was walked before, all its edges at once: the
+        # byte of its node's row that holds each edge's bit, and the bit (the words are
+        # little-endian: bit i is bit i % 8 of byte i // 8); an option has a few edges, a
+        # row hundreds of bits: only the few are looked at
+        at0 = np.maximum(at, 0)
+        row_bytes = np.ascontiguousarray(walked, "<u8").view(np.uint8).reshape(-1)
+        byte = row_bytes[(over * (8 * walked.shape[1]))[:, None] + (at0 >> 3)]
+        hit = (at >= 0) & ((byte >> (at0 & 7).astype(np.uint8)) & 1).astype(bool)
         again_over = again[over]
         for col in range(width):  # added edge by edge, in order, as a loop adds
             c_over = c_over + np.where(hit[:, col], again_over[:, col], 0.0)
@@ -793,15 +798,19 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     T = len(puzzle_dice)
     fish_before, diag_needs, diag_before, flight_pm = _flight_abilities(spec, walk, plan)
 
+    # per kind of ability: how many of each nest row's first k ability boxes are of it, and
+    # the luminary columns whose box is (a column's box is unlocked when the column is full)
+    nest_upto = {kind: [[sum(1 for a in spec.nests.abilities[r][:k] if a == kind) for k in range(lengths[r] // 2 + 1)]
+                        for r in range(2)] for kind in ("diagonal", "plusminus")}
+    lum_cols = {kind: [2 + c for c in range(spec.luminaries.columns) if spec.luminaries.abilities[c] == kind]
+                for kind in ("diagonal", "plusminus")}
+    height = spec.luminaries.height
+
     @lru_cache(maxsize=None)
     def unlocked(kind: str, state: tuple) -> int:
-        n = 0
-        for r in range(2):
-            n += sum(1 for k in range(state[r] // 2) if k < len(spec.nests.abilities[r])
-                     and spec.nests.abilities[r][k] == kind)
-        for c in range(spec.luminaries.columns):
-            n += state[2 + c] == spec.luminaries.height and spec.luminaries.abilities[c] == kind
-        return n
+        """The ability boxes of this kind that the numbers placed so far (`state`) unlocked."""
+        upto = nest_upto[kind]
+        return upto[0][state[0] // 2] + upto[1][state[1] // 2] + sum(1 for c in lum_cols[kind] if state[c] == height)
 
     said = {c for c in held.values() if c and "." in c}  # boxes whose number the player confirmed
 
@@ -857,8 +866,9 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     for t in range(T):
         nxt_beam: dict = {}
         for (state, pm_spent), (cost, chosen) in beam.items():
+            left = boxes - sum(state)  # boxes to fill from this turn on
             for c, cell, pm, fix, nxt, spent in options(t, state, pm_spent):
-                if boxes - sum(nxt) > T - t - 1:
+                if left - (cell is not None) > T - t - 1:
                     continue  # more boxes left than turns: this plan can no longer explain them all
                 key = (nxt, spent)
                 total = cost + c
