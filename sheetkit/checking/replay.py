@@ -51,13 +51,14 @@ def replay(rules: Rules[State, Move], moves: Iterable[Move], *, finished: bool =
     state, so one move more costs one step (the web page keeps the replay of a play in
     progress between requests). The answer is the same either way; the tests compare."""
     moves = list(moves)
-    state, findings, done = rules.initial(), [], 0
     if (prior is not None and setup is not None and prior.setup == setup and len(prior.log) <= len(moves)
             and all(a is b or a == b for a, b in zip(prior.log, moves))):  # a move read before is the same object
         state, findings, done = prior.state, list(prior.stepped), len(prior.log)
         go_on = getattr(rules, "go_on_from", None)  # what the rules learnt while playing (Yuncos' bit table)
         if go_on is not None:
             go_on(prior.rules)
+    else:  # (the initial state only when not going on: the games make it without side effects)
+        state, findings, done = rules.initial(), [], 0
     for n in range(done, len(moves)):
         state, found = rules.step(state, moves[n], n + 1)
         findings += found
