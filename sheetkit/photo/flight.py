@@ -980,14 +980,61 @@ def _flight_text(steps) -> str:
     return flight_text(list(steps))
 
 
-def _check(record: dict):
+def _check(record: dict, replays: _Replays | None = None):
     from sheetkit.checking import records
     from sheetkit.errors import UserError
 
     try:
-        return records.check(records.parse(record, "draft.toml"))
+        loaded = records.parse(record, "draft.toml")
+        return records.check(loaded, prior=replays.before(record, loaded) if replays is not None else None)
     except UserError:
         return None
+
+
+class _Replays:
+    """The replays of the candidate drafts' first turns, for a check to go on from (as the
+    phone page's checks go on from the turns before): the candidates of a sheet share most
+    of their turns (74 % of them, over the photos of bench/same_drafts.py), and a run of
+    turns replayed once is not replayed again. The checks are the same either way
+    (checking.replay)."""
+
+    def __init__(self):
+        # (the record but its turns, the rules' setup) -> a tree of turns: per node the
+        # replay of the turns up to it and the nodes of the turns that follow
+        self.trees: dict = {}
+
+    def before(self, record: dict, loaded):
+        """A check (games.interface.Checked) of the record's turns but its last, to go on from."""
+        from sheetkit.checking.replay import replay
+        from sheetkit.games.interface import Checked
+        from sheetkit.games.yuncos.rules import Rules
+
+        rules = Rules(loaded.record)
+        turns = loaded.record.turns
+        if len(turns) != len(record["turn"]):
+            return None  # (not so for a draft: each entry of `turn` is a turn)
+        node = self.trees.setdefault((_frozen({k: v for k, v in record.items() if k != "turn"}), rules.setup), (None, {}))
+        done = None
+        # the last turn is left to the check: after it the sheet has ended, most often, and a
+        # replay of an ended sheet is not gone on from
+        for n, turn in enumerate(record["turn"][:len(turns) - 1]):
+            key = _frozen(turn)
+            nxt = node[1].get(key)
+            if nxt is None:
+                nxt = node[1][key] = (replay(rules, turns[:n + 1], finished=False, prior=done, setup=rules.setup), {})
+            if Rules.prior(nxt[0]) is None:
+                break  # ended: what a turn after the end says depends on how many follow
+            node, done = nxt, nxt[0]
+        return Checked(None, None, done) if done is not None else None
+
+
+def _frozen(value):
+    """A record's value (TOML data) as a key: tables and lists as tuples."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def _errors(checked) -> int:
@@ -1109,6 +1156,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     crashes = sum(1 for p in f.crashes if p >= 0.5)
     used = [b for b, p in f.abilities.items() if p >= 0.5]
     cells, held_numbers = _held_numbers(fixed, cells)
+    replays = _Replays()
     def candidates(cells: dict) -> list:
         """(total cost, faults, record, reading, ...) of each way to place these numbers."""
         drafts = []
@@ -1119,7 +1167,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                 if k >= PLANS and min(d[1] for d in drafts) == 0:
                     break  # more ways to place the numbers only while none checks clean
                 record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
-                record, checked = _yuncos(record, used, spec)
+                record, checked = _yuncos(record, used, spec, replays)
                 faults = _errors(checked)
                 drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan, faces),
                                turn_cells(record), _score(checked), _faulty(checked)))
@@ -1365,14 +1413,14 @@ def _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, number
             "crashes_marked": crashes, "used": [long_box(b) for b in used], "turn": turns}
 
 
-def _yuncos(record: dict, used: list, spec):
+def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None):
     """Spend the crossed-out Yunco boxes on the turns that crashed, where that makes the
     crash track agree; the checked record. The paper does not say which crashes they
     saved: the earliest first and the latest first are both tried, the one with fewer faults
     kept."""
     from sheetkit.games.yuncos.record import box_kind
 
-    checked = _check(record)
+    checked = _check(record, replays)
     yuncos = sum(1 for b in used if box_kind(spec, b) == "yunco")
     if checked is None or not yuncos:
         return record, checked
@@ -1389,7 +1437,7 @@ def _yuncos(record: dict, used: list, spec):
                 continue
             trial = dict(entry, use=entry.get("use", []) + ["yunco"])
             new = dict(rec, turn=rec["turn"][:turn - 1] + [trial] + rec["turn"][turn:])
-            c = _check(new)
+            c = _check(new, replays)
             if c is not None and _errors(c) <= _errors(ch):
                 rec, ch = new, c
                 left -= 1
