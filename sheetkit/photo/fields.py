@@ -223,8 +223,14 @@ def relative_ink(photo: np.ndarray, blank: np.ndarray, blur: float) -> tuple[np.
     soft = cv2.GaussianBlur(blank, (0, 0), blur) if blur > 0.3 else blank
     spread = cv2.erode(soft, np.ones((5, 5), np.uint8))
     valid = spread > CLEAR
-    rel = np.where(valid, np.clip(1 - photo / np.maximum(spread, VISIBLE), 0, 1), 0).astype(np.float32)
-    return rel, valid
+    # clip(1 - photo / max(spread, VISIBLE), 0, 1) where valid, else 0: in place, the same
+    # operations in the photo's float32
+    rel = np.maximum(spread, VISIBLE)
+    np.divide(photo, rel, out=rel)
+    np.subtract(1, rel, out=rel)
+    np.clip(rel, 0, 1, out=rel)
+    rel[~valid] = 0
+    return rel.astype(np.float32, copy=False), valid
 
 
 def _profiles(rel: np.ndarray, segments, off: np.ndarray) -> np.ndarray | None:

@@ -485,7 +485,10 @@ def _squares_in(img: np.ndarray) -> np.ndarray:
     k = max(3, int(max(im.shape) / 100)) | 1
     bg = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     bg = cv2.resize(bg, (im.shape[1], im.shape[0]), interpolation=cv2.INTER_LINEAR)
-    ink = (im.astype(np.float32) < 0.55 * np.maximum(bg, 1.0)).astype(np.uint8)
+    # im < 0.55 * max(bg, 1) in float32, as the photo in float32 compares: in place, and
+    # the answer's bytes (0, 1) taken as they are
+    bg = np.multiply(np.maximum(bg, 1.0, out=bg), 0.55, out=bg)
+    ink = np.less(im, bg).view(np.uint8)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(ink, connectivity=8)
     out = []
     H, W = ink.shape
