@@ -797,6 +797,8 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     lengths = tuple(len(g) for g in filled)
     T = len(puzzle_dice)
     fish_before, diag_needs, diag_before, flight_pm = _flight_abilities(spec, walk, plan)
+    fish_diag = [f.get("diagonal", 0) for f in fish_before]
+    fish_pm = [f.get("plusminus", 0) for f in fish_before]
 
     # per kind of ability: how many of each nest row's first k ability boxes are of it, and
     # the luminary columns whose box is (a column's box is unlocked when the column is full)
@@ -837,24 +839,26 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         exact = False
         out = []
         for k, idx in enumerate(state):
-            if idx >= lengths[k]:
-                continue
-            name = filled[k][idx]
-            c, pm, fix = fits(t, name)
-            exact = exact or (c == 0.0 and fix is None and not pm)
-            out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
+            if idx < lengths[k]:
+                name = filled[k][idx]
+                c, pm, fix = fits(t, name)
+                if not exact and c == 0.0 and fix is None and not pm:
+                    exact = True
+                out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
         # nothing written: a crash, hardly when the die goes where the next number did (Y13)
         out.append(((8.0 if exact else 2.0), None, 0, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
-        diag_free = fish_before[t].get("diagonal", 0) + unlocked("diagonal", state) - diag_before[t]
-        pm_free = fish_before[t].get("plusminus", 0) + unlocked("plusminus", state) - pm_spent
+        diag_free = fish_diag[t] + unlocked("diagonal", state) - diag_before[t]
+        pm_free = fish_pm[t] + unlocked("plusminus", state) - pm_spent
         late = 6.0 * max(0, diag_needs[t] - diag_free)
+        short = (6.0 * max(0, -pm_free), 6.0 * max(0, 1 - pm_free))  # a +-1 not free: none needed, one
+        flown_pm = flight_pm[t]
         res = []
         for c, cell, pm, fix, nxt in out:
-            need = 1 if (pm or flight_pm[t]) else 0
+            need = 1 if (pm or flown_pm) else 0
             if t in held:  # the player's box (or row or column) for this turn, where the dice allow it
                 c += 0.0 if names(held[t], cell) else HELD_ELSEWHERE
-            res.append((c + late + 6.0 * max(0, need - pm_free), cell, pm, fix, nxt, pm_spent + need))
+            res.append((c + late + short[need], cell, pm, fix, nxt, pm_spent + need))
         return res
 
     # a beam search over the turns: the cheapest BEAM partial plans, one per state
