@@ -450,8 +450,12 @@ class _Map:
             if not len(short):
                 continue
             free, spare = free[short], spare[short]
-            upto = np.cumsum(np.where(free, costs, 0.0), axis=1)
-            last = np.argmax(np.cumsum(free, axis=1) >= spare[:, None], axis=1)
+            # where each row has counted its spare ones (counted in 16 bits: a map has fewer
+            # edges), then the costs added up to there only: the same sums, in the same order
+            counted = np.cumsum(free, axis=1, dtype=np.int16 if len(at) < 2 ** 15 else np.int64)
+            last = np.argmax(counted >= spare[:, None], axis=1)
+            upto_last = int(last.max()) + 1
+            upto = np.cumsum(np.where(free[:, :upto_last], costs[:upto_last], 0.0), axis=1)
             h[short] = h[short] + upto[np.arange(len(short)), last]
         return h
 
