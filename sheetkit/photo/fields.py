@@ -41,8 +41,9 @@ def ink_image(photo: np.ndarray, blank: np.ndarray, blur: float = 1.0) -> np.nda
     the photo is and spread by a pixel."""
     spread = cv2.erode(blank, np.ones((3, 3), np.uint8))
     if blur > 0.3:
-        spread = np.minimum(spread, cv2.GaussianBlur(spread, (0, 0), blur))
-    return np.clip(spread - photo, 0, 1)
+        np.minimum(spread, cv2.GaussianBlur(spread, (0, 0), blur), out=spread)
+    # clip(spread - photo, 0, 1), in place
+    return np.clip(np.subtract(spread, photo, out=spread), 0, 1, out=spread)
 
 
 def photo_blur(photo: np.ndarray, blank: np.ndarray, box) -> float:
