@@ -255,6 +255,7 @@ class _Map:
         self.inked = sorted((lg, self.bit[e]) for e, lg in self.logit.items() if lg > 0)
         self.dots = sorted((_logit(p), self.vbit[v]) for v, p in f.ends.items() if p > 0.5)
         self.end_cost = {self.vbit[v]: max(0.0, -_logit(p)) for v, p in f.ends.items()}
+        self.walked_from: dict = {}  # (point, steps) -> _walked's answer
         self.shapes = _memo(self._shapes)
         self.unit_moves = _memo(self._unit_moves)
         self.walks = _memo(self._walks)
@@ -364,6 +365,7 @@ class _Map:
                 if 1 <= k <= 6:
                     combos.setdefault(k, []).append((fc + PM_COST * pm, pm, (value, which), sum(map(len, combos.values()))))
         tables = [self.table(pos, k) for k in combos]
+        per_length = list(combos.values())
         c, chosen = [], []
         for t, options in zip(tables, combos.values()):
             best, by = np.full(len(t.flights), np.inf), np.zeros(len(t.flights), np.int64)
@@ -382,7 +384,7 @@ class _Map:
             # the same steps flown twice: the cheaper, the first in _options' order
             first: dict = {}
             for n in range(len(c)):
-                rank = (c[n], list(combos.values())[which[n]][chosen[n]][3], rows[n])
+                rank = (c[n], per_length[which[n]][chosen[n]][3], rows[n])
                 if steps_of(n) not in first or rank < first[steps_of(n)][0]:
                     first[steps_of(n)] = (rank, n)
             keep = np.array(sorted(n for _, n in first.values()), np.int64)
@@ -395,7 +397,7 @@ class _Map:
         else:
             ranked = _by_steps(np.argsort(least, kind="stable"), least, steps_of)
         which, rows, c, chosen, least = which[ranked], rows[ranked], c[ranked], chosen[ranked], least[ranked]
-        picked = [list(combos.values())[w][j] for w, j in zip(which.tolist(), chosen.tolist())]
+        picked = [per_length[w][j] for w, j in zip(which.tolist(), chosen.tolist())]
         return _Block(tables, which, rows, c, least, [o[1] for o in picked], [o[2] for o in picked])
 
     def _flights(self, pos, k: int) -> tuple:
@@ -414,25 +416,33 @@ class _Map:
                         end = (end[0] + d[0], end[1] + d[1])
                     out += [(True, sh + (d,)) for d in self.diagonals(end)]
         res = []
-        step_bit, walk_cost = self.step_bit, self.walk_cost
+        walked = self._walked
         for diag, steps in out:
-            # the edges walked, and what they cost as _walked_cost adds it up, in one pass
-            v, bits, mask, fresh, uniq = pos, [], 0, 0.0, []
-            for d in steps:
-                w = (v[0] + d[0], v[1] + d[1])
-                b = step_bit[(v, w)]
-                bits.append(b)
-                if mask & b:
-                    fresh += AGAIN_COST
-                else:
-                    fresh += walk_cost[b]
-                    mask |= b
-                    uniq.append(b)
-                v = w
-            uniq = tuple(uniq)
-            saved = sum(map(self.saves.__getitem__, uniq))
-            res.append((diag, (steps, v, self.vbit[v], tuple(bits), mask, fresh, uniq, saved)))
+            v, bits, mask, fresh, uniq, saved = walked(pos, steps)
+            res.append((diag, (steps, v, self.vbit[v], bits, mask, fresh, uniq, saved)))
         return tuple(res)
+
+    def _walked(self, pos, steps: tuple) -> tuple:
+        """(the end, the edges' bits in order, their mask, what walking them costs as
+        _walked_cost adds it up, each bit once, what walking those again saves) of `steps`
+        from pos: each walk one step more than a walk worked out before (the flights of a
+        face and of one more share their first steps), the sums added in the same order."""
+        got = self.walked_from.get((pos, steps))
+        if got is not None:
+            return got
+        if not steps:
+            got = (pos, (), 0, 0.0, (), 0)
+        else:
+            v, bits, mask, fresh, uniq, saved = self._walked(pos, steps[:-1])
+            d = steps[-1]
+            w = (v[0] + d[0], v[1] + d[1])
+            b = self.step_bit[(v, w)]
+            if mask & b:
+                got = (w, bits + (b,), mask, fresh + AGAIN_COST, uniq, saved)
+            else:
+                got = (w, bits + (b,), mask | b, fresh + self.walk_cost[b], uniq + (b,), saved + self.saves[b])
+        self.walked_from[(pos, steps)] = got
+        return got
 
     def least_left(self, walked: np.ndarray, taken: np.ndarray, turns_left: int) -> np.ndarray:
         """The least the rest must cost, per node (its edges walked and its turn ends and
