@@ -139,15 +139,13 @@ def digit_crops(ink: np.ndarray, boxes: dict, inset: float) -> dict:
     they run out of it. The strokes are the ink above a third of the box's own darkest
     pencil, so a faint hand's digit is one stroke as a dark hand's is."""
     h_img, w_img = ink.shape
-    inner = {k: _inside(b, inset) for k, b in boxes.items()}
-    reach = {k: (b[0] - SPILL * min(b[2], b[3]), b[1] - SPILL * min(b[2], b[3]),
-                 b[0] + b[2] + SPILL * min(b[2], b[3]), b[1] + b[3] + SPILL * min(b[2], b[3]))
-             for k, b in boxes.items()}
+    inner = {k: _inside(b, inset) for k, b in boxes.items()}  # px
+    reach = {k: _inside(b, -SPILL * min(b[2], b[3])) for k, b in boxes.items()}  # px: the box and around it
     out = {}
     for key in boxes:
         x0, y0, x1, y1 = reach[key]
-        X0, Y0 = max(0, int(round(x0 * K))), max(0, int(round(y0 * K)))
-        X1, Y1 = min(w_img, int(round(x1 * K))), min(h_img, int(round(y1 * K)))
+        X0, Y0 = max(0, int(round(x0))), max(0, int(round(y0)))
+        X1, Y1 = min(w_img, int(round(x1))), min(h_img, int(round(y1)))
         a = ink[Y0:Y1, X0:X1].astype(np.float64)
 
         def window(k):  # a box's inside in this cut's pixels
@@ -166,9 +164,9 @@ def digit_crops(ink: np.ndarray, boxes: dict, inset: float) -> dict:
         total = np.bincount(labels.ravel(), a.ravel(), n)
         inside = np.bincount(labels[iy0:iy1, ix0:ix1].ravel(), mine.ravel(), n)
         # each stroke belongs to the box its ink centre is nearest (inside it: 0)
-        ys, xs = np.indices(a.shape)
-        cy = np.bincount(labels.ravel(), (a * ys).ravel(), n) / np.maximum(total, 1e-9)
-        cx = np.bincount(labels.ravel(), (a * xs).ravel(), n) / np.maximum(total, 1e-9)
+        rows, cols = np.indices(a.shape)
+        cy = np.bincount(labels.ravel(), (a * rows).ravel(), n) / np.maximum(total, 1e-9)
+        cx = np.bincount(labels.ravel(), (a * cols).ravel(), n) / np.maximum(total, 1e-9)
 
         def distance(k):
             y0_, y1_, x0_, x1_ = window(k)
@@ -176,13 +174,12 @@ def digit_crops(ink: np.ndarray, boxes: dict, inset: float) -> dict:
 
         near = [k for k in boxes if k != key and _overlap(reach[key], inner[k])]
         own = distance(key) <= (np.min([distance(k) for k in near], axis=0) if near else np.inf)
+        own[0] = False  # the paper around the strokes
         # a stroke mostly in the box is its digit's; one wholly outside it only as a piece of
         # that digit (a printed edge's leftover or a speck is a thin part of it, not a piece)
         keep = own & (inside > 0.15 * total)
-        keep[0] = False
         if keep.any():
             keep |= own & (total >= 0.25 * total[keep].max())
-        keep[0] = False
         kept = keep[labels]
         cleared = cv2.dilate(((labels > 0) & ~kept).astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool) & ~kept
         a[cleared] = 0.0
@@ -195,7 +192,8 @@ def digit_crops(ink: np.ndarray, boxes: dict, inset: float) -> dict:
 
 
 def _overlap(a, b) -> bool:
-    return a[0] < b[2] / K and b[0] / K < a[2] and a[1] < b[3] / K and b[1] / K < a[3]
+    """Whether two rectangles (x0, y0, x1, y1) overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # Logistic weights (intercept first), fitted by scripts/fit_fields.py; see measure_* below.
