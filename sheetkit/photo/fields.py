@@ -485,6 +485,7 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
 
 LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
 LOCAL_MARGIN = 0.8  # mm of paper around a box matched with it: the box's printed edge is in it
+ICON_INSET = 0.9  # mm: a box's inside, where an ability's icon is printed, as measure_box reads it
 
 
 def box_regions(g) -> list[tuple[float, float, float, float]]:
@@ -511,12 +512,17 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
     h, w = photo.shape
     s = LOCAL_SHIFT
     for x, y, bw, bh in box_regions(g):
-        x0, y0 = int(round((x - LOCAL_MARGIN) * K)), int(round((y - LOCAL_MARGIN) * K))
-        x1, y1 = int(round((x + bw + LOCAL_MARGIN) * K)), int(round((y + bh + LOCAL_MARGIN) * K))
-        if x0 - s < 0 or y0 - s < 0 or x1 + s > w or y1 + s > h:
+        # a box with an icon printed inside is laid by its icon: that is what must
+        # coincide inside it (a printer's outline, heavier or greyer, can pull a pixel off)
+        for m in (-ICON_INSET, LOCAL_MARGIN):
+            x0, y0 = int(round((x - m) * K)), int(round((y - m) * K))
+            x1, y1 = int(round((x + bw + m) * K)), int(round((y + bh + m) * K))
+            tpl = blank[y0:y1, x0:x1]
+            if tpl.size and float(tpl.std()) >= 0.05:
+                break
+        else:
             continue
-        tpl = blank[y0:y1, x0:x1]
-        if float(tpl.std()) < 0.05:
+        if x0 - s < 0 or y0 - s < 0 or x1 + s > w or y1 + s > h:
             continue
         res = cv2.matchTemplate(photo[y0 - s:y1 + s, x0 - s:x1 + s], tpl, cv2.TM_CCOEFF_NORMED)
         _, best, _, (bx, by) = cv2.minMaxLoc(res)
