@@ -108,8 +108,8 @@ def main() -> None:
             sheets["rounds_agrees"] += agreed[-1]
         per_size[size][1] += 1
         print(f"seed {seed} {level} {size[0]}x{size[1]}: no error {c['no_error']}, draft agrees "
-              f"{c['draft_agrees']}, confirmed agrees {c['confirmed_agrees']}, {c['uncertain']} to confirm",
-              flush=True)
+              f"{c['draft_agrees']}, confirmed agrees {c['confirmed_agrees']}, {c['uncertain']} to confirm"
+              + (f"; wrong, not marked: {', '.join(c['unmarked'])}" if c["unmarked"] else ""), flush=True)
     N = args.sheets
     print(f"\n{N} simulated photos (not real ones), seeds {args.first_seed}-{args.first_seed + N - 1}")
     for k, (right, total) in kinds.items():

@@ -295,3 +295,27 @@ def test_a_box_is_laid_by_its_icon_where_its_outline_lies_apart_from_it(easy_bla
     p = {n: float(fields.logistic(fields.BOX_W, np.array([fields.measure_box(ink, b, 0.9)]))[0])
          for n, b in fields.ability_boxes(g).items()}
     assert max(p.values()) < 0.1, p
+
+
+
+@pytest.mark.parametrize("seed", range(7, 11))
+def test_a_dim_noisy_photo_mottling_every_box_reads_none_surely_wrong(easy_blank, seed):
+    """Noise in low light mottles a box's inside as a faint cross would. The boxes are
+    measured less what the photo's plain paper beside them shows (paper_noise), and a box
+    that this alone marks or clears is asked: no box is read surely wrong, where read as
+    it is some would be read as surely crossed."""
+    blank, g = easy_blank
+    rng = np.random.default_rng(seed)
+    boxes = fields.ability_boxes(g)
+    photo = blank.copy()
+    x, y, w, h = boxes["lum2"]
+    handwriting.draw_cross(photo, (x * K + 2, y * K + 2, (x + w) * K - 2, (y + h) * K - 2), rng, "x")
+    mottle = cv2.GaussianBlur(rng.normal(0, 1, photo.shape).astype(np.float32), (0, 0), 1.5)
+    photo = np.clip(cv2.GaussianBlur(photo, (0, 0), 1.0) - 0.35 * np.abs(mottle), 0, 1).astype(np.float32)
+    ink = fields.ink_image(fields.align_boxes(photo, blank, g), blank, 1.0)
+    assert fields.paper_noise(ink, boxes.values()) > 0.05
+    raw = {n: float(fields.logistic(fields.BOX_W, np.array([fields.measure_box(ink, b, 0.9)]))[0])
+           for n, b in boxes.items()}
+    assert sum(p > 0.95 for n, p in raw.items() if n != "lum2") >= 3
+    got = fields.read_fields(ink, g, photo, blank, 1.0).abilities
+    assert got["lum2"] > 0.2 and max(p for n, p in got.items() if n != "lum2") < 0.95, got

@@ -375,15 +375,39 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     return np.array(out, np.float64).reshape(-1, END_MEASURES)
 
 
-def measure_box(ink, box, inset=0.8) -> tuple[float, ...]:
+NOISY_BOX = 0.35  # a box's probability where the photo's noise decides it: unmarked, but asked
+PAPER_QUIET = 0.04  # ink: what plain paper beside a box reaches, at its 97th percentile, in a clean photo
+
+
+def paper_noise(ink: np.ndarray, boxes) -> float:
+    """How much ink this photo's plain paper shows beyond a clean photo's: the 97th percentile
+    of the paper 0.4-1 mm around the boxes (mm), less PAPER_QUIET. A dim, noisy photo
+    mottles a box's inside as much as a faint cross would, and no cross is marked in this
+    paper alone."""
+    rings = []
+    for x, y, w, h in boxes:
+        o = [int(round(v * K)) for v in (x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0)]
+        i = [int(round(v * K)) for v in (x - 0.4, y - 0.4, x + w + 0.4, y + h + 0.4)]
+        if min(o) < 0 or o[3] > ink.shape[0] or o[2] > ink.shape[1]:
+            continue
+        keep = np.ones((o[3] - o[1], o[2] - o[0]), bool)
+        keep[i[1] - o[1]:i[3] - o[1], i[0] - o[0]:i[2] - o[0]] = False
+        rings.append(ink[o[1]:o[3], o[0]:o[2]][keep])
+    return max(0.0, float(percentile(np.concatenate(rings), 97)) - PAPER_QUIET) if rings else 0.0
+
+
+def measure_box(ink, box, inset=0.8, noise=0.0) -> tuple[float, ...]:
     """A box's measures on the ink image (the blank spread, so its printed icon leaves
     nothing): the share of its inside darkened by 7 % and by 15 %, and how dark its darkest
     3 % is (a rubbed-out mark leaves a faint trace; a light slash, a narrow dark one); then
-    the logarithms of the three (small shares told apart)."""
+    the logarithms of the three (small shares told apart). The ink is taken less `noise`,
+    what the photo's plain paper shows (paper_noise)."""
     x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
     sub = ink[y0:y1, x0:x1]
     if not sub.size:
         sub = np.zeros((1, 1))
+    if noise:
+        sub = np.maximum(sub - noise, 0)
     m = (float((sub > 0.07).mean()), float((sub > 0.15).mean()), float(percentile(sub, 97)))
     return m + tuple(float(np.log(v + 1e-3)) for v in m)
 
@@ -399,6 +423,7 @@ class Measures:
     box_x: np.ndarray  # (n, 6): see measure_box
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
     pencilled: dict = field(default_factory=dict)  # grid point -> the directions pencilled from it
+    box_raw: np.ndarray | None = None  # box_x with the paper's noise left in, where it has any
 
 
 def _grid(b):
@@ -479,8 +504,12 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         where.append(box)
         inset.append(0.9)
     ink = ink_image(photo, blank, blur) if ink is None else ink
-    box_x = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
-    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled)
+    noise = paper_noise(ink, ability_boxes(g).values())  # (the other boxes touch their neighbours)
+    box_x = np.array([measure_box(ink, box, i, noise) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
+    box_raw = None
+    if noise:
+        box_raw = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
+    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw)
 
 
 LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
@@ -550,7 +579,10 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
         f.starts[n] = sigmoid((_box_share(ink, (x - r, y - r, 2 * r, 2 * r), 0.3) - 0.04) * 80)
         if len(m.pencilled.get(v, ())) >= 2:  # a path passing over the start point inks its circle as a cross does
             f.starts[n] = min(f.starts[n], PASSED_START)
-    for (kind, key), p in zip(m.boxes, logistic(BOX_W, m.box_x)):
+    p_box = logistic(BOX_W, m.box_x)
+    if m.box_raw is not None:  # a box the paper's noise alone marks or clears is unsure either way
+        p_box = np.where((p_box >= 0.5) == (logistic(BOX_W, m.box_raw) >= 0.5), p_box, NOISY_BOX)
+    for (kind, key), p in zip(m.boxes, p_box):
         if kind == "fish":
             f.fish.append(float(p))
         elif kind == "crash":

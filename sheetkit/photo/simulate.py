@@ -476,8 +476,8 @@ def compare(draft, truth: dict, layout_id: str) -> dict:
 
 def _wrong_fields(draft, truth: dict) -> dict:
     """The draft's fields against the truth: how many there are, how many are wrong, and how
-    many of those wrong ones are not marked for confirmation (confidently wrong); a turn the
-    draft has and the truth has not is wrong in every field."""
+    many of those wrong ones are not marked for confirmation (confidently wrong), and which
+    those are; a turn the draft has and the truth has not is wrong in every field."""
     from sheetkit.games.yuncos.record import box_name
 
     rec, unsure = draft.record, set(draft.uncertain)
@@ -500,7 +500,8 @@ def _wrong_fields(draft, truth: dict) -> dict:
             wrong.append((key, bad))
     missing = max(0, len(truth["turn"]) - len(rec["turn"]))
     return {"fields": len(wrong) + 3 * missing, "wrong": sum(b for _, b in wrong) + 3 * missing,
-            "wrong_unmarked": sum(1 for k, b in wrong if b and k not in unsure) + 3 * missing}
+            "wrong_unmarked": sum(1 for k, b in wrong if b and k not in unsure) + 3 * missing,
+            "unmarked": [k for k, b in wrong if b and k not in unsure] + [f"{missing} turn(s) missing"] * bool(missing)}
 
 
 # ---- fields read against the truth (no flight search) --------------------------------------
