@@ -622,10 +622,12 @@ def _even_light(img: np.ndarray) -> np.ndarray:
 
 def _refine(photo: np.ndarray, blank_img: np.ndarray, H: np.ndarray, g) -> np.ndarray:
     """H refined by ECC on every printed line of the content block: coarse to fine, first at
-    a quarter of the blank's scale (most of the way, cheaply), then a few steps at half."""
+    a quarter of the blank's scale (most of the way, cheaply), then a few steps at half (a
+    step there costs some 17 ms; steps after the fourth moved the sheet by nothing measured:
+    `bench/bench_photo.py --only-register`)."""
     x0, y0, x1, y1 = (v * PX_PER_MM for v in (g.ox, g.oy, g.ox + g.content_w, g.oy + g.content_h))
     W = np.eye(3, dtype=np.float64)
-    for scale, steps, eps in ((0.25, 50, 1e-4), (0.5, 12, 1e-5)):
+    for scale, steps, eps in ((0.25, 50, 1e-4), (0.5, 4, 1e-5)):
         S = np.diag([scale, scale, 1.0])
         small = lambda im: cv2.GaussianBlur(cv2.resize(im, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA),  # noqa: E731
                                             (0, 0), 1.0)
