@@ -116,6 +116,23 @@ def test_the_number_of_turns_is_the_dice_log_as_written_not_a_speck_further_down
     assert log[1] == ((3, pytest.approx(0.94)), (5, pytest.approx(0.94)))
 
 
+def test_a_last_turn_with_one_die_pencilled_faintly_is_a_turn_and_that_die_is_asked():
+    """A die pencilled lightly holds little pencil (under EMPTY_MM of this photo's line)
+    though the digit reader reads it plainly: beside the turn's other die, surely written,
+    its row is a turn, and the faint die is asked rather than the turn dropped."""
+    def box(v, ink=6.0):
+        p = {None: 0.01, **{k: (0.94 if k == v else 0.01) for k in range(1, 7)}}
+        return (p, ink)
+
+    empty = ({None: 0.97, **{k: 0.005 for k in range(1, 7)}}, 0.0)
+    light3 = ({None: 0.005, 3: 0.99, **{k: 0.001 for k in (1, 2, 4, 5, 6)}}, 0.62)
+    rows = [[box(3), box(5)], [box(2), box(2)], [box(6), light3]] + [[empty, empty]] * 33
+    log = flight.dice_log(rows)
+    assert log.turns == 3
+    (flown, c0), (puzzle, c1) = log[3]
+    assert (flown, puzzle) == (6, 3) and c0 > 0.9 and c1 < flight.CONFIRM
+
+
 def test_a_confirmed_flight_is_held_and_the_rest_read_again_around_it():
     layout, truth = game("yuncos-easy", 3004)
     fields, cells, dice = truefields.true_fields(truth, layout.spec)

@@ -70,7 +70,8 @@ class Draft:
 
 # ---- digits -----------------------------------------------------------------------------
 
-EMPTY_MM = 0.8  # a dice-log box with less pencil than this many mm of line is empty
+EMPTY_MM = 0.8  # a dice-log box with less pencil than this many mm of line may be empty ...
+SPECK_MM = 0.2  # ... and with less than this, is: not worth the digit reader's time
 
 
 class DiceLog(dict):
@@ -110,9 +111,21 @@ def read_digits(f: Fields, spec):
         for w in (0, 1):
             mm = pencil_mm(f.dice[(t, w)], f.line)
             # an empty box is not worth the network's time: dice_log reads it as empty
-            row.append((digits.classify(f.dice[(t, w)]) if mm >= EMPTY_MM else {c: 0.0 for c in digits.CLASSES}, mm))
+            row.append((digits.classify(f.dice[(t, w)]) if mm >= SPECK_MM else {c: 0.0 for c in digits.CLASSES}, mm))
         rows.append(row)
     return cells, dice_log(rows)
+
+
+def _faint(p: dict, mm: float) -> dict:
+    """A box's digit probabilities where it holds little pencil (`mm` of line, under
+    EMPTY_MM): empty at least as likely as its pencil falls short of EMPTY_MM (all of it
+    below SPECK_MM), the digits read sharing the rest. A faint digit is no speck: the
+    turn's other die beside it, surely written, then makes its row a turn, asked."""
+    empty = min(0.99, max(p.get(None, 0.0), 1 - max(0.0, mm - SPECK_MM) / (EMPTY_MM - SPECK_MM)))
+    rest = sum(v for c, v in p.items() if c is not None)
+    if rest <= 0:
+        return {c: (empty if c is None else (1 - empty) / (len(p) - 1)) for c in p}
+    return {c: (empty if c is None else v * (1 - empty) / rest) for c, v in p.items()}
 
 
 def dice_log(rows: list) -> DiceLog:
@@ -126,9 +139,10 @@ def dice_log(rows: list) -> DiceLog:
     for row in rows:
         probs = []
         for p, mm in row:
-            if mm < EMPTY_MM:  # hardly any pencil, in mm of this photo's own line: an empty box
-                p = {c: (0.99 if c is None else 0.01 / 6) for c in p}
-            probs.append(p)
+            if mm < EMPTY_MM:  # little pencil, in mm of this photo's own line: likelier empty
+                probs.append(_faint(p, mm))
+            else:
+                probs.append(p)
         pairs.append(digits.narrow(probs, "none"))
         pe = [min(0.99, max(0.01, p[None])) for p in probs]
         written.append(sum(math.log((1 - q) / q) for q in pe))
