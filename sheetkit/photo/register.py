@@ -471,6 +471,10 @@ def _squares(img: np.ndarray) -> np.ndarray:
     return _last.once(img, "squares", lambda: _squares_in(img))
 
 
+SQUASH = 1.6  # how oblong a registration square may show: sides up to this ratio
+AFFINE_LEFT = 0.08  # what an affine fit may leave of four squares, in page lengths: a 35-degree tilt close up leaves 0.065
+
+
 def _squares_in(img: np.ndarray) -> np.ndarray:
     """Every isolated filled dark square in the photo, as rows (x, y, side) in photo px.
 
@@ -501,8 +505,9 @@ def _squares_in(img: np.ndarray) -> np.ndarray:
         x, y, ww, hh, a = stats[i]
         ys, xs = np.nonzero(labels[y:y + hh, x:x + ww] == i)
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        # filled and square: it fills its turned bounding box (a light's round bulb does not)
-        if a / max(1.0, (rw + 1) * (rh + 1)) < 0.72 or not 0.7 < rw / max(1.0, rh) < 1.4:
+        # filled and square: it fills its turned bounding box (a light's round bulb does
+        # not); near the lens of a steep photo a square shows as a 2:3 oblong
+        if a / max(1.0, (rw + 1) * (rh + 1)) < 0.72 or not 1 / SQUASH < rw / max(1.0, rh) < SQUASH:
             continue
         side = float(np.sqrt(a))
         # nothing printed close around it (0.7 mm of paper, where blur leaves it white)
@@ -571,7 +576,7 @@ def _fit_marks(squares: np.ndarray, marks, shape) -> list[tuple[np.ndarray, list
             scale = np.sqrt(np.maximum(det, 1e-9))  # photo px per mm
             err = np.sqrt(((B @ A - P) ** 2).sum(axis=2).max(axis=1)) / (scale * 185.0)
             size = np.abs(squares[tries, 2] / (scale[:, None] * side_mm) - 1).max(axis=1)
-            ok = (det > 0) & (err < 0.06) & (size < (0.5 if k == 4 else 0.3)) & (scale * 210 < max(shape))
+            ok = (det > 0) & (err < AFFINE_LEFT) & (size < (0.5 if k == 4 else 0.3)) & (scale * 210 < max(shape))
             # fewer than four: the largest squares first (the marks are the largest)
             rank = err + 0.05 * size if k == 4 else size - squares[tries, 2].min(axis=1) / squares[top[0], 2]
             best = np.flatnonzero(ok)[np.argsort(rank[ok])]
