@@ -182,6 +182,9 @@ FAINT = 0.03  # ... those read at least this likely (a blank edge reads about 0.
 WALKABLE = 0.2  # an edge read less likely than this is never walked
 STEP_CAP = 8  # unit and diagonal steps one turn can fly at most
 OTHER_FACE = 4.5  # a die read less surely than this (in cost: 92 %) may have been another face
+OPTION_CAP = 1000  # a point's options flown at most, the cheapest by the least they can cost: a noisy
+# photo whose paper reads as pencil everywhere offered 10,000 a point and took 20 s (5 s so); the
+# 33 photos of bench/same_drafts.py offer at most 983 and keep none beyond the 525th
 SWAP_COST = 2.0  # the dice noted puzzle die first, against the log's heading (flight, puzzle): rare, a little less than a +-1
 
 
@@ -410,6 +413,7 @@ class _Map:
             ranked = np.lexsort((np.concatenate([t.order for t in tables])[flat], least))
         else:
             ranked = _by_steps(np.argsort(least, kind="stable"), least, steps_of)
+        ranked = ranked[:OPTION_CAP]
         which, rows, c, chosen, least = which[ranked], rows[ranked], c[ranked], chosen[ranked], least[ranked]
         picked = [per_length[w][j] for w, j in zip(which.tolist(), chosen.tolist())]
         return _Block(tables, which, rows, c, least, [o[1] for o in picked], [o[2] for o in picked])
