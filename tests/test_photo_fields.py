@@ -298,12 +298,12 @@ def test_a_box_is_laid_by_its_icon_where_its_outline_lies_apart_from_it(easy_bla
 
 
 
-@pytest.mark.parametrize("seed", range(7, 11))
-def test_a_dim_noisy_photo_mottling_every_box_reads_none_surely_wrong(easy_blank, seed):
-    """Noise in low light mottles a box's inside as a faint cross would. The boxes are
-    measured less what the photo's plain paper beside them shows (paper_noise), and a box
-    that this alone marks or clears is asked: no box is read surely wrong, where read as
-    it is some would be read as surely crossed."""
+@pytest.mark.parametrize("seed", [7, 8, 9, 10, 13, 24, 25, 29])
+def test_a_dim_noisy_photo_mottling_every_box_reads_none_surely(easy_blank, seed):
+    """Noise in low light mottles a box's inside as a faint cross would. On paper this
+    noisy (paper_noise over NOISY_PAPER) no box is read surely either way: the counters and
+    the ability boxes are asked, where read as they are some would be read surely crossed;
+    and a box that the noise alone marks or clears reads NOISY_BOX, not surely empty."""
     blank, g = easy_blank
     rng = np.random.default_rng(seed)
     boxes = fields.ability_boxes(g)
@@ -313,9 +313,22 @@ def test_a_dim_noisy_photo_mottling_every_box_reads_none_surely_wrong(easy_blank
     mottle = cv2.GaussianBlur(rng.normal(0, 1, photo.shape).astype(np.float32), (0, 0), 1.5)
     photo = np.clip(cv2.GaussianBlur(photo, (0, 0), 1.0) - 0.35 * np.abs(mottle), 0, 1).astype(np.float32)
     ink = fields.ink_image(fields.align_boxes(photo, blank, g), blank, 1.0)
-    assert fields.paper_noise(ink, boxes.values()) > 0.05
+    assert fields.paper_noise(ink, blank, boxes.values()) > fields.NOISY_PAPER
     raw = {n: float(fields.logistic(fields.BOX_W, np.array([fields.measure_box(ink, b, 0.9)]))[0])
            for n, b in boxes.items()}
-    assert sum(p > 0.95 for n, p in raw.items() if n != "lum2") >= 3
-    got = fields.read_fields(ink, g, photo, blank, 1.0).abilities
-    assert got["lum2"] > 0.2 and max(p for n, p in got.items() if n != "lum2") < 0.95, got
+    assert sum(p > 0.95 for n, p in raw.items() if n != "lum2") >= 2
+    f = fields.read_fields(ink, g, photo, blank, 1.0)
+    every = list(f.abilities.values()) + f.fish + f.crashes
+    assert all(1 - fields.NOISY_SURE <= p <= fields.NOISY_SURE for p in every), every
+    assert f.abilities["lum2"] >= fields.NOISY_BOX
+
+@pytest.mark.parametrize("shift", [(2, 1), (3, 0), (3, 3), (4, 0)])
+def test_a_sheet_laid_a_few_px_off_shows_no_paper_noise(easy_blank, shift):
+    """Where the registration leaves the sheet a few px off (ECC found nothing better than
+    the squares' own fit), print's blurred edges show as ink: the paper around the boxes
+    where the blank prints nothing within 5 px shows none, and no box is asked for noise."""
+    blank, g = easy_blank
+    dx, dy = shift
+    photo = cv2.GaussianBlur(np.roll(np.roll(blank, dy, axis=0), dx, axis=1), (0, 0), 1.0).astype(np.float32)
+    ink = fields.ink_image(photo, blank, 1.0)
+    assert fields.paper_noise(ink, blank, fields.ability_boxes(g).values()) < fields.NOISY_PAPER

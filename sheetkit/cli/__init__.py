@@ -12,7 +12,7 @@ import sys
 import click
 
 # numpy's work here is small arrays one at a time: OpenBLAS's pool of threads would only
-# spin, 0.1-0.17 s of CPU a photo read (bench/bench_read_speed.py). A user's own setting stays.
+# spin, 0.13-0.17 s of CPU a photo read (bench/bench_read_speed.py). A user's own setting stays.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from sheetkit.cli import checking, history, options, paper, photo, printer, serve

@@ -377,20 +377,23 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
 
 NOISY_BOX = 0.35  # a box's probability where the photo's noise decides it: unmarked, but asked
 PAPER_QUIET = 0.04  # ink: what plain paper beside a box reaches, at its 97th percentile, in a clean photo
+NOISY_PAPER = 0.03  # paper noise (paper_noise) from which no box is read surely ...
+NOISY_SURE = 0.75  # ... but at most this sure either way: asked
 
 
-def paper_noise(ink: np.ndarray, boxes) -> float:
+def paper_noise(ink: np.ndarray, blank: np.ndarray, boxes) -> float:
     """How much ink this photo's plain paper shows beyond a clean photo's: the 97th percentile
-    of the paper 0.4-1 mm around the boxes (mm), less PAPER_QUIET. A dim, noisy photo
-    mottles a box's inside as much as a faint cross would, and no cross is marked in this
-    paper alone."""
+    of the paper 0.4-1.6 mm around the boxes (mm), where the blank has no print within 5 px
+    (a sheet laid up to 4 px off leaves print's blurred edges as ink), less PAPER_QUIET. A dim, noisy
+    photo mottles a box's inside as much as a faint cross would, and no cross is marked in
+    this paper alone."""
     rings = []
     for x, y, w, h in boxes:
-        o = [int(round(v * K)) for v in (x - 1.0, y - 1.0, x + w + 1.0, y + h + 1.0)]
+        o = [int(round(v * K)) for v in (x - 1.6, y - 1.6, x + w + 1.6, y + h + 1.6)]
         i = [int(round(v * K)) for v in (x - 0.4, y - 0.4, x + w + 0.4, y + h + 0.4)]
         if min(o) < 0 or o[3] > ink.shape[0] or o[2] > ink.shape[1]:
             continue
-        keep = np.ones((o[3] - o[1], o[2] - o[0]), bool)
+        keep = cv2.erode(blank[o[1]:o[3], o[0]:o[2]], np.ones((11, 11), np.uint8)) > 0.9
         keep[i[1] - o[1]:i[3] - o[1], i[0] - o[0]:i[2] - o[0]] = False
         rings.append(ink[o[1]:o[3], o[0]:o[2]][keep])
     return max(0.0, float(percentile(np.concatenate(rings), 97)) - PAPER_QUIET) if rings else 0.0
@@ -424,6 +427,7 @@ class Measures:
     line: tuple  # the photo's pencil line: ink per px of length, spread (px)
     pencilled: dict = field(default_factory=dict)  # grid point -> the directions pencilled from it
     box_raw: np.ndarray | None = None  # box_x with the paper's noise left in, where it has any
+    noise: float = 0.0  # paper_noise of the photo
 
 
 def _grid(b):
@@ -504,17 +508,17 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         where.append(box)
         inset.append(0.9)
     ink = ink_image(photo, blank, blur) if ink is None else ink
-    noise = paper_noise(ink, ability_boxes(g).values())  # (the other boxes touch their neighbours)
+    noise = paper_noise(ink, blank, ability_boxes(g).values())  # (the other boxes touch their neighbours)
     box_x = np.array([measure_box(ink, box, i, noise) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
     box_raw = None
     if noise:
         box_raw = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
-    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw)
+    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw, noise)
 
 
 LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
 LOCAL_MARGIN = 0.8  # mm of paper around a box matched with it: the box's printed edge is in it
-ICON_INSET = 0.9  # mm: a box's inside, where an ability's icon is printed, as measure_box reads it
+ICON_INSET = 0.9  # mm: an ability box's inside, where its icon is printed, as measure reads it
 
 
 def box_regions(g) -> list[tuple[float, float, float, float]]:
@@ -535,12 +539,17 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
     """The photo with each box moved onto its blank box: a sheet bowed or lifted off the
     table is no plane, so one homography leaves parts of it a pixel or four off, and a box's
     printed edge or icon a few pixels off reads as pencil in it. Each box (with the paper
-    around it) is matched against its blank within LOCAL_SHIFT px and its inside taken from
-    where it matches best; a box whose blank shows nothing to match by stays as it is."""
+    around it; a box with an icon inside, by its icon alone) is matched against its blank
+    within LOCAL_SHIFT px and its inside taken from where it matches best; a box whose blank
+    shows nothing to match by stays as it is."""
     out = photo.copy()
     h, w = photo.shape
     s = LOCAL_SHIFT
     for x, y, bw, bh in box_regions(g):
+        ox0, oy0 = int(round((x - LOCAL_MARGIN) * K)), int(round((y - LOCAL_MARGIN) * K))
+        ox1, oy1 = int(round((x + bw + LOCAL_MARGIN) * K)), int(round((y + bh + LOCAL_MARGIN) * K))
+        if ox0 - s < 0 or oy0 - s < 0 or ox1 + s > w or oy1 + s > h:
+            continue
         # a box with an icon printed inside is laid by its icon: that is what must
         # coincide inside it (a printer's outline, heavier or greyer, can pull a pixel off)
         for m in (-ICON_INSET, LOCAL_MARGIN):
@@ -550,8 +559,6 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
             if tpl.size and float(tpl.std()) >= 0.05:
                 break
         else:
-            continue
-        if x0 - s < 0 or y0 - s < 0 or x1 + s > w or y1 + s > h:
             continue
         res = cv2.matchTemplate(photo[y0 - s:y1 + s, x0 - s:x1 + s], tpl, cv2.TM_CCOEFF_NORMED)
         _, best, _, (bx, by) = cv2.minMaxLoc(res)
@@ -582,6 +589,8 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
     p_box = logistic(BOX_W, m.box_x)
     if m.box_raw is not None:  # a box the paper's noise alone marks or clears is unsure either way
         p_box = np.where((p_box >= 0.5) == (logistic(BOX_W, m.box_raw) >= 0.5), p_box, NOISY_BOX)
+        if m.noise >= NOISY_PAPER:  # paper this mottled leaves no box sure: the counters are asked
+            p_box = np.clip(p_box, 1 - NOISY_SURE, NOISY_SURE)
     for (kind, key), p in zip(m.boxes, p_box):
         if kind == "fish":
             f.fish.append(float(p))

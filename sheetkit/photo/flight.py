@@ -116,12 +116,16 @@ def read_digits(f: Fields, spec):
     return cells, dice_log(rows)
 
 
+FAINT_EMPTY = 0.25  # a box under EMPTY_MM is empty at least this likely: its digit is never sure
+
+
 def _faint(p: dict, mm: float) -> dict:
     """A box's digit probabilities where it holds little pencil (`mm` of line, under
     EMPTY_MM): empty at least as likely as its pencil falls short of EMPTY_MM (all of it
-    below SPECK_MM), the digits read sharing the rest. A faint digit is no speck: the
-    turn's other die beside it, surely written, then makes its row a turn, asked."""
-    empty = min(0.99, max(p.get(None, 0.0), 1 - max(0.0, mm - SPECK_MM) / (EMPTY_MM - SPECK_MM)))
+    below SPECK_MM), and at least FAINT_EMPTY, the digits read sharing the rest. A faint
+    digit is no speck: the turn's other die beside it, surely written, then makes its row
+    a turn, the faint die asked; a row of two faint boxes further down, a turn unsurely."""
+    empty = min(0.99, max(p.get(None, 0.0), FAINT_EMPTY, 1 - max(0.0, mm - SPECK_MM) / (EMPTY_MM - SPECK_MM)))
     rest = sum(v for c, v in p.items() if c is not None)
     if rest <= 0:
         return {c: (empty if c is None else (1 - empty) / (len(p) - 1)) for c in p}
@@ -375,7 +379,7 @@ class _Map:
         """_options(pos, read) as a _Block, worked out on arrays: each flight at the cost
         of the first of the faces (or one off) that fly it cheapest, as _options goes
         through them; the same steps flown as two lengths at the cheaper (the first);
-        cheapest first by the least each can cost, then by the steps."""
+        cheapest first by the least each can cost, then by the steps; the first OPTION_CAP."""
         combos: dict = {}  # a face's length -> [(cost, plusminus, face, place in _options' order)]
         for value, fc, which in _face_costs(read):
             for k, pm in ((value, 0), (value - 1, 1), (value + 1, 1)):
