@@ -203,3 +203,28 @@ def test_four_squares_of_a_steep_close_up_photo_fit_the_marks():
                         [760.0, 546.0, 13.0], [931.0, 864.0, 12.0]])  # and four of the map's dots
     fits = register._fit_marks(squares, marks, (2048, 1536))
     assert fits and sorted(fits[0][1]) == [0, 1, 2, 3]
+
+
+def test_a_square_at_the_frames_edge_is_missed_as_a_hidden_one_is(hard, tmp_path):
+    """A registration square that lies at the photo's edge (a corner of a steep photo just
+    in or out of the frame) cannot be found whole: it is one square missing, as one hidden
+    is, and the sheet is laid by the other three and its code; two are refused as cut off."""
+    s, img = hard
+    path = _save(tmp_path, "p.png", img)
+    reg = register.register(path)
+    g = reg.blank.geometry
+    (text, corners), _ = register._locate(img, register._squares(img), str(path))
+    qx, qy, qs = reg.blank.qr
+    code_px = np.array([[qx, qy], [qx + qs, qy], [qx + qs, qy + qs], [qx, qy + qs]], np.float64) * 6.0
+    centres = [np.array([x + m / 2, y + m / 2]) for x, y, m in g.marks]
+    inv = np.linalg.inv(reg.homography)
+    at = [cv2.perspectiveTransform((c * 6.0)[None, None], inv)[0, 0] for c in centres]
+    h, w = img.shape
+    right = int(max(p[0] for p in at)) + 3  # the frame ending just past the rightmost square
+    found = register._marks_from_code(register._squares(img), corners, code_px, centres, g.marks[0][2],
+                                      (right, h), "p.png")
+    assert sum(f is None for f in found) == 1
+    bottom = int(max(p[1] for p in at)) + 3  # ... and just below the lowest two as well
+    with pytest.raises(UserError, match="cut off"):
+        register._marks_from_code(register._squares(img), corners, code_px, centres, g.marks[0][2],
+                                  (right, bottom), "p.png")

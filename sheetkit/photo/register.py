@@ -666,6 +666,7 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
     w, h = size
     src, dst = [corners], [code_px]
     found = [None] * 4
+    cut = 0
     for i in (3, 2, 0, 1):  # nearest the code first: each square found makes the next guess better
         c_px = centres_mm[i] * PX_PER_MM
         # Guessed by an affine fit to what was found so far: a homography fitted to points
@@ -676,7 +677,8 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
         guess = A @ np.append(c_px, 1)
         side = float(np.hypot(*(A @ np.append(c_px + [side_mm * PX_PER_MM, 0], 1) - guess)))
         if not (side < guess[0] < w - side and side < guess[1] < h - side):
-            raise UserError(msg("error.photo.cut_off_squares"), source=source)
+            cut += 1  # out of the picture: one may be missed as one hidden may
+            continue
         if len(squares):
             d = np.hypot(*(squares[:, :2] - guess).T)
             ok = (np.abs(squares[:, 2] / side - 1) < 0.45) & (d < side * (12 if i in (0, 1) else 8))
@@ -687,7 +689,8 @@ def _marks_from_code(squares, corners, code_px, centres_mm, side_mm, size, sourc
                 dst.append(c_px[None])
     missing = sum(1 for c in found if c is None)
     if missing > 1:
-        raise UserError(msg("error.photo.squares_missing", missing=missing), source=source)
+        raise UserError(msg("error.photo.cut_off_squares") if cut else msg("error.photo.squares_missing", missing=missing),
+                        source=source)
     return found
 
 
