@@ -101,7 +101,7 @@ class Fields:
 
 
 def _box_share(ink: np.ndarray, box, inset=0.8, level=INK) -> float:
-    x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
+    x0, y0, x1, y1 = _inside_px(box, inset)
     sub = ink[y0:y1, x0:x1]
     return float((sub > level).mean()) if sub.size else 0.0
 
@@ -109,6 +109,11 @@ def _box_share(ink: np.ndarray, box, inset=0.8, level=INK) -> float:
 def _inside(box, inset=0.8):
     x, y, w, h = box
     return ((x + inset) * K, (y + inset) * K, (x + w - inset) * K, (y + h - inset) * K)
+
+
+def _inside_px(box, inset=0.8) -> tuple[int, int, int, int]:
+    """_inside in whole pixels (x0, y0, x1, y1); a negative inset takes the paper around."""
+    return tuple(int(round(v)) for v in _inside(box, inset))
 
 
 def pencil_mm(a: np.ndarray, line: tuple) -> float:
@@ -123,7 +128,7 @@ def pencil_mm(a: np.ndarray, line: tuple) -> float:
 
 
 def crop(ink: np.ndarray, box, inset=0.8) -> np.ndarray:
-    x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
+    x0, y0, x1, y1 = _inside_px(box, inset)
     return ink[y0:y1, x0:x1].astype(np.float64)
 
 
@@ -388,9 +393,8 @@ def paper_noise(ink: np.ndarray, blank: np.ndarray, boxes) -> float:
     photo mottles a box's inside as much as a faint cross would, and no cross is marked in
     this paper alone."""
     rings = []
-    for x, y, w, h in boxes:
-        o = [int(round(v * K)) for v in (x - 1.6, y - 1.6, x + w + 1.6, y + h + 1.6)]
-        i = [int(round(v * K)) for v in (x - 0.4, y - 0.4, x + w + 0.4, y + h + 0.4)]
+    for box in boxes:
+        o, i = _inside_px(box, -1.6), _inside_px(box, -0.4)
         if min(o) < 0 or o[3] > ink.shape[0] or o[2] > ink.shape[1]:
             continue
         keep = cv2.erode(blank[o[1]:o[3], o[0]:o[2]], np.ones((11, 11), np.uint8)) > 0.9
@@ -405,7 +409,7 @@ def measure_box(ink, box, inset=0.8, noise=0.0) -> tuple[float, ...]:
     3 % is (a rubbed-out mark leaves a faint trace; a light slash, a narrow dark one); then
     the logarithms of the three (small shares told apart). The ink is taken less `noise`,
     what the photo's plain paper shows (paper_noise)."""
-    x0, y0, x1, y1 = (int(round(v)) for v in _inside(box, inset))
+    x0, y0, x1, y1 = _inside_px(box, inset)
     sub = ink[y0:y1, x0:x1]
     if not sub.size:
         sub = np.zeros((1, 1))
@@ -509,10 +513,11 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         inset.append(0.9)
     ink = ink_image(photo, blank, blur) if ink is None else ink
     noise = paper_noise(ink, blank, ability_boxes(g).values())  # (the other boxes touch their neighbours)
-    box_x = np.array([measure_box(ink, box, i, noise) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
-    box_raw = None
-    if noise:
-        box_raw = np.array([measure_box(ink, box, i) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
+
+    def box_rows(less):
+        return np.array([measure_box(ink, box, i, less) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
+
+    box_x, box_raw = box_rows(noise), (box_rows(0.0) if noise else None)
     return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw, noise)
 
 
@@ -545,16 +550,13 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
     out = photo.copy()
     h, w = photo.shape
     s = LOCAL_SHIFT
-    for x, y, bw, bh in box_regions(g):
-        ox0, oy0 = int(round((x - LOCAL_MARGIN) * K)), int(round((y - LOCAL_MARGIN) * K))
-        ox1, oy1 = int(round((x + bw + LOCAL_MARGIN) * K)), int(round((y + bh + LOCAL_MARGIN) * K))
-        if ox0 - s < 0 or oy0 - s < 0 or ox1 + s > w or oy1 + s > h:
+    for box in box_regions(g):
+        outer = _inside_px(box, -LOCAL_MARGIN)
+        if outer[0] - s < 0 or outer[1] - s < 0 or outer[2] + s > w or outer[3] + s > h:
             continue
         # a box with an icon printed inside is laid by its icon: that is what must
         # coincide inside it (a printer's outline, heavier or greyer, can pull a pixel off)
-        for m in (-ICON_INSET, LOCAL_MARGIN):
-            x0, y0 = int(round((x - m) * K)), int(round((y - m) * K))
-            x1, y1 = int(round((x + bw + m) * K)), int(round((y + bh + m) * K))
+        for x0, y0, x1, y1 in (_inside_px(box, ICON_INSET), outer):
             tpl = blank[y0:y1, x0:x1]
             if tpl.size and float(tpl.std()) >= 0.05:
                 break
@@ -566,8 +568,7 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
         if best < 0.3 or not (dx or dy):
             continue
         # the box's inside (its margin stays: a neighbour's may overlap it)
-        ix0, iy0 = int(round(x * K)), int(round(y * K))
-        ix1, iy1 = int(round((x + bw) * K)), int(round((y + bh) * K))
+        ix0, iy0, ix1, iy1 = _inside_px(box, 0)
         out[iy0:iy1, ix0:ix1] = photo[iy0 + dy:iy1 + dy, ix0 + dx:ix1 + dx]
     return out
 

@@ -499,9 +499,10 @@ def _wrong_fields(draft, truth: dict) -> dict:
                 bad = entry.get(name) != src.get(name)
             wrong.append((key, bad))
     missing = max(0, len(truth["turn"]) - len(rec["turn"]))
+    unmarked = [k for k, b in wrong if b and k not in unsure]
     return {"fields": len(wrong) + 3 * missing, "wrong": sum(b for _, b in wrong) + 3 * missing,
-            "wrong_unmarked": sum(1 for k, b in wrong if b and k not in unsure) + 3 * missing,
-            "unmarked": [k for k, b in wrong if b and k not in unsure] + [f"{missing} turn(s) missing"] * bool(missing)}
+            "wrong_unmarked": len(unmarked) + 3 * missing,
+            "unmarked": unmarked + [f"{missing} turn(s) missing"] * bool(missing)}
 
 
 # ---- fields read against the truth (no flight search) --------------------------------------
