@@ -21,9 +21,10 @@ from conftest import assert_user_error, sheetkit  # noqa: E402
 
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory):
-    """A simulated photo whose draft asks something, and the draft as the player corrects
-    it: each marked field set to the truth, its `# check` deleted, the list at the top as
-    the reader wrote it."""
+    """A simulated photo whose draft asks a flight and a number, with fields waiting on
+    them, and the draft as the player corrects it: each field asked set to the truth, its
+    `# check` deleted (those waiting keep theirs), the lists at the top as the reader wrote
+    them."""
     folder = tmp_path_factory.mktemp("confirm")
     for seed in range(1, 40):
         s = simulate.sample(seed, "yuncos-easy", (1200, 1600))
@@ -31,11 +32,11 @@ def photo(tmp_path_factory):
         path.write_bytes(s.jpeg)
         draft = read_photo(path)
         corrected = simulate.confirmed(draft, s.truth)
-        flights = [k for k in draft.uncertain if k.endswith(".flight")]
-        if corrected is not None and flights:
+        asked = [k.rsplit(".", 1)[-1] for k in draft.uncertain]
+        if corrected is not None and "flight" in asked and "value" in asked and draft.waiting:
             break
     else:
-        raise AssertionError("no simulated photo with a flight to confirm")
+        raise AssertionError("no simulated photo with a flight and a number to confirm, and fields waiting on them")
     sure = {k: dataclasses.replace(r, confidence=1.0) if k in draft.uncertain else r
             for k, r in draft.confidence.items()}
     edited = draft_toml(dataclasses.replace(draft, record=corrected, confidence=sure), path.name)
@@ -282,3 +283,26 @@ def test_the_players_record_kept_asks_its_own_fields_that_the_photo_reads_otherw
     still = [k for k in sure_before if k in kept.confidence and k not in (f"turn[{t}].use", "fish_marked")]
     assert still and all(kept.confidence[k].confidence == again.confidence[k].confidence for k in still)
     assert [n.id for n in kept.notes] == ["photo.note.kept"]
+
+
+def test_a_draft_read_again_lists_what_was_confirmed_so_a_next_round_holds_it_still(photo, tmp_path):
+    """Round after round: the draft `--confirmed` writes lists the fields held (none of them
+    marked), so the player confirming what it asks next keeps what they confirmed before;
+    a line they mark `# check` again is read again."""
+    path, edited, draft, corrected = photo
+    out = tmp_path / "again.toml"
+    assert sheetkit("read", str(path), "--confirmed", str(edited), "-o", str(out)).code == 0
+    text = out.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("# Confirmed, held as you left them"))
+    held = line.split(": ", 1)[1].split(", ")
+    flights = [k for k in draft.uncertain if k.endswith(".flight")]
+    assert flights and set(flights) <= set(held)
+    again = confirmed_fields(text)
+    assert set(held) <= set(again)  # confirmed still, with what the new draft asks once confirmed
+    key = flights[0]
+    t = int(key[5:key.index("]")])
+    lines = text.splitlines()
+    turn_starts = [i for i, x in enumerate(lines) if x.startswith("[[turn]]")]
+    at = next(i for i in range(turn_starts[t - 1], len(lines)) if lines[i].startswith("flight = "))
+    lines[at] += "  # check"
+    assert key not in confirmed_fields("\n".join(lines))

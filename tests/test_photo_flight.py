@@ -236,7 +236,9 @@ def test_a_flight_flown_by_a_face_the_log_does_not_show_is_asked():
 
 def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     """Each flight starts where the last ended: after an unsure turn every later flight is
-    asked too (a cut wrongly made moves them all), until a confirmed flight fixes the point."""
+    as unsure (a cut wrongly made moves them all), until a confirmed flight fixes the point;
+    one unsure only for that waits on the turn asked (the photo is read again around it
+    once it is confirmed), not asked itself."""
     layout, truth = game("yuncos-easy", 3004)
     spec = layout.spec
     fields, cells, dice = truefields.true_fields(truth, spec)
@@ -248,10 +250,25 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     assert draft.confidence["turn[1].flight"].confidence >= flight.CONFIRM  # before it: as sure as read
     # the number a turn wrote is placed by its dice, so by its flight: no surer than it
     assert all(draft.confidence[f"turn[{t}].value"].confidence <= c for t, c in enumerate(conf, 1))
+    # turn 2's flight is asked; each flight after it is asked where it is unsure of its own
+    # (a step along the frame is inferred, not seen), else it waits on the last one asked
+    # before it (the numbers are asked: the player sees them in their boxes)
+    assert "turn[2].flight" in draft.uncertain
+    for t in range(3, len(truth["turn"]) + 1):
+        key = f"turn[{t}].flight"
+        if key in draft.waiting:
+            after = draft.confidence[key].after
+            assert after < t and f"turn[{after}].flight" in draft.uncertain
+            assert all(f"turn[{u}].flight" in draft.waiting for u in range(after + 1, t))
+        else:
+            assert key in draft.uncertain
+    assert draft.confidence["turn[4].flight"].after == 3  # its own steps as sure as turn 1's
+    assert not any(k.endswith(".value") for k in draft.waiting)
     fixed = {"turn[2].flight": truth["turn"][1]["flight"]}
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert again.confidence["turn[2].flight"].confidence == 1.0
     assert again.confidence["turn[3].flight"].confidence > conf[2]
+    assert "turn[3].flight" in again.uncertain  # its own frame step still asked, turn 4 waiting on it
 
 
 def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():

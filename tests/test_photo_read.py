@@ -76,8 +76,12 @@ def test_uncertain_fields_are_marked_on_their_lines_and_listed(easy):
     listed = next(line for line in text.splitlines() if line.startswith("# To confirm:"))
     for key in draft.uncertain:
         assert key in listed
+    # those unsure only because an earlier turn is wait on it, listed apart, marked as well
+    assert draft.waiting and all(draft.confidence[k].after for k in draft.waiting)
+    waiting = next(line for line in text.splitlines() if line.startswith("# Waiting on those"))
+    assert all(k in waiting and k not in listed.split(": ", 1)[1].split(", ") for k in draft.waiting)
     marked = [line for line in text.splitlines() if "# check:" in line and not line.startswith("#")]
-    assert len(marked) == len(draft.uncertain)
+    assert len(marked) == len(draft.uncertain) + len(draft.waiting)
     fixed = simulate.confirmed(draft, s.truth)
     assert verdict(fixed) == verdict(s.truth)
 

@@ -184,6 +184,12 @@ def test_the_confirm_screen_outlines_and_numbers_each_uncertain_field(phone, dra
     fields = fields_of(page)
     assert [k for _, k in fields] == [k for k in draft.uncertain if not k.endswith(".use")]
     assert [n for n, _ in fields] == list(range(1, len(fields) + 1))
+    # the fields unsure only because an earlier turn is are not asked: they wait, and are counted
+    assert not {k for _, k in fields} & set(draft.waiting)
+    hint = re.search(r'<p class="hint" id="waiting">(.*?)</p>', page.text)
+    assert (hint is not None) == bool(draft.waiting)
+    if draft.waiting:
+        assert hint.group(1).startswith(f"{len(draft.waiting)} more field")
     assert 'href="/photo/1/image/0"' in page.text
     # on the whole photo: one outline per field, with its number
     photo = re.search(r'<svg viewBox="[^"]+"[^>]*id="photo">(.*?)</svg>', page.text, re.S).group(1)
@@ -541,7 +547,9 @@ def test_confirming_reads_the_sheet_again_around_the_confirmed_fields(sample):
     draft, reg = photo.read_upload(sample.jpeg)
     image, info = photo.image_of(reg), {"qr": reg.text, "lang": reg.blank.lang}
     rec = photo.draft_record(draft)
-    sure = [t for t in range(1, len(rec["turn"]) + 1) if f"turn[{t}].flight" not in draft.uncertain]
+    from sheetkit.photo.flight import CONFIRM
+
+    sure = [t for t in range(1, len(rec["turn"]) + 1) if draft.confidence[f"turn[{t}].flight"].confidence >= CONFIRM]
     assert sure and draft.uncertain
     t = sure[-1]
     rec["turn"][t - 1]["flight"] = "N" if rec["turn"][t - 1]["flight"] != "N" else "S"  # held wrongly
@@ -552,7 +560,7 @@ def test_confirming_reads_the_sheet_again_around_the_confirmed_fields(sample):
         rec["turn"][n - 1]["dice"] = sample.truth["turn"][n - 1]["dice"]
     got = photo.reread(image, info, rec, confirmed)
     assert got is not None
-    new, fields, held = got
+    new, fields, held, _ = got
     assert key in held or key.endswith(".value")  # confirmed stays confirmed (a number follows its box)
     assert new["turn"][t - 1]["flight"] == draft.record["turn"][t - 1]["flight"]  # read again from the photo
     assert new["in_progress"] is True and len(new["turn"]) == len(rec["turn"])

@@ -97,7 +97,8 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
 
         _write(out, record)
         said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
+        waiting = text("photo.draft.waiting_count", lang, waiting=len(draft.waiting)) if draft.waiting else ""
         click.echo(text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
-                        held=sum(1 for k in held or {} if k != "path")), err=True)
+                        held=sum(1 for k in held or {} if k != "path")) + waiting, err=True)
     else:
         click.echo(record, nl=False)

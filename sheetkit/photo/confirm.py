@@ -1,7 +1,7 @@
 """A draft the player confirmed, as `sheetkit read PHOTO --confirmed DRAFT` reads it back.
 
-The draft `sheetkit read` wrote lists the fields to confirm at its top and marks each on
-its line with `# check`. The player corrects a marked line (or finds it right) and deletes
+The draft `sheetkit read` wrote lists the fields to confirm at its top (and those waiting
+on them: unsure only because an earlier turn is) and marks each on its line with `# check`. The player corrects a marked line (or finds it right) and deletes
 its `# check`: those fields are confirmed, and the photo is read again with them held at
 the values the player left (sheetkit.photo.read.reread), so that a corrected flight moves
 the cut of the turns after it. A line still marked is read again like every field the
@@ -29,11 +29,14 @@ def turn_field(key: str) -> tuple[int, str] | None:
 
 
 def _listed(line: str) -> list[str] | None:
-    """The fields of the draft's "To confirm" line (in any language it is written in)."""
+    """The fields of the draft's "To confirm", "Waiting" and "Confirmed" lines (in any
+    language they are written in): a field waiting on another is confirmed as one to
+    confirm is, and one confirmed before stays so while its line carries no `# check`."""
     for lang in LANGS:
-        head = "# " + text("photo.draft.to_confirm", lang, fields="")
-        if line.startswith(head):
-            return _FIELD.findall(line[len(head):])
+        for key in ("photo.draft.to_confirm", "photo.draft.waiting", "photo.draft.confirmed"):
+            head = "# " + text(key, lang, fields="")
+            if line.startswith(head):
+                return _FIELD.findall(line[len(head):])
     return None
 
 
@@ -45,7 +48,7 @@ def confirmed_fields(draft_text: str) -> list[str]:
     for line in draft_text.splitlines():
         fields = _listed(line)
         if fields is not None:
-            listed = fields
+            listed += fields
             continue
         if line.lstrip().startswith("[[turn]]"):
             turn += 1

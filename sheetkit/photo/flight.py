@@ -53,6 +53,7 @@ class Reading:
     value: object
     confidence: float
     why: object = ""  # a message (photo.why.*): said in the draft's language
+    after: int | None = None  # unsure only because turn `after`'s flight is: read again once that is confirmed
 
 
 @dataclass
@@ -62,10 +63,18 @@ class Draft:
     faults: int  # errors the checker finds in the draft
     walks: int = 0  # ways the path could be walked
     notes: list = field(default_factory=list)  # messages (photo.note.*)
+    held: list = field(default_factory=list)  # the fields the player confirmed, held as they gave them
 
     @property
     def uncertain(self) -> list[str]:
-        return [k for k, r in self.confidence.items() if r.confidence < CONFIRM]
+        """The fields to confirm: read with less than CONFIRM confidence, of their own."""
+        return [k for k, r in self.confidence.items() if r.confidence < CONFIRM and r.after is None]
+
+    @property
+    def waiting(self) -> list[str]:
+        """The fields unsure only because an earlier turn's flight is (Reading.after): once
+        that one is confirmed, they are read again around it rather than asked."""
+        return [k for k, r in self.confidence.items() if r.confidence < CONFIRM and r.after is not None]
 
 
 # ---- digits -----------------------------------------------------------------------------
@@ -1294,21 +1303,27 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             if key in conf:
                 conf[key].confidence = min(conf[key].confidence, _clamp(turns_sure))
     # a flight starts where the one before it ended: where that is unsure, so is this one (a
-    # turn cut wrongly moves every later turn with it; a confirmed flight fixes the point again)
-    carry = 1.0
+    # turn cut wrongly moves every later turn with it; a confirmed flight fixes the point
+    # again). Only a flight unsure of its own is asked; those after it wait on it
+    # (Reading.after): once it is confirmed, the photo is read again around it and cuts them.
+    carry, root = 1.0, None
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].flight"
         if key in (fixed or {}):
-            carry = 1.0
+            carry, root = 1.0, None
             continue
         r = conf[key]
+        if r.confidence < CONFIRM:
+            root = t  # unsure of its own: the turn the later ones wait on
+        elif carry < CONFIRM:
+            r.after = root
         if carry < r.confidence:
             r.confidence = carry
             r.why = msg("photo.why.after", turn=t - 1, why=r.why)
         carry = r.confidence
         # which die a turn flew says which is its puzzle die, so which number it wrote: a
         # number placed by a turn whose flight is unsure is as unsure (the paper shows the
-        # numbers, not the turns that wrote them)
+        # numbers, not the turns that wrote them), and asked: the player sees it in its box
         v = conf.get(f"turn[{t}].value")
         if v is not None and f"turn[{t}].value" not in (fixed or {}) and v.confidence > r.confidence:
             v.confidence = r.confidence
@@ -1323,11 +1338,14 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     # either is asked to look at them too
     for t, entry in enumerate(record["turn"], 1):
         if "use" in entry:
-            sure = min(conf[f"turn[{t}].flight"].confidence, conf[f"turn[{t}].value"].confidence)
+            of = [conf[f"turn[{t}].flight"], conf[f"turn[{t}].value"]]
+            sure = min(r.confidence for r in of)
+            unsure = [r for r in of if r.confidence < CONFIRM]  # waiting as the flight waits, else asked
+            after = min(r.after for r in unsure) if unsure and all(r.after for r in unsure) else None
             why = msg("photo.why.use")
             if t in faulty:  # the rules find an error in this turn: its abilities are to check too
-                sure, why = min(sure, FAULTY), msg("photo.why.faulty", why=why)
-            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, why)
+                sure, why, after = min(sure, FAULTY), msg("photo.why.faulty", why=why), None
+            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, why, after)
     # what the player confirmed is sure; a number they confirmed at a turn whose dice wrote
     # another (it moved to the turn whose die it is) is this turn's as the search read it
     for key in fixed or {}:

@@ -213,7 +213,7 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
         return kept_draft(rec, draft, confirmed)
     held = follow_boxes(rec, out, confirmed)
     sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else r.confidence) for k, r in draft.confidence.items()}
-    return dataclasses.replace(draft, record=out, confidence=sure)
+    return dataclasses.replace(draft, record=out, confidence=sure, held=[k for k in sure if k in held])
 
 
 # what a field is read from, by its name, for one the reading again has not (photo.why.*)
@@ -247,7 +247,8 @@ def kept_draft(rec: dict, again: Draft, confirmed: list[str]) -> Draft:
             sure[key] = Reading(value, r.confidence, why)
         else:
             sure[key] = Reading(value, min(r.confidence if r is not None else 0.5, 0.5), msg("photo.why.otherwise", why=why))
-    return Draft(rec, sure, errors_of(rec), again.walks, [msg("photo.note.kept" if alike else "photo.note.kept_turns")])
+    return Draft(rec, sure, errors_of(rec), again.walks, [msg("photo.note.kept" if alike else "photo.note.kept_turns")],
+                 [k for k in sure if k in confirmed])
 
 
 def _fields_of(rec: dict) -> list[str]:
@@ -415,6 +416,10 @@ def draft_toml(draft: Draft, source: str = "", lang: str = "en") -> str:
         out.append("# " + text("photo.draft.to_confirm", lang, fields=", ".join(unsure)))
     else:
         out.append("# " + text("photo.draft.nothing", lang))
+    if draft.waiting:
+        out.append("# " + text("photo.draft.waiting", lang, fields=", ".join(draft.waiting)))
+    if draft.held:  # listed, so that reading the draft again holds them still
+        out.append("# " + text("photo.draft.confirmed", lang, fields=", ".join(draft.held)))
     out += ["# " + text("photo.draft.note", lang, note=say(n, lang)) for n in draft.notes]
 
     def mark(key: str) -> str:

@@ -480,7 +480,7 @@ def _wrong_fields(draft, truth: dict) -> dict:
     those are; a turn the draft has and the truth has not is wrong in every field."""
     from sheetkit.games.yuncos.record import box_name
 
-    rec, unsure = draft.record, set(draft.uncertain)
+    rec, unsure = draft.record, set(draft.uncertain) | set(draft.waiting)  # both marked # check
     wrong = []
     for key in ("start", "fish_marked", "crashes_marked"):
         wrong.append((key, rec[key] != truth[key]))

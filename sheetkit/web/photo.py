@@ -118,10 +118,11 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     the fields `confirmed` held at their values in `rec`: (the record, every other field
     read again around them, the confirmed ones as the player gave them; the new fields to
     confirm; the fields confirmed now, a confirmed number following its box:
-    read.follow_boxes); when that reading cannot be taken (it breaks more rules than the
-    player's record, or has another number of turns), the player's record, the fields the
-    photo reads otherwise, and the fields confirmed; None when the photo cannot be read
-    again (the record then stays as it is)."""
+    read.follow_boxes; how many fields wait on the new ones, Draft.waiting); when that
+    reading cannot be taken (it breaks more rules than the player's record, or has another
+    number of turns), the player's record, the fields the photo reads otherwise, the fields
+    confirmed, and 0; None when the photo cannot be read again (the record then stays as it
+    is)."""
     import cv2
     import numpy as np
 
@@ -142,10 +143,10 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     out = merge_confirmed(rec, draft.record, confirmed)
     if out is None:  # the reading cannot be taken: the player's record stays, what it reads otherwise asked
         kept = kept_draft(rec, draft, confirmed)
-        return rec, [f for f in page.fields(kept, reg.blank.geometry) if f["key"] not in confirmed], list(confirmed)
+        return rec, [f for f in page.fields(kept, reg.blank.geometry) if f["key"] not in confirmed], list(confirmed), 0
     unsure = page.fields(draft, reg.blank.geometry)
     held = follow_boxes(rec, out, confirmed)
-    return out, [f for f in unsure if f["key"] not in held], held
+    return out, [f for f in unsure if f["key"] not in held], held, len(draft.waiting)
 
 
 def draft_record(draft, solo: bool = False) -> dict[str, Any]:
@@ -268,7 +269,8 @@ def register(app, db, t, lang, view) -> None:
             page = page_of(draft.record)
             if page is None or (play is not None and page.game != play.game):
                 raise FormError(t("ph_err_other_game"))
-            info = {"fields": page.fields(draft, reg.blank.geometry), "notes": [n.to_json() for n in draft.notes],
+            info = {"fields": page.fields(draft, reg.blank.geometry), "waiting": len(draft.waiting),
+                    "notes": [n.to_json() for n in draft.notes],
                     "faults": draft.faults, "read_at": now(), "qr": reg.text, "lang": reg.blank.lang}
             image = image_of(reg)
             rec = draft_record(draft, solo=play is None and request.form.get("solo") == "on")
@@ -426,6 +428,7 @@ def register(app, db, t, lang, view) -> None:
                     # the fields confirmed so far, then those the reading again is unsure of
                     kept = [f for f in info.get("fields", []) if f.get("confirmed")]
                     info["fields"] = kept + [f for f in again[2][1] if f["key"] not in {k["key"] for k in kept}]
+                    info["waiting"] = again[2][3]
                 store().save_photo(play_id, n, None, info)
         return resp
 
