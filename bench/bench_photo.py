@@ -72,7 +72,8 @@ def main() -> None:
         return fields_only(args.sheets, args.first_seed, args.wide)
     kinds = {k: [0, 0] for k in ("edges", "ends", "boxes", "digits")}
     sheets = {"no_error": 0, "draft_agrees": 0, "confirmed_agrees": 0, "refused": 0,
-              "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0, "rounds_agrees": 0}
+              "fields": 0, "wrong": 0, "wrong_unmarked": 0, "uncertain": 0, "reread_agrees": 0, "rounds_agrees": 0,
+              "asked_rounds": 0}
     per_size = {s: [0, 0] for s in SIZES}
     t_read = t_reg = 0.0
     tmp = Path(tempfile.mkdtemp())
@@ -103,9 +104,10 @@ def main() -> None:
             sheets[k] += c[k]
         per_size[size][0] += c["confirmed_agrees"]
         if args.reread:
-            agreed = confirm_rounds(photo, draft, s.truth, args.rounds)
+            agreed, ever = confirm_rounds(photo, draft, s.truth, args.rounds)
             sheets["reread_agrees"] += agreed[0]
             sheets["rounds_agrees"] += agreed[-1]
+            sheets["asked_rounds"] += len(ever)
         per_size[size][1] += 1
         print(f"seed {seed} {level} {size[0]}x{size[1]}: no error {c['no_error']}, draft agrees "
               f"{c['draft_agrees']}, confirmed agrees {c['confirmed_agrees']}, {c['uncertain']} to confirm"
@@ -125,21 +127,25 @@ def main() -> None:
             print(f"{label:46s}{sheets['rounds_agrees'] / N:6.1%}")
     F = max(1, sheets["fields"])
     print(f"  fields of the drafts: {sheets['fields']}, wrong {sheets['wrong']}, wrong and not marked "
-          f"{sheets['wrong_unmarked']} ({sheets['wrong_unmarked'] / F:.1%}), marked to confirm "
+          f"{sheets['wrong_unmarked']} ({sheets['wrong_unmarked'] / F:.1%}), asked to confirm "
           f"{sheets['uncertain']} ({sheets['uncertain'] / F:.1%})")
+    if args.reread:
+        print(f"  fields asked over the rounds: {sheets['asked_rounds']} ({sheets['asked_rounds'] / F:.1%})")
     for size, (ok, total) in per_size.items():
         print(f"  at {size[0]}x{size[1]}: {ok}/{total} agree once confirmed")
     print(f"  time per photo: read {t_read / N:.2f} s, registration alone {t_reg / N:.2f} s "
           f"(ratio {t_read / max(t_reg, 1e-9):.1f})")
 
 
-def confirm_rounds(photo, draft, truth: dict, rounds: int) -> list[bool]:
+def confirm_rounds(photo, draft, truth: dict, rounds: int) -> tuple[list[bool], set]:
     """Whether the sheet checks as the truth after each of `rounds` rounds of confirming the
     fields asked (simulate.confirmed: as a player looking at the sheet) and reading the photo
-    again around everything confirmed so far (sheetkit.photo.read.reread)."""
+    again around everything confirmed so far (sheetkit.photo.read.reread); and every field
+    asked over the rounds (a turn's abilities apart: they are asked with its flight)."""
     from sheetkit.photo.read import follow_boxes, reread
 
     record, asked, out = simulate.confirmed(draft, truth), list(draft.uncertain), []
+    ever = set(asked)
     for _ in range(max(rounds, 1)):
         if record is not None and simulate._verdict(record) == simulate._verdict(truth):
             out.append(True)
@@ -158,8 +164,9 @@ def confirm_rounds(photo, draft, truth: dict, rounds: int) -> list[bool]:
         held = follow_boxes(record, again.record, asked)
         record = simulate.confirmed(again, truth)
         asked = sorted(set(held) | set(again.uncertain))
+        ever |= set(again.uncertain)
         out.append(record is not None and simulate._verdict(record) == simulate._verdict(truth))
-    return out or [False]
+    return out or [False], {k for k in ever if not k.endswith(".use")}
 
 
 def only_register(args) -> None:

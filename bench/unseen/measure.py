@@ -33,12 +33,15 @@ A draft with more turns than the truth has one wrong field more for every flight
 dice pair of those extra turns; a draft with fewer misses the flights and dice of the
 turns it lacks (wrong). So "wrong" can exceed what a sheet's fields total.
 
-**Marked.** The draft lists the fields it asks the user to confirm (`# To confirm: ...`,
-and `# check` on each line). They map to the fields above: `start`, `turn[N].flight`,
+**Marked and asked.** The draft lists the fields it asks the user to confirm now (`# To
+confirm: ...`), the fields that wait on those (`# Waiting on those ...`: unsure only
+because an earlier turn is, read again once it is confirmed), and marks both on their
+lines with `# check`. They map to the fields above: `start`, `turn[N].flight`,
 `turn[N].dice`, `turn[N].value` (the puzzle box the draft writes that turn's number in,
 or the truth's box for that turn where the draft marks a crash), `fish_marked`,
 `crashes_marked`, and `used` (every ability box: the list is checked as a whole).
-"Confidently wrong" counts the wrong fields that are not marked.
+"Confidently wrong" counts the wrong fields that are not marked; "asked" the fields of
+the "To confirm" list.
 
 **Exact.** "Exact (same record)" is a draft that is the truth's record: the same start,
 counters and crossed-out boxes, the same number of turns, each turn with the same flight,
@@ -46,22 +49,24 @@ the same number in the same box (or the same crash) and the same dice (`use` lis
 not compared: the paper does not show when an ability was used). "Every field right" is
 the looser, box-by-box test of the fields above.
 
-**Confirmed.** `sheetkit read` has no option to confirm fields; a user edits the marked
-lines of the draft (docs/photo.md). That is simulated: every marked field of the draft is
-replaced by the truth's (a turn's flight, its number and box or crash, its dice; the
-start, the counters, the list of crossed-out boxes). A turn so made the truth's turn in
-every field takes the truth's `use` list too (the user knows when they used an ability),
-any other keeps the draft's; a marked turn past the sheet's last turn is deleted (the
-user sees no such flight on the paper). Unmarked fields stay as read. "Right once
-confirmed" is a draft that is then exact (the same record); "check same once confirmed"
-one that `sheetkit check` then judges as it judges the truth.
+**Confirmed.** A user edits the lines the draft asks about (docs/photo.md). That is
+simulated: every asked field of the draft is replaced by the truth's (a turn's flight, its
+number and box or crash, its dice; the start, the counters, the list of crossed-out
+boxes). A turn so made the truth's turn in every field takes the truth's `use` list too
+(the user knows when they used an ability), any other keeps the draft's; an asked turn
+past the sheet's last turn is deleted (the user sees no such flight on the paper). Fields
+not asked stay as read, those waiting among them. "Right once confirmed" is a draft that is
+then exact (the same record); "check same once confirmed" one that `sheetkit check` then
+judges as it judges the truth.
 
-**Read again.** The player's second round on the command line: the draft with its marked
-fields so confirmed and their `# check` deleted (its list at the top kept) is handed back,
-`sheetkit read PHOTO --confirmed DRAFT`, which holds those fields and reads the rest of
-the photo again around them; the fields the new draft asks are then confirmed the same
-way. Its table counts the drafts that check as the truth read again, and once its own
-asks are confirmed too, and the fields asked in both rounds.
+**Read again.** The player's next rounds on the command line: the draft with its asked
+fields so confirmed and their `# check` deleted (its lists at the top kept, but for the
+fields waiting, which are left to be read again) is handed back, `sheetkit read PHOTO
+--confirmed DRAFT`, which holds those fields and reads the rest of the photo again around
+them; while the new draft asks something, its asks are confirmed the same way and the
+photo read again, ROUNDS times at most. Its table counts the drafts that check as the
+truth after the first reading again, and once the last draft's asks are confirmed too,
+and the fields asked over all the rounds.
 
 **Check same.** `sheetkit check --json` gives the draft the truth's verdict: legal or not
 alike, the same total score, eliminated alike.
@@ -122,8 +127,22 @@ def _make(job: dict, out: str) -> dict:
 
 # ---- the draft ----------------------------------------------------------------------------------
 
+FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[\d+\]\.\w+")
+ROUNDS = 3  # times the player confirms what a draft asks and has the photo read again, at most
+
+
+def asked_fields(text: str) -> set[str]:
+    """The record fields a draft asks to confirm now: its "To confirm" list at the top (the
+    fields it lists as waiting on those are read again once they are confirmed)."""
+    for line in text.splitlines():
+        m = re.match(r"#\s*(?:To confirm|Para confirmar)\s*:\s*(.*)$", line.strip(), re.IGNORECASE)
+        if m:
+            return set(FIELD.findall(m.group(1)))
+    return set()
+
+
 def marked_fields(text: str) -> set[str]:
-    """The record fields a draft asks to confirm: its list at the top and every `# check`."""
+    """The record fields a draft marks as unsure: its list at the top and every `# check`."""
     marks: set[str] = set()
     turn = 0
     for line in text.splitlines():
@@ -177,15 +196,20 @@ def level_boxes(layout) -> tuple[list[str], list[str]]:
     return cells, abilities
 
 
-def compare(truth: dict, draft: dict, marks: set[str], layout) -> list[dict]:
+def compare(truth: dict, draft: dict, marks: set[str], layout, asked: set[str] | None = None) -> list[dict]:
     """Every field: its kind, name, whether the draft has it right, whether it is marked,
-    and whether it is one of the draft's extra turns."""
+    whether it is asked now (of `asked`; default: the marked ones), and whether it is one of
+    the draft's extra turns."""
+    if asked is not None:
+        now = compare(truth, draft, asked, layout)
+        return [{**f, "asked": g["marked"]} for f, g in zip(compare(truth, draft, marks, layout), now)]
     t, d = paper_view(truth), paper_view(draft)
     cells, abilities = level_boxes(layout)
     out = []
 
     def field(kind, name, right, marked, extra=False):
-        out.append({"kind": kind, "name": name, "right": bool(right), "marked": bool(marked), "extra": extra})
+        out.append({"kind": kind, "name": name, "right": bool(right), "marked": bool(marked), "asked": bool(marked),
+                    "extra": extra})
 
     field("start", "start", t["start"] == d["start"], "start" in marks)
     nt, nd = len(t["flights"]), len(d["flights"])
@@ -328,17 +352,17 @@ def read_one(shot: dict, env: dict) -> dict:
     truth = tomllib.loads(Path(shot["truth"]).read_text(encoding="utf-8"))
     text = draft_path.read_text(encoding="utf-8")
     draft = tomllib.loads(text)
-    marks = marked_fields(text)
+    marks, asked = marked_fields(text), asked_fields(text)
     layout = layouts.load(truth["layout"])
-    fields = compare(truth, draft, marks, layout)
-    confirmed = confirm(draft, truth, marks)
+    fields = compare(truth, draft, marks, layout, asked)
+    confirmed = confirm(draft, truth, asked)
     conf_path = photo.with_suffix(".confirmed.toml")
     conf_path.write_text(to_toml(confirmed), encoding="utf-8")
     conf_fields = compare(truth, confirmed, set(), layout)
     again = read_again(photo, text, confirmed, truth, layout, env)
     v_truth, v_draft, v_conf = verdicts([Path(shot["truth"]), draft_path, conf_path], env)
     res.update({
-        "draft": str(draft_path), "marks": sorted(marks), "fields": fields,
+        "draft": str(draft_path), "marks": sorted(marks), "asked": sorted(asked), "fields": fields,
         "layout_same": draft.get("layout") == truth.get("layout"),
         "turns": [len(truth.get("turn", [])), len(draft.get("turn", []))],
         "fields_right": all(f["right"] for f in fields),
@@ -356,33 +380,45 @@ def read_one(shot: dict, env: dict) -> dict:
 
 
 def read_again(photo: Path, text: str, confirmed: dict, truth: dict, layout, env: dict) -> dict | None:
-    """The player's second round on the command line: the draft with its marked fields
-    corrected and their `# check` deleted (its list at the top kept), read again with
-    `sheetkit read PHOTO --confirmed DRAFT`; then the fields the new draft asks confirmed as
-    well. None when the reader refused it."""
-    head = []
-    for line in text.splitlines():
-        if not line.startswith("#"):
+    """The player's next rounds on the command line: the draft with the fields it asks
+    corrected and their `# check` deleted (its lists at the top kept, but for the fields it
+    says wait on those: they are left to be read again), read again with `sheetkit read
+    PHOTO --confirmed DRAFT`; again while the new draft asks something, ROUNDS times at
+    most; then the fields the last draft asks confirmed as well. The fields asked over the
+    rounds are counted. None when the reader refused it."""
+    asked_total = set(asked_fields(text))
+    for k in range(1, ROUNDS + 1):
+        head = []
+        for line in text.splitlines():
+            if not line.startswith("#"):
+                break
+            if not re.match(r"#\s*(?:Waiting on those|A la espera de esos)", line):
+                head.append(line)
+        edited = photo.with_suffix(".edited.toml")
+        edited.write_text("\n".join(head) + "\n" + to_toml(confirmed), encoding="utf-8")
+        again_path = photo.with_suffix(".again.toml")
+        r = subprocess.run(sheetkit_cmd() + ["read", str(photo), "--confirmed", str(edited), "-o", str(again_path)],
+                           capture_output=True, text=True, env=env, timeout=600)
+        if r.returncode != 0 or not again_path.exists():
+            return None
+        text = again_path.read_text(encoding="utf-8")
+        draft = tomllib.loads(text)
+        marks, asked = marked_fields(text), asked_fields(text)
+        if k == 1:
+            first_again = str(again_path.with_suffix(".1.toml"))
+            Path(first_again).write_text(text, encoding="utf-8")
+        confirmed = confirm(draft, truth, asked)
+        asked_total |= asked
+        if not asked:
             break
-        head.append(line)
-    edited = photo.with_suffix(".edited.toml")
-    edited.write_text("\n".join(head) + "\n" + to_toml(confirmed), encoding="utf-8")
-    again_path = photo.with_suffix(".again.toml")
-    r = subprocess.run(sheetkit_cmd() + ["read", str(photo), "--confirmed", str(edited), "-o", str(again_path)],
-                       capture_output=True, text=True, env=env, timeout=600)
-    if r.returncode != 0 or not again_path.exists():
-        return None
-    again_text = again_path.read_text(encoding="utf-8")
-    draft = tomllib.loads(again_text)
-    marks = marked_fields(again_text)
-    final = confirm(draft, truth, marks)
     final_path = photo.with_suffix(".final.toml")
-    final_path.write_text(to_toml(final), encoding="utf-8")
+    final_path.write_text(to_toml(confirmed), encoding="utf-8")
     fields = compare(truth, draft, marks, layout)
-    return {"draft": str(again_path), "final": str(final_path), "marks": sorted(marks),
+    return {"draft": first_again, "last": str(again_path), "final": str(final_path), "marks": sorted(marks),
+            "rounds": k, "asked": len(asked_total),
             "wrong": sum(not f["right"] for f in fields),
             "wrong_unmarked": sum(not f["right"] and not f["marked"] for f in fields),
-            "exact_final": same_record(truth, final)}
+            "exact_final": same_record(truth, confirmed)}
 
 
 # ---- the report ---------------------------------------------------------------------------------
@@ -393,7 +429,7 @@ def pct(a: int, b: int) -> str:
 
 def report(results: list[dict], tiers: list[str]) -> str:
     lines = ["| tier | photos | refused | check same | exact (same record) | every field right | fields | wrong "
-             "| wrong, not marked | marked to confirm | right once confirmed | check same once confirmed "
+             "| wrong, not marked | asked to confirm | right once confirmed | check same once confirmed "
              "| s/photo mean | s/photo max |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     kinds = ["| tier | " + " | ".join(f"{k} wrong (unmarked)" for k in KINDS) + " |",
@@ -406,7 +442,7 @@ def report(results: list[dict], tiers: list[str]) -> str:
         total = sum(1 for f in fields if not f["extra"])
         wrong = [f for f in fields if not f["right"]]
         sure_wrong = [f for f in wrong if not f["marked"]]
-        marked = sum(1 for f in fields if f["marked"] and not f["extra"])
+        marked = sum(1 for f in fields if f.get("asked", f["marked"]) and not f["extra"])
         secs = [r["seconds"] for r in rs]
         lines.append(
             f"| {tier} | {len(rs)} | {len(rs) - len(read)} | {pct(sum(r['check_same'] for r in read), len(rs))} "
@@ -425,20 +461,20 @@ def report(results: list[dict], tiers: list[str]) -> str:
         kinds.append(f"| {tier} | " + " | ".join(row) + " |")
         refusals += [f"- {tier} `{Path(r['photo']).name}`: {r['refused']}" for r in rs if "refused" in r]
     second = ["| tier | read again | check same read again | ... once its asks are confirmed too "
-              "| same record then | wrong, not marked, read again | fields asked in both rounds |",
+              "| same record then | wrong, not marked, read again | fields asked over the rounds |",
               "|---|---|---|---|---|---|---|"]
     for tier in tiers:
         rs = [r for r in results if r["tier"] == tier]
         ag = [r["again"] for r in rs if "again" in r]
         total = sum(1 for r in rs if "refused" not in r for f in r["fields"] if not f["extra"])
-        asked = sum(len(r["marks"]) + len(r["again"]["marks"]) for r in rs if "again" in r)
+        asked = sum(r["again"]["asked"] for r in rs if "again" in r)
         second.append(f"| {tier} | {len(ag)} | {pct(sum(a['check_same'] for a in ag), len(rs))} "
                       f"| {pct(sum(a['check_same_final'] for a in ag), len(rs))} "
                       f"| {pct(sum(a['exact_final'] for a in ag), len(rs))} "
                       f"| {sum(a['wrong_unmarked'] for a in ag)} "
                       f"| {asked} ({100 * asked / total if total else 0:.0f} % of fields) |")
     out = ["### `sheetkit read` on bench/unseen photos", "", *lines, "",
-           "The marked fields confirmed, then read again (`sheetkit read --confirmed`):", "", *second, "",
+           "The asked fields confirmed, then read again (`sheetkit read --confirmed`), round after round:", "", *second, "",
            "Wrong fields by kind, of the fields of that kind (in brackets: wrong and not marked):", "", *kinds, ""]
     out += ["Refused:", "", *(refusals or ["- none"]), ""]
     return "\n".join(out)
