@@ -9,7 +9,7 @@ in DIR. Each photo is read twice:
 - by the command a user runs (`sheetkit read PHOTO -o DRAFT`, a fresh Python), its CPU
   time (user and system, OpenCV's threads included) from the operating system;
 - in this process, its CPU time split by stage: identify (which sheet: its squares and
-  code), register (laid over the blank: the code read again where the levels put it, the blanks rendered, ECC), fields
+  code), register (laid over the blank: the code again, the blanks rendered, ECC), fields
   (pencil, marks, boxes), digits, the flight search, the candidate drafts replayed by the
   checker, and the rest of the draft (numbers placed, confidences).
 
@@ -119,8 +119,8 @@ def read_in_process(photo: Path) -> dict:
     with StageClock() as clock:
         try:
             seen = padread.identify(photo)
-            if seen.layout_id in register.LEVELS:
-                read.read_photo(photo, seen=seen)
+            if seen[0] in register.LEVELS:
+                read.read_photo(photo)
         except UserError:
             pass
     return dict(clock.spent)

@@ -57,24 +57,6 @@ def test_small_blurred_phone_photos_register_to_a_pixel(which, request, tmp_path
     _accurate(s, reg)
 
 
-def test_what_identify_found_is_not_looked_for_again_and_registers_the_same(easy, tmp_path, monkeypatch):
-    from sheetkit.photo import padread
-
-    path = _save(tmp_path, "p.png", easy[1])
-    alone = register.register(path)
-    seen = padread.identify(path)
-    assert seen.layout_id == easy[0].layout
-
-    def again(*_):
-        raise AssertionError("looked for again")
-
-    monkeypatch.setattr(register, "load_photo", again)
-    monkeypatch.setattr(register, "_squares", again)
-    reg = register.register(path, seen)
-    assert reg.text == alone.text and np.array_equal(reg.homography, alone.homography)
-    assert np.array_equal(reg.photo, alone.photo)
-
-
 def test_the_four_squares_are_found_in_the_blank_and_nothing_else_is_taken_for_them():
     for level in register.LEVELS:
         img, _, g = register.render(level, 7, "es", 6.0)

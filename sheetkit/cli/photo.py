@@ -61,19 +61,19 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
     gc.freeze()
     try:
         seen = padread.identify(photo)  # which numbered sheet: a Yuncos level or a score pad
-        if seen.layout_id not in LEVELS:
+        if seen[0] not in LEVELS:
             if confirmed_path is not None:
-                raise UserError(msg("error.photo.confirmed_pad", layout=seen.layout_id), source=photo)
+                raise UserError(msg("error.photo.confirmed_pad", layout=seen[0]), source=photo)
             pad = padread.read_pad(photo, seen=seen)
             if debug_png:
                 padread.debug_image(pad, debug_png)
         else:
             pad = None
             if confirmed_path is None:
-                draft = read_photo(photo, debug=debug_png, seen=seen)
+                draft = read_photo(photo, debug=debug_png)
             else:
                 held = held_fields(corrected, confirmed)
-                draft = confirmed_draft(photo, corrected, confirmed, debug=debug_png, source=confirmed_path, seen=seen)
+                draft = confirmed_draft(photo, corrected, confirmed, debug=debug_png, source=confirmed_path)
     except OSError as e:
         raise UserError(msg("error.cli.cannot_read", why=e.strerror or str(e)), source=photo) from None
     finally:

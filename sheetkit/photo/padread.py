@@ -21,7 +21,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
@@ -155,27 +154,19 @@ def read_registered(reg, fixed: dict | None = None, cells: dict | None = None) -
     return draft
 
 
-class Seen(NamedTuple):
-    """What identify found on a photo, handed on so that it is not looked for again."""
-    layout_id: str
-    img: np.ndarray  # the photo, grey
-    squares: np.ndarray  # the registration squares found
-    located: tuple  # the QR code's text and corners, and the squares fitted with it (padregister.locate)
-
-
-def identify(path: str | Path) -> Seen:
-    """Which numbered sheet the photo at `path` shows, found from its registration squares
-    and QR code; UserError (one line) for a photo of no sheet sheetkit reads."""
+def identify(path: str | Path):
+    """Which numbered sheet the photo at `path` shows: (layout id, the photo, what locating
+    its code found), found from its registration squares and QR code; UserError (one line)
+    for a photo of no sheet sheetkit reads."""
     from sheetkit.photo import padregister
     from sheetkit.photo import register as R
     from sheetkit.photo.read import check_image
 
     check_image(path)
     img = R.load_photo(path)
-    squares = R._squares(img)
-    located = padregister.locate(img, squares, str(path))
+    located = padregister.locate(img, R._squares(img), str(path))
     layout_id, _ = padregister.parse(located[0], str(path))
-    return Seen(layout_id, img, squares, located)
+    return layout_id, img, located
 
 
 def read_pad(path: str | Path, fixed: dict | None = None, seen=None) -> PadDraft:
@@ -186,8 +177,8 @@ def read_pad(path: str | Path, fixed: dict | None = None, seen=None) -> PadDraft
     from sheetkit.photo import padregister
 
     t = time.perf_counter()
-    seen = seen or identify(path)
-    reg = padregister.register(path, seen.img, seen.located)
+    _, img, located = seen or identify(path)
+    reg = padregister.register(path, img, located)
     draft = read_registered(reg, fixed)
     from sheetkit.photo import padgames
 

@@ -18,15 +18,14 @@ from sheetkit.photo.fields import align_boxes, ink_image, map_blur, read_fields
 from sheetkit.photo.register import register
 
 
-def read_photo(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None, seen=None) -> Draft:
+def read_photo(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None) -> Draft:
     """The draft record read from the photo at `path`; UserError (one line) if the photo
     cannot be read. With `debug`, a PNG of what was found where is written there.
 
     fixed: the fields the player confirmed (field path -> value as in the record: "start",
     "fish_marked", "crashes_marked", "used", "turn[N].flight", "turn[N].dice"): the photo is
-    read again with them held, the rest searched again around them (see reread). seen: what
-    padread.identify found on the photo, not looked for again."""
-    return read_registered(path, debug, fixed, seen)[0]
+    read again with them held, the rest searched again around them (see reread)."""
+    return read_registered(path, debug, fixed)[0]
 
 
 def reread(path: str | Path, record: dict, confirmed: list[str]) -> Draft:
@@ -36,18 +35,12 @@ def reread(path: str | Path, record: dict, confirmed: list[str]) -> Draft:
     return read_photo(path, fixed=held_fields(record, confirmed))
 
 
-def read_registered(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None, seen=None):
+def read_registered(path: str | Path, debug: str | Path | None = None, fixed: dict | None = None):
     """(the draft, the Registered photo: warped onto its blank) as read_photo reads them;
     the web page shows the player the registered photo beside the fields to confirm."""
-    reg = _registered(path, seen)
+    check_image(path)
+    reg = register(path)
     return read_laid(reg, debug, fixed, str(path)), reg
-
-
-def _registered(path: str | Path, seen=None):
-    """The photo at `path` registered; `seen` (padread.identify's) has checked and loaded it."""
-    if seen is None:
-        check_image(path)
-    return register(path, seen)
 
 
 def registered_from(image: np.ndarray, qr: str, lang: str):
@@ -192,7 +185,7 @@ def follow_boxes(rec: dict, out: dict, confirmed: list[str]) -> list[str]:
 
 
 def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: str | Path | None = None,
-                    source: str | None = None, seen=None) -> Draft:
+                    source: str | None = None) -> Draft:
     """The draft of `sheetkit read --confirmed`: the photo read again with the fields the
     player confirmed held (reread) and the player's number of turns (the dice log's rows,
     where the player deleted one the draft had), their values as the player gave them and
@@ -204,7 +197,8 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     from sheetkit.errors import UserError
     from sheetkit.messages import msg
 
-    reg = _registered(path, seen)
+    check_image(path)
+    reg = register(path)
     if reg.text != rec.get("qr"):
         raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=reg.text), source=source)
     draft = read_laid(reg, debug, {**held_fields(rec, confirmed), "turns": len(rec["turn"])}, str(path))

@@ -753,15 +753,11 @@ def _locate(img: np.ndarray, squares: np.ndarray, source: str):
     raise UserError(msg("error.photo.no_qr"), source=source)
 
 
-def register(path: str | Path, seen=None) -> Registered:
-    """The photo at `path` laid over its blank; UserError (one line) when it cannot be.
-    `seen`: what padread.identify found on it, the photo and its squares not looked for
-    again. (Its code is read again as the levels read it: identify tries the fits of every
-    layout in another order, and a code read through another fit puts its corners a
-    fraction of a pixel elsewhere.)"""
+def register(path: str | Path) -> Registered:
+    """The photo at `path` laid over its blank; UserError (one line) when it cannot be."""
     source = str(path)
-    img = load_photo(path) if seen is None else seen.img
-    squares = _squares(img) if seen is None else seen.squares
+    img = load_photo(path)
+    squares = _squares(img)
     (text, corners), idx = _locate(img, squares, source)
     layout_id, serial = _level(text, source)
     h, w = img.shape
