@@ -306,3 +306,26 @@ def test_a_draft_read_again_lists_what_was_confirmed_so_a_next_round_holds_it_st
     at = next(i for i in range(turn_starts[t - 1], len(lines)) if lines[i].startswith("flight = "))
     lines[at] += "  # check"
     assert key not in confirmed_fields("\n".join(lines))
+
+
+def test_a_list_naming_turn_0_or_a_turn_the_draft_lacks_confirms_nothing_there(photo, tmp_path):
+    """The lists at the top are the player's to edit too: a turn 0 (there is none: turns count
+    from 1) is no field, and one past the sheet's last turn is held nowhere; the draft is
+    read again all the same."""
+    from sheetkit.photo.confirm import turn_field
+
+    assert turn_field("turn[0].value") is None and turn_field("turn[01].value") is None
+    assert turn_field("turn[12].flight") == (12, "flight")
+    path, edited, draft, _ = photo
+    lines = edited.read_text(encoding="utf-8").splitlines()
+    lines.insert(3, "# Confirmed, held as you left them (put `# check` back on a line to have it read again): "
+                    "turn[0].value, turn[999].flight")
+    hostile = tmp_path / "hostile.toml"
+    hostile.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    got = confirmed_fields(hostile.read_text(encoding="utf-8"))
+    assert "turn[0].value" not in got and got[:len(draft.uncertain)] == draft.uncertain
+    out, plain = tmp_path / "again.toml", tmp_path / "plain.toml"
+    run = sheetkit("read", str(path), "--confirmed", str(hostile), "-o", str(out))
+    assert run.code == 0, run.err
+    assert sheetkit("read", str(path), "--confirmed", str(edited), "-o", str(plain)).code == 0
+    assert out.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8")  # as if they were not there

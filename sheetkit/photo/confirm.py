@@ -18,13 +18,13 @@ from sheetkit.messages import LANGS, msg, text
 
 _KEY = re.compile(r"\s*([A-Za-z_]+)\s*=")
 _MARK = re.compile(r"#\s*check\b")
-_FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[\d+\]\.[a-z_]+")
+_FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[[1-9]\d*\]\.[a-z_]+")  # turns count from 1
 
 
 def turn_field(key: str) -> tuple[int, str] | None:
     """A turn's field named as in Draft.uncertain ("turn[3].flight"): (3, "flight"); None for
     any other name (start, used, ...)."""
-    m = re.fullmatch(r"turn\[(\d+)\]\.(\w+)", key)
+    m = re.fullmatch(r"turn\[([1-9]\d*)\]\.(\w+)", key)
     return (int(m.group(1)), m.group(2)) if m else None
 
 
