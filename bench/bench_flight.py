@@ -90,7 +90,7 @@ def main() -> None:
         per_level[lid][1] += 1
         asked.append(len(draft.uncertain))
         wrong = [k for k, r in right.items() if not r and k in draft.confidence]
-        unsure = set(draft.uncertain)
+        unsure = set(draft.uncertain) | set(draft.waiting)  # both marked # check
         silent = [k for k in wrong if k not in unsure]
         if args.verbose or not conf_ok:
             print(f"seed {seed} {lid}: truth {is_truth}, agrees {agrees}, confirmed {conf_ok}, "

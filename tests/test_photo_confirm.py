@@ -12,7 +12,7 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sheetkit.photo import simulate  # noqa: E402
-from sheetkit.photo.confirm import confirmed_fields  # noqa: E402
+from sheetkit.photo.confirm import confirmed_fields, turn_field  # noqa: E402
 from sheetkit.photo.flight import turn_cells  # noqa: E402
 from sheetkit.photo.read import confirmed_draft, draft_toml, held_fields, read_photo  # noqa: E402
 
@@ -299,6 +299,15 @@ def test_a_draft_read_again_lists_what_was_confirmed_so_a_next_round_holds_it_st
     assert flights and set(flights) <= set(held)
     again = confirmed_fields(text)
     assert set(held) <= set(again)  # confirmed still, with what the new draft asks once confirmed
+    # a second round, the new draft handed back as it is: what was confirmed stays as given
+    out2 = tmp_path / "again2.toml"
+    assert sheetkit("read", str(path), "--confirmed", str(out), "-o", str(out2)).code == 0
+    second = tomllib.loads(out2.read_text(encoding="utf-8"))
+    for key in flights:
+        t = int(key[5:key.index("]")])
+        assert second["turn"][t - 1]["flight"] == corrected["turn"][t - 1]["flight"], key
+    line2 = next(x for x in out2.read_text(encoding="utf-8").splitlines() if x.startswith("# Confirmed, held"))
+    assert set(flights) <= set(line2.split(": ", 1)[1].split(", "))
     key = flights[0]
     t = int(key[5:key.index("]")])
     lines = text.splitlines()
@@ -329,3 +338,41 @@ def test_a_list_naming_turn_0_or_a_turn_the_draft_lacks_confirms_nothing_there(p
     assert run.code == 0, run.err
     assert sheetkit("read", str(path), "--confirmed", str(edited), "-o", str(plain)).code == 0
     assert out.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8")  # as if they were not there
+
+
+def test_a_field_waiting_whose_check_the_player_deleted_is_confirmed(photo):
+    """The fields listed as waiting are the player's to confirm too: one whose `# check` they
+    delete is held like one the draft asked."""
+    path, edited, draft, _ = photo
+    key = next(k for k in draft.waiting if k.endswith(".flight"))
+    t = int(key[5:key.index("]")])
+    lines = draft_toml(draft, path.name).splitlines()
+    assert any(x.startswith("# Waiting on those") for x in lines)
+    starts = [i for i, x in enumerate(lines) if x.startswith("[[turn]]")]
+    at = next(i for i in range(starts[t - 1], len(lines)) if lines[i].startswith("flight = "))
+    assert "# check" in lines[at]
+    lines[at] = lines[at].split("  # check")[0]
+    assert confirmed_fields("\n".join(lines)) == [key]
+
+
+def test_after_a_turn_deleted_or_added_the_lists_hold_no_later_turn(photo):
+    """The lists name turns as the draft numbered them: once the player deletes a turn, or
+    adds one, the fields listed for the turns from there on are not known to be theirs and
+    are read again; the turns before it are confirmed as listed."""
+    path, edited, draft, _ = photo
+    text = edited.read_text(encoding="utf-8")
+    listed = confirmed_fields(text)
+    lines = text.splitlines()
+    starts = [i for i, x in enumerate(lines) if x.startswith("[[turn]]")]
+    k = 2  # the third turn deleted: its lines up to the next [[turn]]
+    gone = lines[:starts[k]] + lines[starts[k + 1]:]
+    got = confirmed_fields("\n".join(gone))
+    assert got == [f for f in listed if not ((tf := turn_field(f)) and tf[0] >= k + 1)]
+    # a turn added (by hand, unnumbered) before the third: none listed from the next on
+    added = lines[:starts[k]] + ["[[turn]]", 'flight = "N"', "dice = [1, 2]", ""] + lines[starts[k]:]
+    held = confirmed_fields("\n".join(added))
+    assert not [f for f in held if (tf := turn_field(f)) and tf[0] > k + 1]
+    assert [f for f in held if not ((tf := turn_field(f)) and tf[0] >= k + 1)] == got
+    # a draft whose turns carry no numbers at all (written by hand) is taken as it is
+    plain = [x.split("  #")[0] if x.startswith("[[turn]]") else x for x in lines]
+    assert confirmed_fields("\n".join(plain)) == listed

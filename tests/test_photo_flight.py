@@ -269,6 +269,7 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     assert again.confidence["turn[2].flight"].confidence == 1.0
     assert again.confidence["turn[3].flight"].confidence > conf[2]
     assert "turn[3].flight" in again.uncertain  # its own frame step still asked, turn 4 waiting on it
+    assert again.confidence["turn[4].flight"].after == 3 and "turn[4].flight" in again.waiting
 
 
 def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():

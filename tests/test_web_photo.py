@@ -594,6 +594,73 @@ def test_the_check_step_keeps_the_sheet_read_again(phone, sample):
     assert [f["key"] for f in kept if not f["confirmed"]] == [f["key"] for f in expect[1]]
 
 
+def test_saving_while_flights_wait_reads_them_again_first(phone, sample, monkeypatch):
+    """The flights waiting on the ones asked are not shown: saving reads them again around
+    what the player confirmed, as checking does, and saves that; with nothing waiting,
+    saving keeps what the player saw."""
+    from sheetkit.web import photo
+
+    page = phone.get("/photo/1")
+    form = truth_form(page, sample.truth)
+    with Store.open(phone.db) as store:
+        before = store.get(1)
+        info = store.photos(1)[0]
+        image = store.photo_image(1, 0)
+    assert info["waiting"] > 0, "the sample is chosen for a draft with flights waiting"
+    shown = tomllib.loads(before.sheets[0].text)
+    fixed, done = photo.corrected(shown, info["fields"], _Form(form), lambda k, **v: k)
+    expect = photo.reread(image, info, fixed, sorted(done))
+    assert expect is not None
+    calls = []
+    real = photo.reread
+    monkeypatch.setattr(photo, "reread", lambda *a: calls.append(a) or real(*a))  # the real reading, counted
+    assert phone.post("/photo/1/fields", {**form, "action": "save"}).code == 303
+    assert len(calls) == 1
+    with Store.open(phone.db) as store:
+        after = tomllib.loads(store.get(1).sheets[0].text)
+    assert after == photo.finished(expect[0])
+
+
+def test_saving_with_nothing_waiting_keeps_what_the_player_saw(phone, sample, monkeypatch):
+    from sheetkit.web import photo
+
+    with Store.open(phone.db) as store:
+        info = store.photos(1)[0]
+        info["waiting"] = 0
+        store.save_photo(1, 0, None, info)
+    calls = []
+    monkeypatch.setattr(photo, "reread", lambda *a: calls.append(a))
+    page = phone.get("/photo/1")
+    assert 'id="waiting"' not in page.text
+    assert phone.post("/photo/1/fields", {**truth_form(page, sample.truth), "action": "save"}).code == 303
+    assert calls == []
+
+
+def test_fields_typed_in_the_whole_record_are_held_when_the_sheet_is_read_again(phone, sample):
+    """A flight the player types in the whole record (one the page did not ask, or one
+    waiting) is held by the next reading again, not read back from the photo."""
+    page = phone.get("/photo/1")
+    with Store.open(phone.db) as store:
+        rec = tomllib.loads(store.get(1).sheets[0].text)
+        info = store.photos(1)[0]
+    asked = {f["key"] for f in info["fields"]}
+    t = next(t for t in range(len(rec["turn"]), 0, -1) if f"turn[{t}].flight" not in asked)
+    rec["turn"][t - 1]["flight"] = sample.truth["turn"][t - 1]["flight"] if \
+        sample.truth["turn"][t - 1]["flight"] != rec["turn"][t - 1]["flight"] else "N S"
+    typed = rec["turn"][t - 1]["flight"]
+    from sheetkit.tomlfile import dump_toml
+
+    text = dump_toml(rec)
+    version = page.hidden(r"/photo/\d+/text", "version")
+    assert phone.post("/photo/1/text", {"text": text, "version": version, "sheet": "0"}).code == 303
+    with Store.open(phone.db) as store:
+        assert f"turn[{t}].flight" in store.photos(1)[0]["held"]
+    page = phone.get("/photo/1")
+    assert phone.post("/photo/1/fields", {**truth_form(page, sample.truth), "action": "check"}).code == 303
+    with Store.open(phone.db) as store:
+        assert tomllib.loads(store.get(1).sheets[0].text)["turn"][t - 1]["flight"] == typed
+
+
 class _Form(dict):
     """A posted form as corrected() reads it (getlist for the toggles)."""
 

@@ -135,7 +135,7 @@ def asked_fields(text: str) -> set[str]:
     """The record fields a draft asks to confirm now: its "To confirm" list at the top (the
     fields it lists as waiting on those are read again once they are confirmed)."""
     for line in text.splitlines():
-        m = re.match(r"#\s*(?:To confirm|Para confirmar)\s*:\s*(.*)$", line.strip(), re.IGNORECASE)
+        m = re.match(r"#\s*(?:To confirm|Por confirmar|Para confirmar)\s*:\s*(.*)$", line.strip(), re.IGNORECASE)
         if m:
             return set(FIELD.findall(m.group(1)))
     return set()
@@ -147,7 +147,7 @@ def marked_fields(text: str) -> set[str]:
     turn = 0
     for line in text.splitlines():
         s = line.strip()
-        m = re.match(r"#\s*(?:To confirm|Para confirmar|A confirmar|Confirmar)[^:]*:\s*(.*)$", s, re.IGNORECASE)
+        m = re.match(r"#\s*(?:To confirm|Por confirmar|Para confirmar|A confirmar|Confirmar)[^:]*:\s*(.*)$", s, re.IGNORECASE)
         if m:
             marks.update(x.strip() for x in m.group(1).split(",") if x.strip())
             continue

@@ -40,11 +40,17 @@ def _listed(line: str) -> list[str] | None:
     return None
 
 
+_NUMBERED = re.compile(r"\s*\[\[turn\]\]\s*#\D*(\d+)\s*$")  # the draft's "[[turn]]  # turn N"
+
+
 def confirmed_fields(draft_text: str) -> list[str]:
-    """The fields the draft listed to confirm whose lines no longer carry `# check`."""
+    """The fields the draft listed to confirm whose lines no longer carry `# check`. The
+    lists name turns by their number as the draft was written: from a turn whose `# turn N`
+    no longer says its place (the player deleted or added a turn before it) on, a listed
+    turn's field is not known to be that turn's, and is read again."""
     listed: list[str] = []
     marked: set[str] = set()
-    turn = 0
+    turn, moved = 0, None
     for line in draft_text.splitlines():
         fields = _listed(line)
         if fields is not None:
@@ -52,13 +58,17 @@ def confirmed_fields(draft_text: str) -> list[str]:
             continue
         if line.lstrip().startswith("[[turn]]"):
             turn += 1
+            m = _NUMBERED.match(line)
+            if moved is None and m is not None and int(m.group(1)) != turn:
+                moved = turn  # (a turn with no such comment says nothing)
             continue
         m = _KEY.match(line)
         if m is None or not _MARK.search(line[m.end():]):
             continue
         key = "value" if m.group(1) == "crash" else m.group(1)  # a crash is where the number went
         marked.add(f"turn[{turn}].{key}" if turn else key)
-    return [f for f in listed if f not in marked]
+    return [f for f in listed if f not in marked
+            and not (moved is not None and (tf := turn_field(f)) is not None and tf[0] >= moved)]
 
 
 def read_confirmed(path: str) -> tuple[dict, list[str]]:

@@ -386,9 +386,11 @@ def register(app, db, t, lang, view) -> None:
         confirmed: list[str] = []
         read_again: list[list[str]] = []  # the fields confirmed, once the sheet read again is taken
         # Checking reads the sheet again around what is confirmed (saving keeps what the
-        # player saw): done before the step, which only takes it if the sheet is unchanged.
+        # player saw, but for the flights waiting on what they confirmed: those are read
+        # again, as the page says): done before the step, which only takes it if the sheet
+        # is unchanged.
         again = None
-        if not save:
+        if not save or info.get("waiting"):
             try:
                 shown = plays.stored_data(play.sheets[n].text) or {}
                 new, done = corrected(shown, info.get("fields", []), request.form, t)
@@ -443,10 +445,14 @@ def register(app, db, t, lang, view) -> None:
         source = plays.source_name(play.game, play.id, play.sheets[n].player, n, len(play.sheets))
         page = sheet_page(play.game)
 
+        typed: list[str] = []  # the fields the text changed: held when the sheet is read again
+
         def change(recs):
-            name, _ = recs[n]
+            name, rec = recs[n]
+            new = record_from_text(raw, source, page, t)
+            typed[:] = changed_fields(rec, new)
             out = list(recs)
-            out[n] = (name, record_from_text(raw, source, page, t))
+            out[n] = (name, new)
             return out
 
         resp = do(play_id, change, text=raw)
@@ -454,8 +460,20 @@ def register(app, db, t, lang, view) -> None:
             info = infos.get(n, {"fields": []})
             for f in info.get("fields", []):
                 f["confirmed"] = True
+            before = info.get("held") if isinstance(info.get("held"), list) else []
+            info["held"] = sorted({k for k in before if isinstance(k, str)} | set(typed))
             store().save_photo(play_id, n, None, info)
         return resp
+
+
+def changed_fields(before: dict, after: dict) -> list[str]:
+    """The draft's fields (as Draft.confidence names them) whose value differs in `after`
+    from `before`: what a player typed in the whole record."""
+    from sheetkit.photo.read import _field, _fields_of
+
+    if not isinstance(before.get("turn"), list):
+        before = {**before, "turn": []}
+    return [k for k in _fields_of(after) if _field(before, k) != _field(after, k)]
 
 
 def note_text(note, lang: str) -> str:
