@@ -252,7 +252,8 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     assert all(draft.confidence[f"turn[{t}].value"].confidence <= c for t, c in enumerate(conf, 1))
     # turn 2's flight is asked; each flight after it is asked where it is unsure of its own
     # (a step along the frame is inferred, not seen), else it waits on the last one asked
-    # before it (the numbers are asked: the player sees them in their boxes)
+    # before it, and so does its number where the digit is sure (which turn wrote it is the
+    # flight's question)
     assert "turn[2].flight" in draft.uncertain
     for t in range(3, len(truth["turn"]) + 1):
         key = f"turn[{t}].flight"
@@ -263,7 +264,7 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
         else:
             assert key in draft.uncertain
     assert draft.confidence["turn[4].flight"].after == 3  # its own steps as sure as turn 1's
-    assert not any(k.endswith(".value") for k in draft.waiting)
+    assert draft.confidence["turn[4].value"].after == 3 and draft.confidence["turn[3].value"].after == 3
     fixed = {"turn[2].flight": truth["turn"][1]["flight"]}
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert again.confidence["turn[2].flight"].confidence == 1.0
@@ -406,3 +407,36 @@ def test_a_stray_number_that_fits_no_turn_order_is_left_out_and_every_number_ask
 def _before(name: str, groups) -> list[str]:
     g = next(g for g in groups if name in g)
     return g[:g.index(name)]
+
+
+def test_a_fault_nothing_else_asks_for_asks_the_numbers():
+    """The errors the rules find in a draft as written (flight.faults_asked: the record the
+    player's confirmed fields merged into) ask the turn at fault; where its fields are all
+    confirmed, which turn wrote which number (the paper does not show it) is what is wrong,
+    and every number not held is asked instead."""
+    import copy
+
+    from sheetkit.photo.read import _fields_of
+
+    layout, truth = game("yuncos-easy", 3004)
+    t = next(t for t, e in enumerate(truth["turn"], 1) if e.get("value") and t > 2)
+    record = copy.deepcopy(truth)
+    entry = record["turn"][t - 1]
+    far = 6 if entry["value"] <= 3 else 1  # a puzzle die no plus or minus makes the number
+    entry["dice"] = [entry["dice"][0], far] if entry["dice"][1] == entry["value"] else [far, entry["dice"][1]]
+    assert flight.errors_of(truth) == 0 and flight.errors_of(record) > 0
+
+    def sure():
+        return {k: flight.Reading(None, 1.0) for k in _fields_of(record)}
+
+    conf = sure()
+    assert flight.faults_asked(record, conf, set()) > 0
+    asked = {k for k, r in conf.items() if r.confidence < flight.CONFIRM}
+    assert f"turn[{t}].dice" in asked and not any(k.endswith(".value") and k != f"turn[{t}].value" for k in asked)
+    conf = sure()
+    held = {f"turn[{t}].{k}" for k in ("flight", "value", "dice", "use")}
+    assert flight.faults_asked(record, conf, held) > 0
+    numbers = [f"turn[{u}].value" for u in range(1, len(record["turn"]) + 1) if u != t]
+    assert all(conf[k].confidence <= flight.FAULTY and conf[k].after is None for k in numbers)
+    assert all(conf[k].confidence == 1.0 for k in held if k in conf)
+    assert flight.faults_asked(truth, sure(), held) == 0  # no fault: nothing asked

@@ -51,8 +51,8 @@ the looser, box-by-box test of the fields above.
 
 **Confirmed.** A user edits the lines the draft asks about (docs/photo.md). That is
 simulated: every asked field of the draft is replaced by the truth's (a turn's flight, its
-number and box or crash, its dice; the start, the counters, the list of crossed-out
-boxes). A turn so made the truth's turn in every field takes the truth's `use` list too
+number and the box it is in, named as the user sees it, or crash; its dice; the start,
+the counters, the list of crossed-out boxes). A turn so made the truth's turn in every field takes the truth's `use` list too
 (the user knows when they used an ability), any other keeps the draft's; an asked turn
 past the sheet's last turn is deleted (the user sees no such flight on the paper). Fields
 not asked stay as read, those waiting among them. "Right once confirmed" is a draft that is
@@ -128,7 +128,7 @@ def _make(job: dict, out: str) -> dict:
 # ---- the draft ----------------------------------------------------------------------------------
 
 FIELD = re.compile(r"start|fish_marked|crashes_marked|used|turn\[\d+\]\.\w+")
-ROUNDS = 3  # times the player confirms what a draft asks and has the photo read again, at most
+ROUNDS = 6  # times the player confirms what a draft asks and has the photo read again, at most
 
 
 def asked_fields(text: str) -> set[str]:
@@ -263,6 +263,7 @@ def confirm(draft: dict, truth: dict, marks: set[str]) -> dict:
     """The draft once the user has confirmed (corrected) every marked field against the sheet."""
     out = copy.deepcopy(draft)
     touched = set()
+    boxes = sim.resolve_cells(truth)  # the box each turn's number is in, as the user sees it
     for m in sorted(marks):
         if m in ("start", "fish_marked", "crashes_marked", "used"):
             if m in truth:
@@ -282,7 +283,9 @@ def confirm(draft: dict, truth: dict, marks: set[str]) -> dict:
                 "use": ("use",), "from": ("from",)}.get(key, ())
         for k in keys:
             if k in tt:
-                dt[k] = copy.deepcopy(tt[k])
+                # a number is confirmed in the box the user sees it in (a row or column
+                # named alone in the truth says no box)
+                dt[k] = boxes[i] if k == "puzzle" and i < len(boxes) and boxes[i] else copy.deepcopy(tt[k])
             else:
                 dt.pop(k, None)
         if keys:
@@ -294,7 +297,8 @@ def confirm(draft: dict, truth: dict, marks: set[str]) -> dict:
         out["turn"] = [t for i, t in enumerate(out["turn"]) if i not in extra]
     for i in touched:
         tt, dt = truth["turn"][i], out["turn"][i]
-        if all(dt.get(k) == tt.get(k) for k in ("flight", "puzzle", "value", "crash", "dice")):
+        box = boxes[i] if i < len(boxes) and boxes[i] else tt.get("puzzle")
+        if all(dt.get(k) == tt.get(k) for k in ("flight", "value", "crash", "dice")) and dt.get("puzzle") in (box, tt.get("puzzle")):
             if "use" in tt:
                 dt["use"] = copy.deepcopy(tt["use"])
             else:

@@ -1306,6 +1306,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     # turn cut wrongly moves every later turn with it; a confirmed flight fixes the point
     # again). Only a flight unsure of its own is asked; those after it wait on it
     # (Reading.after): once it is confirmed, the photo is read again around it and cuts them.
+    # A draft the rules then still find at fault asks the numbers (faults_asked).
     carry, root = 1.0, None
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].flight"
@@ -1323,9 +1324,12 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         carry = r.confidence
         # which die a turn flew says which is its puzzle die, so which number it wrote: a
         # number placed by a turn whose flight is unsure is as unsure (the paper shows the
-        # numbers, not the turns that wrote them), and asked: the player sees it in its box
+        # numbers, not the turns that wrote them); one whose digit is sure waits on that
+        # flight (read again, it goes to the turn whose dice wrote it)
         v = conf.get(f"turn[{t}].value")
         if v is not None and f"turn[{t}].value" not in (fixed or {}) and v.confidence > r.confidence:
+            if v.confidence >= CONFIRM > r.confidence:
+                v.after = r.after or t
             v.confidence = r.confidence
     # the path begins at the start point: a start misread sends the first flight from elsewhere,
     # so a first flight read unsurely leaves the start as unsure (a confirmed one vouches for it)
@@ -1355,15 +1359,51 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
+    if faults:
+        _ask_numbers_if_silent(record, conf, fixed or {})
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):
             r = conf[f"turn[{t}].value"]
-            r.confidence = min(r.confidence, FAULTY)
+            r.confidence, r.after = min(r.confidence, FAULTY), None  # asked, not waiting
         notes.append(msg("photo.note.left_out", n=left_out))
     if faults:
         notes.append(msg("photo.note.faults", faults=faults))
     return Draft(record, conf, faults, len(readings), notes)
+
+
+def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
+    """A draft the rules find an error in that asks nothing (every field of the turns at
+    fault confirmed, or sure): which turn wrote which number, which the paper does not show
+    (an ability unlocks by the boxes filled before it), is what is wrong; every number not
+    held is asked."""
+    if any(r.confidence < CONFIRM and r.after is None for r in conf.values()):
+        return
+    for t in range(1, len(record["turn"]) + 1):
+        key = f"turn[{t}].value"
+        if key in conf and key not in held:
+            r = conf[key]
+            r.confidence, r.after = min(r.confidence, FAULTY), None
+            r.why = msg("photo.why.faulty_field", why=r.why)
+
+
+def faults_asked(record: dict, conf: dict, held) -> int:
+    """The errors the rules find in `record` (a draft merged with what the player confirmed),
+    each turn at fault asked (its fields not held at most FAULTY sure), and the numbers if
+    that asks nothing (_ask_numbers_if_silent); `conf` is changed in place."""
+    checked = _check(record)
+    faults = _errors(checked)
+    if not faults:
+        return 0
+    for at in _faulty(checked):
+        keys = [f"turn[{at}].{k}" for k in ("flight", "value", "dice", "use")] if isinstance(at, int) else [at]
+        for key in keys:
+            r = conf.get(key)
+            if r is not None and key not in held and r.confidence >= FAULTY:
+                r.confidence, r.after = FAULTY, None
+                r.why = msg("photo.why.faulty_field", why=r.why)
+    _ask_numbers_if_silent(record, conf, held)
+    return faults
 
 
 def _puzzle_die(dice: dict, t: int, face) -> tuple | None:

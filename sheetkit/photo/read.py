@@ -192,8 +192,6 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     sure, every other field as read again; or, when that reading cannot be taken, the
     player's record kept (kept_draft). A UserError naming `source` (the player's draft)
     when that draft is another sheet's, said before anything is read."""
-    import dataclasses
-
     from sheetkit.errors import UserError
     from sheetkit.messages import msg
 
@@ -202,12 +200,32 @@ def confirmed_draft(path: str | Path, rec: dict, confirmed: list[str], debug: st
     if reg.text != rec.get("qr"):
         raise UserError(msg("error.photo.confirmed_other_sheet", draft=rec.get("qr"), photo=reg.text), source=source)
     draft = read_laid(reg, debug, {**held_fields(rec, confirmed), "turns": len(rec["turn"])}, str(path))
+    merged = merged_draft(rec, draft, confirmed)
+    return kept_draft(rec, draft, confirmed) if merged is None else merged
+
+
+def merged_draft(rec: dict, draft: Draft, confirmed: list[str]) -> Draft | None:
+    """The player's record `rec` read again (`draft`, reread with the fields `confirmed`
+    held) as the page and `--confirmed` take it: merge_confirmed's record, the fields
+    confirmed sure (a number following its box: follow_boxes) and listed as held, the errors
+    the rules find in that record asked (flight.faults_asked); None when the reading cannot
+    be taken (see merge_confirmed)."""
+    import dataclasses
+
+    from sheetkit.messages import msg
+    from sheetkit.photo.flight import faults_asked
+
     out = merge_confirmed(rec, draft.record, confirmed)
     if out is None:
-        return kept_draft(rec, draft, confirmed)
+        return None
     held = follow_boxes(rec, out, confirmed)
     sure = {k: dataclasses.replace(r, confidence=1.0 if k in held else r.confidence) for k, r in draft.confidence.items()}
-    return dataclasses.replace(draft, record=out, confidence=sure, held=[k for k in sure if k in held])
+    faults = faults_asked(out, sure, held)
+    notes = [n for n in draft.notes if getattr(n, "id", None) != "photo.note.faults"]
+    notes += [msg("photo.note.faults", faults=faults)] if faults else []
+    on_sheet = [k for k in held if (tf := turn_field(k)) is None or tf[0] <= len(out["turn"])]  # turn 999 is none
+    return dataclasses.replace(draft, record=out, confidence=sure, held=on_sheet,
+                               faults=faults, notes=notes)
 
 
 # what a field is read from, by its name, for one the reading again has not (photo.why.*)

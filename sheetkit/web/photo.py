@@ -127,7 +127,7 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     import numpy as np
 
     from sheetkit.errors import UserError
-    from sheetkit.photo.read import follow_boxes, kept_draft, merge_confirmed, registered_from, reread_registered
+    from sheetkit.photo.read import kept_draft, merged_draft, registered_from, reread_registered
 
     page = page_of(rec)
     if page is None or not image or not info.get("qr"):
@@ -140,13 +140,11 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
         draft = reread_registered(reg, rec, confirmed)
     except UserError:
         return None
-    out = merge_confirmed(rec, draft.record, confirmed)
-    if out is None:  # the reading cannot be taken: the player's record stays, what it reads otherwise asked
+    merged = merged_draft(rec, draft, confirmed)
+    if merged is None:  # the reading cannot be taken: the player's record stays, what it reads otherwise asked
         kept = kept_draft(rec, draft, confirmed)
         return rec, [f for f in page.fields(kept, reg.blank.geometry) if f["key"] not in confirmed], list(confirmed), 0
-    unsure = page.fields(draft, reg.blank.geometry)
-    held = follow_boxes(rec, out, confirmed)
-    return out, [f for f in unsure if f["key"] not in held], held, len(draft.waiting)
+    return merged.record, page.fields(merged, reg.blank.geometry), merged.held, len(merged.waiting)
 
 
 def draft_record(draft, solo: bool = False) -> dict[str, Any]:
