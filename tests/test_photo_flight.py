@@ -265,6 +265,13 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
             assert key in draft.uncertain
     assert draft.confidence["turn[4].flight"].after == 3  # its own steps as sure as turn 1's
     assert draft.confidence["turn[4].value"].after == 3 and draft.confidence["turn[3].value"].after == 3
+    # a turn's abilities wait where its flight and number do, and are asked with an asked flight
+    for t, entry in enumerate(draft.record["turn"], 1):
+        if "use" in entry:
+            flown, use = draft.confidence[f"turn[{t}].flight"], draft.confidence[f"turn[{t}].use"]
+            if flown.confidence < flight.CONFIRM:
+                assert (f"turn[{t}].use" in draft.waiting) == (f"turn[{t}].flight" in draft.waiting)
+                assert use.after in (None, flown.after)
     fixed = {"turn[2].flight": truth["turn"][1]["flight"]}
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert again.confidence["turn[2].flight"].confidence == 1.0

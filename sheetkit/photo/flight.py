@@ -1342,11 +1342,15 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     # either is asked to look at them too
     for t, entry in enumerate(record["turn"], 1):
         if "use" in entry:
-            sure = min(conf[f"turn[{t}].flight"].confidence, conf[f"turn[{t}].value"].confidence)
+            of = [conf[f"turn[{t}].flight"], conf[f"turn[{t}].value"]]
+            sure = min(r.confidence for r in of)
+            # asked with them, or waiting where the unsure of them both wait
+            unsure = [r for r in of if r.confidence < CONFIRM]
+            after = min(r.after for r in unsure) if unsure and all(r.after for r in unsure) else None
             why = msg("photo.why.use")
             if t in faulty:  # the rules find an error in this turn: its abilities are to check too
-                sure, why = min(sure, FAULTY), msg("photo.why.faulty", why=why)
-            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, why)  # asked with its number
+                sure, why, after = min(sure, FAULTY), msg("photo.why.faulty", why=why), None
+            conf[f"turn[{t}].use"] = Reading(entry["use"], sure, why, after)
     # what the player confirmed is sure; a number they confirmed at a turn whose dice wrote
     # another (it moved to the turn whose die it is) is this turn's as the search read it
     for key in fixed or {}:

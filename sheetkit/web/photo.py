@@ -144,7 +144,7 @@ def reread(image: bytes, info: dict[str, Any], rec: dict[str, Any], confirmed: l
     if merged is None:  # the reading cannot be taken: the player's record stays, what it reads otherwise asked
         kept = kept_draft(rec, draft, confirmed)
         return rec, [f for f in page.fields(kept, reg.blank.geometry) if f["key"] not in confirmed], list(confirmed), 0
-    return merged.record, page.fields(merged, reg.blank.geometry), merged.held, len(merged.waiting)
+    return merged.record, page.fields(merged, reg.blank.geometry), merged.held, waiting_shown(merged)
 
 
 def draft_record(draft, solo: bool = False) -> dict[str, Any]:
@@ -267,7 +267,7 @@ def register(app, db, t, lang, view) -> None:
             page = page_of(draft.record)
             if page is None or (play is not None and page.game != play.game):
                 raise FormError(t("ph_err_other_game"))
-            info = {"fields": page.fields(draft, reg.blank.geometry), "waiting": len(draft.waiting),
+            info = {"fields": page.fields(draft, reg.blank.geometry), "waiting": waiting_shown(draft),
                     "notes": [n.to_json() for n in draft.notes],
                     "faults": draft.faults, "read_at": now(), "qr": reg.text, "lang": reg.blank.lang}
             image = image_of(reg)
@@ -462,6 +462,12 @@ def register(app, db, t, lang, view) -> None:
             info["held"] = sorted({k for k in before if isinstance(k, str)} | set(typed))
             store().save_photo(play_id, n, None, info)
         return resp
+
+
+def waiting_shown(draft) -> int:
+    """How many of the draft's fields wait on an earlier flight, as the page counts fields (a
+    turn's abilities go with its flight: the page shows no field of their own)."""
+    return sum(1 for k in draft.waiting if not k.endswith(".use"))
 
 
 def changed_fields(before: dict, after: dict) -> list[str]:
