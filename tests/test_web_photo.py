@@ -573,11 +573,12 @@ def test_confirming_reads_the_sheet_again_around_the_confirmed_fields(sample):
     assert photo.reread(image, {}, rec, confirmed) is None
 
 
-def test_the_check_step_keeps_the_sheet_read_again(phone, sample):
+def _expected_reading(phone, sample):
+    """(the confirm form set to the truth, the photo's kept info, the fields it confirms, what
+    reading the sheet again around them gives), as the page's step will work them out."""
     from sheetkit.web import photo
 
-    page = phone.get("/photo/1")
-    form = truth_form(page, sample.truth)
+    form = truth_form(phone.get("/photo/1"), sample.truth)
     with Store.open(phone.db) as store:
         before = store.get(1)
         info = store.photos(1)[0]
@@ -586,6 +587,11 @@ def test_the_check_step_keeps_the_sheet_read_again(phone, sample):
     fixed, done = photo.corrected(shown, info["fields"], _Form(form), lambda k, **v: k)
     expect = photo.reread(image, info, fixed, sorted(done))
     assert expect is not None
+    return form, info, done, expect
+
+
+def test_the_check_step_keeps_the_sheet_read_again(phone, sample):
+    form, _, done, expect = _expected_reading(phone, sample)
     assert phone.post("/photo/1/fields", {**form, "action": "check"}).code == 303
     with Store.open(phone.db) as store:
         after = tomllib.loads(store.get(1).sheets[0].text)
@@ -601,17 +607,8 @@ def test_saving_while_flights_wait_reads_them_again_first(phone, sample, monkeyp
     saving keeps what the player saw."""
     from sheetkit.web import photo
 
-    page = phone.get("/photo/1")
-    form = truth_form(page, sample.truth)
-    with Store.open(phone.db) as store:
-        before = store.get(1)
-        info = store.photos(1)[0]
-        image = store.photo_image(1, 0)
+    form, info, _, expect = _expected_reading(phone, sample)
     assert info["waiting"] > 0, "the sample is chosen for a draft with flights waiting"
-    shown = tomllib.loads(before.sheets[0].text)
-    fixed, done = photo.corrected(shown, info["fields"], _Form(form), lambda k, **v: k)
-    expect = photo.reread(image, info, fixed, sorted(done))
-    assert expect is not None
     calls = []
     real = photo.reread
     monkeypatch.setattr(photo, "reread", lambda *a: calls.append(a) or real(*a))  # the real reading, counted

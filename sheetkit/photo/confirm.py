@@ -1,8 +1,9 @@
 """A draft the player confirmed, as `sheetkit read PHOTO --confirmed DRAFT` reads it back.
 
 The draft `sheetkit read` wrote lists the fields to confirm at its top (and those waiting
-on them: unsure only because an earlier turn is) and marks each on its line with `# check`. The player corrects a marked line (or finds it right) and deletes
-its `# check`: those fields are confirmed, and the photo is read again with them held at
+on them: unsure only because an earlier turn is) and marks each on its line with `# check`.
+The player corrects a marked line (or finds it right) and deletes its `# check`: those
+fields are confirmed, and the photo is read again with them held at
 the values the player left (sheetkit.photo.read.reread), so that a corrected flight moves
 the cut of the turns after it. A line still marked is read again like every field the
 reader was sure of. Only this module knows the draft's comment lines; the record itself

@@ -305,6 +305,14 @@ def _field(record: dict, key: str):
     return held_fields(record, [key]).get(key)
 
 
+def changed_fields(before: dict, after: dict) -> list[str]:
+    """The fields of record `after` (as Draft.confidence names them) whose value differs
+    from `before`'s: what a player typed in the whole record."""
+    if not isinstance(before.get("turn"), list):
+        before = {**before, "turn": []}
+    return [k for k in _fields_of(after) if _field(before, k) != _field(after, k)]
+
+
 def read_laid(reg, debug: str | Path | None = None, fixed: dict | None = None, source: str = "") -> Draft:
     """The draft read from a photo already laid over its blank (register.Registered)."""
     from sheetkit.errors import UserError

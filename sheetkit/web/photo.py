@@ -395,9 +395,7 @@ def register(app, db, t, lang, view) -> None:
             except FormError:
                 pass  # the step says it
             else:
-                before = info.get("held") if isinstance(info.get("held"), list) else []
-                held = sorted({k for k in before if isinstance(k, str)}
-                              | {f["key"] for f in info.get("fields", []) if f.get("confirmed")} | set(done))
+                held = held_with(info, {f["key"] for f in info.get("fields", []) if f.get("confirmed")} | set(done))
                 got = reread(store().photo_image(play_id, n), info, new, held)
                 if got is not None:
                     again = (shown, held, got)
@@ -446,6 +444,8 @@ def register(app, db, t, lang, view) -> None:
         typed: list[str] = []  # the fields the text changed: held when the sheet is read again
 
         def change(recs):
+            from sheetkit.photo.read import changed_fields
+
             name, rec = recs[n]
             new = record_from_text(raw, source, page, t)
             typed[:] = changed_fields(rec, new)
@@ -458,8 +458,7 @@ def register(app, db, t, lang, view) -> None:
             info = infos.get(n, {"fields": []})
             for f in info.get("fields", []):
                 f["confirmed"] = True
-            before = info.get("held") if isinstance(info.get("held"), list) else []
-            info["held"] = sorted({k for k in before if isinstance(k, str)} | set(typed))
+            info["held"] = held_with(info, typed)
             store().save_photo(play_id, n, None, info)
         return resp
 
@@ -470,14 +469,10 @@ def waiting_shown(draft) -> int:
     return sum(1 for k in draft.waiting if not k.endswith(".use"))
 
 
-def changed_fields(before: dict, after: dict) -> list[str]:
-    """The draft's fields (as Draft.confidence names them) whose value differs in `after`
-    from `before`: what a player typed in the whole record."""
-    from sheetkit.photo.read import _field, _fields_of
-
-    if not isinstance(before.get("turn"), list):
-        before = {**before, "turn": []}
-    return [k for k in _fields_of(after) if _field(before, k) != _field(after, k)]
+def held_with(info: dict[str, Any], more) -> list[str]:
+    """The fields the photo's kept info holds (as the page stored them) and `more`."""
+    before = info.get("held") if isinstance(info.get("held"), list) else []
+    return sorted({k for k in before if isinstance(k, str)} | set(more))
 
 
 def note_text(note, lang: str) -> str:
