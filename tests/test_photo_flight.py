@@ -272,12 +272,37 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
             if flown.confidence < flight.CONFIRM:
                 assert (f"turn[{t}].use" in draft.waiting) == (f"turn[{t}].flight" in draft.waiting)
                 assert use.after in (None, flown.after)
+    # and so do its dice: the flown die is the flight's length
+    for t in range(2, len(truth["turn"]) + 1):
+        flown, rolled = draft.confidence[f"turn[{t}].flight"], draft.confidence[f"turn[{t}].dice"]
+        assert rolled.confidence <= flown.confidence
+        if f"turn[{t}].flight" in draft.waiting:
+            assert rolled.after == flown.after
     fixed = {"turn[2].flight": truth["turn"][1]["flight"]}
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert again.confidence["turn[2].flight"].confidence == 1.0
     assert again.confidence["turn[3].flight"].confidence > conf[2]
     assert "turn[3].flight" in again.uncertain  # its own frame step still asked, turn 4 waiting on it
     assert again.confidence["turn[4].flight"].after == 3 and "turn[4].flight" in again.waiting
+
+
+@pytest.mark.parametrize("seed", [3001, 3007])
+def test_a_die_misread_surely_waits_on_the_flight_it_flew(seed):
+    """A flown die misread one pip short, surely (a 6 read as a 5), agrees with a flight cut a
+    step short: the die is the flight's length, so it waits on the flight asked, not left as
+    sure; once that flight is confirmed, it is read right or asked."""
+    layout, truth = game("yuncos-easy", seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    (flown, sure), puzzle = dice[2]
+    dice[2] = ((flown - 1, 0.95), puzzle)
+    draft = draft_of(layout, fields, cells, dice)
+    assert draft.record["turn"][1]["dice"] != truth["turn"][1]["dice"]  # read as misread
+    rolled = draft.confidence["turn[2].dice"]
+    assert "turn[2].dice" in draft.waiting and f"turn[{rolled.after}].flight" in draft.uncertain
+    fixed = {f"turn[{rolled.after}].flight": truth["turn"][rolled.after - 1]["flight"]}
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
+    assert again.record["turn"][1]["dice"] == truth["turn"][1]["dice"] or "turn[2].dice" in again.uncertain
 
 
 def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():

@@ -1325,12 +1325,15 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         # which die a turn flew says which is its puzzle die, so which number it wrote: a
         # number placed by a turn whose flight is unsure is as unsure (the paper shows the
         # numbers, not the turns that wrote them); one whose digit is sure waits on that
-        # flight (read again, it goes to the turn whose dice wrote it)
-        v = conf.get(f"turn[{t}].value")
-        if v is not None and f"turn[{t}].value" not in (fixed or {}) and v.confidence > r.confidence:
-            if v.confidence >= CONFIRM > r.confidence:
-                v.after = r.after or t
-            v.confidence = r.confidence
+        # flight (read again, it goes to the turn whose dice wrote it). The dice go with the
+        # flight too: the flown die is the flight's length, a digit misread alike (a 6 read
+        # as a 5, a flight cut a step short) agrees with it, and is mended once it is confirmed
+        for k in (f"turn[{t}].value", f"turn[{t}].dice"):
+            v = conf.get(k)
+            if v is not None and k not in (fixed or {}) and v.confidence > r.confidence:
+                if v.confidence >= CONFIRM > r.confidence:
+                    v.after = r.after or t
+                v.confidence = r.confidence
     # the path begins at the start point: a start misread sends the first flight from elsewhere,
     # so a first flight read unsurely leaves the start as unsure (a confirmed one vouches for it)
     first = conf["turn[1].flight"] if record["turn"] and "turn[1].flight" not in (fixed or {}) else None
