@@ -228,3 +228,37 @@ def test_a_square_at_the_frames_edge_is_missed_as_a_hidden_one_is(hard, tmp_path
     with pytest.raises(UserError, match="cut off"):
         register._marks_from_code(register._squares(img), corners, code_px, centres, g.marks[0][2],
                                   (right, bottom), "p.png")
+
+
+def _warped_blank(W):
+    """The Easy blank at half scale, blurred as _refine blurs it, and the same seen through
+    the homography W (blank px -> photo px) under other light (gain and offset), with noise."""
+    b = register.blank("yuncos-easy", 1, "en")
+    half = cv2.GaussianBlur(cv2.resize(b.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), (0, 0), 1.0)
+    h, w = half.shape
+    seen = cv2.warpPerspective(half, W.astype(np.float32), (w, h), flags=cv2.INTER_LINEAR, borderValue=1.0)
+    noise = np.random.default_rng(7).normal(0, 0.01, seen.shape)
+    g = b.geometry
+    block = tuple(slice(int(a * 3), int(z * 3)) for a, z in ((g.oy, g.oy + g.content_h), (g.ox, g.ox + g.content_w)))
+    return half, (0.6 * seen + 0.25 + noise).astype(np.float32), block
+
+
+def test_ecc_finds_the_homography_between_the_blank_and_a_photo_of_it_to_a_tenth_of_a_pixel():
+    """register._ecc, on the print's edges only, as OpenCV's findTransformECC on every pixel:
+    from 2-3 px off (all the squares leave), the blank's own print laid over again, under
+    other light, to a tenth of a pixel over the whole content block."""
+    a = np.radians(0.4)
+    W = np.array([[np.cos(a), -np.sin(a), 2.6], [np.sin(a), np.cos(a), -1.8], [2e-6, -3e-6, 1.0]])
+    half, seen, block = _warped_blank(W)
+    found = register._ecc(half, seen, np.eye(3), block, 30, 1e-7)
+    assert found is not None
+    ys, xs = np.mgrid[block[0].start:block[0].stop:40, block[1].start:block[1].stop:40]
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)[None]
+    err = np.linalg.norm(cv2.perspectiveTransform(pts, found) - cv2.perspectiveTransform(pts, W), axis=2)
+    assert err.max() < 0.1, err.max()
+
+
+def test_ecc_on_paper_with_no_print_finds_nothing_rather_than_a_wrong_fit():
+    half, seen, block = _warped_blank(np.eye(3))
+    assert register._ecc(np.ones_like(half), seen, np.eye(3), block, 10, 1e-6) is None
+    assert register._ecc(half, np.full_like(seen, 0.8), np.eye(3), block, 10, 1e-6) is None
