@@ -704,6 +704,8 @@ def _ecc(template: np.ndarray, image: np.ndarray, W: np.ndarray, block, steps: i
             return None
         lam = (float(i @ i) - float(i_proj @ i_proj_g)) / lam_d
         W.flat[:8] += G_inv @ (J.T @ (lam * tt - i))
+        if not np.isfinite(W).all():
+            return None  # a step off to nowhere (the print and the photo all but unrelated)
         if last is not None and abs(rho - last) < eps:
             break  # as OpenCV's: the step that moved the correlation by less than eps is the last
         last = rho
