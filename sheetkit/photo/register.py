@@ -771,9 +771,10 @@ def laid_over(img: np.ndarray, H: np.ndarray, first, source: str) -> tuple[np.nd
     if (seen < -2).any() or (seen[:, 0] > w + 1).any() or (seen[:, 1] > h + 1).any():
         raise UserError(msg("error.photo.cut_off"), source=source)
     bh, bw = first.image.shape
-    grey = cv2.LUT(img, GREY_LEVELS)  # img / 255 in float32, value for value, in one pass
-    warp = lambda H: cv2.warpPerspective(grey, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
-                                         borderMode=cv2.BORDER_CONSTANT, borderValue=1.0)
+    # warped as it is (uint8), then made 0-1 float32 (GREY_LEVELS): the blank's size, not
+    # the photo's 12 megapixels of float (48 MB), rounded to half a grey level
+    warp = lambda H: cv2.LUT(cv2.warpPerspective(img, H, (bw, bh), flags=cv2.INTER_LINEAR,  # noqa: E731
+                                                 borderMode=cv2.BORDER_CONSTANT, borderValue=255), GREY_LEVELS)
     photo = _even_light(warp(H))
     # The squares and the code fix the sheet to a millimetre or so; every printed line of
     # the blank then fixes it to a pixel (ECC on half-size images, in the content block).
