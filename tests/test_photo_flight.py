@@ -305,6 +305,26 @@ def test_a_die_misread_surely_waits_on_the_flight_it_flew(seed):
     assert again.record["turn"][1]["dice"] == truth["turn"][1]["dice"] or "turn[2].dice" in again.uncertain
 
 
+def test_a_confirmed_flight_its_die_reads_otherwise_asks_the_dice():
+    """A flight the player confirmed, which the log's flown die, read surely, does not fly
+    as read: the search explains it with a +-1 (or the other die flown), and a digit misread
+    a pip off would look the same. Which it was only the player knows: the dice are asked,
+    not left sure."""
+    layout, truth = game("yuncos-easy", 3004)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    t = 17
+    (flown, sure), puzzle = dice[t]
+    dice[t] = ((flown - 1, 0.95), puzzle)  # misread a pip short, surely
+    fixed = {f"turn[{t}].flight": truth["turn"][t - 1]["flight"]}
+    draft = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
+    entry = draft.record["turn"][t - 1]
+    assert entry["flight"] == truth["turn"][t - 1]["flight"] and entry["dice"] != truth["turn"][t - 1]["dice"]
+    assert "plusminus" in entry.get("use", ())  # explained by a +-1 ...
+    assert f"turn[{t}].dice" in draft.uncertain  # ... and asked
+    assert draft.confidence[f"turn[{t}].dice"].why.id == "photo.why.dice_flight"
+
+
 def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():
     """The path begins at the start point: a first flight read unsurely (its flown die read
     at even odds) asks the start too, though its mark is clear; once the player confirms
@@ -465,6 +485,11 @@ def test_a_fault_nothing_else_asks_for_asks_the_numbers():
     assert flight.faults_asked(record, conf, set()) > 0
     asked = {k for k, r in conf.items() if r.confidence < flight.CONFIRM}
     assert f"turn[{t}].dice" in asked and not any(k.endswith(".value") and k != f"turn[{t}].value" for k in asked)
+    # a field of the turn at fault that was waiting on an earlier flight is asked, however unsure
+    conf = sure()
+    conf[f"turn[{t}].dice"] = flight.Reading(None, 0.1, after=1)
+    flight.faults_asked(record, conf, set())
+    assert conf[f"turn[{t}].dice"].after is None and conf[f"turn[{t}].dice"].confidence == 0.1
     conf = sure()
     held = {f"turn[{t}].{k}" for k in ("flight", "value", "dice", "use")}
     assert flight.faults_asked(record, conf, held) > 0

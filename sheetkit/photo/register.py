@@ -690,20 +690,22 @@ def _ecc(template: np.ndarray, image: np.ndarray, W: np.ndarray, block, steps: i
         # the image's change with each of the homography's eight entries, row by row
         r = -(ix * uu + iy * vv)
         J = np.stack([ix * x, ix * y, ix, iy * x, iy * y, iy, r * x, r * y], axis=1) / dd[:, None]
-        G = J.T @ J
+        # sums over the points by einsum and numpy's own pairwise sums, not BLAS: the same to
+        # the last bit however many threads BLAS runs (its dot products split the sums)
+        G = np.einsum("ni,nj->ij", J, J)
         try:
             G_inv = np.linalg.inv(G)
         except np.linalg.LinAlgError:
             return None
-        i_proj, t_proj = J.T @ i, J.T @ tt
+        i_proj, t_proj = np.einsum("ni,n->i", J, i), np.einsum("ni,n->i", J, tt)
         i_proj_g = G_inv @ i_proj
-        corr = float(i @ tt)
-        rho = corr / max(np.linalg.norm(i) * np.linalg.norm(tt), 1e-12)
+        corr, i_sq = float(np.sum(i * tt)), float(np.sum(i * i))
+        rho = corr / max(np.sqrt(i_sq * float(np.sum(tt * tt))), 1e-12)
         lam_d = corr - float(t_proj @ i_proj_g)
         if lam_d <= 0:
             return None
-        lam = (float(i @ i) - float(i_proj @ i_proj_g)) / lam_d
-        W.flat[:8] += G_inv @ (J.T @ (lam * tt - i))
+        lam = (i_sq - float(i_proj @ i_proj_g)) / lam_d
+        W.flat[:8] += G_inv @ np.einsum("ni,n->i", J, lam * tt - i)
         if not np.isfinite(W).all():
             return None  # a step off to nowhere (the print and the photo all but unrelated)
         if last is not None and abs(rho - last) < eps:
