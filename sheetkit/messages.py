@@ -76,6 +76,30 @@ class Msg:
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "values": {k: _plain(v) for k, v in self.values.items()}}
 
+    @staticmethod
+    def from_json(data, prefix: str) -> "Msg | None":
+        """A message kept by to_json, its id (and those of the messages in its values) under
+        `prefix`; None for anything else (kept data is not trusted to name any message)."""
+        def back(v):
+            if isinstance(v, dict):
+                inner = Msg.from_json(v, prefix)
+                if inner is None:
+                    raise ValueError
+                return inner
+            if isinstance(v, list):
+                return [back(x) for x in v]
+            if v is None or isinstance(v, (str, int, float)):
+                return v
+            raise ValueError
+
+        if not (isinstance(data, dict) and isinstance(data.get("id"), str) and data["id"].startswith(prefix)
+                and isinstance(data.get("values", {}), dict) and has(data["id"], "en")):
+            return None
+        try:
+            return Msg(data["id"], {str(k): back(v) for k, v in data.get("values", {}).items()})
+        except ValueError:
+            return None
+
 
 def msg(message_id: str, **values) -> Msg:
     return Msg(message_id, values)

@@ -9,6 +9,7 @@ size caps, CSRF, cross-site posts, two phones at once; the page without the phot
 from __future__ import annotations
 
 import glob
+import html
 import io
 import os
 import re
@@ -207,6 +208,8 @@ def test_the_confirm_screen_outlines_and_numbers_each_uncertain_field(phone, dra
         if key.endswith(".dice"):
             for d, v in zip((1, 2), r.value):
                 assert re.search(rf'name="{re.escape(key)}.{d}" value="{v}" checked', block)
+        # and why it is asked, in the page's language
+        assert f"unsure: {r.why('en')}" in html.unescape(block)
     # the verdict of the draft as it would be saved, and its checked sheet
     assert page.status and "<svg" in page.text.split('id="sheets"', 1)[1]
     assert "turn = " not in page.text.split('id="record-text"', 1)[0]  # the TOML only in its textarea
@@ -240,6 +243,12 @@ def test_confirmed_towards_the_truth_checked_and_saved(phone, sample):
     assert done.code == 303 and done.resp.headers["Location"] == "/photo/1"
     page = phone.get("/photo/1")
     assert page.code == 200 and not page.error
+    # the dice of a turn whose flight, confirmed, its flown die flies only with a +-1 (turn
+    # 10 of the game drawn) are asked then: a digit misread alike would look the same
+    undone = re.findall(r'<fieldset class="confirm" id="field-\d+" data-key="([^"]+)"', page.text)
+    assert undone == ["turn[10].dice"]
+    done = phone.post("/photo/1/fields", {**truth_form(page, sample.truth), "action": "check"})
+    page = phone.get("/photo/1")
     assert page.text.count('class="confirm done"') == len(fields_of(page))  # shown as confirmed
     legal, totals = verdict(sample.truth)
     assert page.status == ("Legal" if legal else page.status)
@@ -520,6 +529,28 @@ def test_a_photo_the_reader_refuses_is_said_in_the_pages_language(tmp_path):
         assert_clear_error(en, "Cannot read this photo: " + en_words)
     with Store.open(tmp_path / "h.sqlite3") as store:
         assert store.plays() == []  # nothing kept of a photo not read
+
+
+def test_why_a_field_is_asked_is_said_in_the_pages_language_and_kept_data_names_no_other_message(phone):
+    from sheetkit.messages import msg
+
+    with Store.open(phone.db) as store:
+        info = store.photos(1)[0]
+        first = info["fields"][0]["key"]
+        info["fields"][0]["why"] = msg("photo.why.faulty", why=msg("photo.why.dice")).to_json()
+        info["fields"][1]["why"] = {"id": "error.photo.no_qr", "values": {}}  # not a reason
+        info["fields"][2]["why"] = {"id": "photo.why.after", "values": {"why": {"id": "error.cli.x"}, "turn": 2}}
+        info["fields"][3]["why"] = "a reason kept as plain text"
+        store.save_photo(1, 0, None, info)
+    en = phone.get("/photo/1")
+    assert en.code == 200 and first
+    assert "unsure: the dice log (the rules find an error in this turn)" in en.text
+    for n in (2, 3, 4):  # the others say nothing rather than anything
+        block = re.search(rf'id="field-{n}".*?</fieldset>', en.text, re.S).group(0)
+        assert 'class="hint why"' not in block
+    phone.get("/?lang=es")
+    es = phone.get("/photo/1")
+    assert "dudoso: el registro de dados (las reglas encuentran un error en este turno)" in es.text
 
 
 def test_the_readers_notes_are_said_in_the_pages_language(phone):

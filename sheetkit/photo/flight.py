@@ -1289,10 +1289,10 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             local = min((c if shown and v == shown[k] else 1 - c) for k, (v, c) in enumerate(read)) if shown else 0.3
             same = lambda d, t=t, sh=shown: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1].get("dice") == sh  # noqa: E731
             conf[f"turn[{t}].dice"] = Reading(shown, _clamp(agree(same) * local), msg("photo.why.dice"))
-            if f"turn[{t}].flight" in (fixed or {}) and ("plusminus" in entry.get("use", ()) or which == 1):
-                # the confirmed flight is not what the log's flown die reads: a +-1 or the
-                # other die flown says so, and so does a digit misread alike (a 6 read as a
-                # 5): which, only the player knows
+            if f"turn[{t}].flight" in (fixed or {}) and (pm or which == 1):
+                # the confirmed flight is not what the log's flown die reads: a +-1 on it or
+                # the other die flown says so, and so does a digit misread alike (a 6 read as
+                # a 5): which, only the player knows
                 conf[f"turn[{t}].dice"].confidence = min(conf[f"turn[{t}].dice"].confidence, FAULTY)
                 conf[f"turn[{t}].dice"].why = msg("photo.why.dice_flight")
     # a turn where the rules find an error was misread somewhere: its fields are the ones to check

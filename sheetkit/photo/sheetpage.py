@@ -32,6 +32,7 @@ from typing import Any, Mapping
 from sheetkit import forms
 from sheetkit.forms import FormError
 from sheetkit.games.yuncos.entry import die
+from sheetkit.messages import Msg
 from sheetkit.photo.confirm import turn_field
 
 
@@ -142,7 +143,7 @@ class YuncosSheet:
         out = []
         for key in draft.uncertain:
             r = draft.confidence[key]
-            field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": str(r.why),
+            field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": r.why.to_json() if isinstance(r.why, Msg) else str(r.why),
                                      "confirmed": False}
             tk = turn_field(key)
             if key == "start":

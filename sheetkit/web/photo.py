@@ -334,7 +334,8 @@ def register(app, db, t, lang, view) -> None:
         key = f["key"]
         c = {"n": number, "key": key, "label": page.label(key, t), "confidence": f["confidence"],
              "sure": round(100 * f["confidence"]), "confirmed": f.get("confirmed", False),
-             "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": zoom(f.get("box"))}
+             "box": f.get("box"), "path": f.get("path"), "kind": "", "zoom": zoom(f.get("box")),
+             "why": why_text(f.get("why"), lang())}
         c.update(page.control(f, rec, g, form or {}, t))
         return c
 
@@ -473,6 +474,15 @@ def held_with(info: dict[str, Any], more) -> list[str]:
     """The fields the photo's kept info holds (as the page stored them) and `more`."""
     before = info.get("held") if isinstance(info.get("held"), list) else []
     return sorted({k for k in before if isinstance(k, str)} | set(more))
+
+
+def why_text(why, lang: str) -> str:
+    """Why the reader asks a field (a message kept with the photo) in `lang`; nothing for a
+    reading kept before the reasons were messages, or for anything else."""
+    from sheetkit.messages import Msg
+
+    reason = Msg.from_json(why, "photo.why.")
+    return reason(lang) if reason is not None else ""
 
 
 def note_text(note, lang: str) -> str:
