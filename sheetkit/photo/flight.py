@@ -1293,8 +1293,8 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                 # the confirmed flight is not what the log's flown die reads: a +-1 on it or
                 # the other die flown says so, and so does a digit misread alike (a 6 read as
                 # a 5): which, only the player knows
-                conf[f"turn[{t}].dice"].confidence = min(conf[f"turn[{t}].dice"].confidence, FAULTY)
-                conf[f"turn[{t}].dice"].why = msg("photo.why.dice_flight")
+                rolled = conf[f"turn[{t}].dice"]
+                rolled.confidence, rolled.why = min(rolled.confidence, FAULTY), msg("photo.why.dice_flight")
     # a turn where the rules find an error was misread somewhere: its fields are the ones to check
     for t in (t for t in faulty if isinstance(t, int)):
         for key in (f"turn[{t}].flight", f"turn[{t}].value", f"turn[{t}].dice"):

@@ -143,7 +143,8 @@ class YuncosSheet:
         out = []
         for key in draft.uncertain:
             r = draft.confidence[key]
-            field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": r.why.to_json() if isinstance(r.why, Msg) else str(r.why),
+            why = r.why.to_json() if isinstance(r.why, Msg) else str(r.why)  # said in the page's language
+            field: dict[str, Any] = {"key": key, "confidence": round(float(r.confidence), 3), "why": why,
                                      "confirmed": False}
             tk = turn_field(key)
             if key == "start":

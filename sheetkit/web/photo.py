@@ -476,23 +476,25 @@ def held_with(info: dict[str, Any], more) -> list[str]:
     return sorted({k for k in before if isinstance(k, str)} | set(more))
 
 
-def why_text(why, lang: str) -> str:
-    """Why the reader asks a field (a message kept with the photo) in `lang`; nothing for a
-    reading kept before the reasons were messages, or for anything else."""
+def _kept_text(kept, prefix: str, lang: str) -> str | None:
+    """A reader's message kept with the photo (Msg.to_json), its id under `prefix`, in
+    `lang`; None for anything else (kept data names no other message)."""
     from sheetkit.messages import Msg
 
-    reason = Msg.from_json(why, "photo.why.")
-    return reason(lang) if reason is not None else ""
+    m = Msg.from_json(kept, prefix)
+    return m(lang) if m is not None else None
+
+
+def why_text(why, lang: str) -> str:
+    """Why the reader asks a field in `lang`; nothing for a reading kept before the reasons
+    were messages, or for anything else."""
+    return _kept_text(why, "photo.why.", lang) or ""
 
 
 def note_text(note, lang: str) -> str:
-    """A reader's note kept with the photo (a message's id and values) in `lang`; a plain
-    string (kept before notes were messages) as it is."""
-    from sheetkit.messages import text
-
-    if isinstance(note, dict) and isinstance(note.get("id"), str) and note["id"].startswith("photo.note."):
-        return text(note["id"], lang, **note.get("values", {}))
-    return str(note)
+    """A reader's note in `lang`; a plain string (kept before notes were messages) as it is."""
+    said = _kept_text(note, "photo.note.", lang)
+    return said if said is not None else str(note)
 
 
 def is_solo(play) -> bool:
