@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,19 @@ class Phone:
             except (StaleElementReferenceException, WebDriverException) as e:
                 if attempt == 2 or "document" not in str(e) and not isinstance(e, StaleElementReferenceException):
                     raise
+
+    def download(self, id_: str, folder, pattern: str):
+        """Tap a download link and wait for the file it saves in folder. Chromium reserves the
+        file's name with an empty file at once and writes a .crdownload beside it, renamed
+        over the empty one at the end: the download is done when neither is left."""
+        self.tap(id_)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            found = [p for p in folder.glob(pattern) if not p.name.endswith(".crdownload")]
+            if found and not list(folder.glob("*.crdownload")) and found[0].stat().st_size > 0:
+                return found[0]
+            time.sleep(0.2)
+        raise AssertionError(f"no download: {list(folder.iterdir())}")
 
     def choose(self, id_: str):
         """Tap a choice (a radio button or its label) unless it is chosen already, as a player

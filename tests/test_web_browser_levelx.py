@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
 
 import pytest
 
@@ -35,17 +34,6 @@ pytestmark = pytest.mark.skipif(
 # per language, a game whose end comes with Ana's turn: Ben plays the last turn (L8)
 SEEDS = {"en": 12,  # 28 turns, the end with turn 27
          "es": 191}  # 26 turns, the end with turn 25: the shortest such game of the first 400 seeds
-
-
-def downloaded(phone, tmp_path, link: str, pattern: str):
-    phone.tap(link)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        found = [p for p in tmp_path.glob(pattern) if not p.name.endswith(".crdownload")]
-        if found:
-            return found[0]
-        time.sleep(0.2)
-    raise AssertionError(f"no download: {list(tmp_path.iterdir())}")
 
 
 def tap_turn(phone, form: dict) -> None:
@@ -115,7 +103,7 @@ def test_a_whole_level_x_game_by_taps(phone, lang, history, tmp_path):
     assert ranking == [str(t) for t in sorted((s.total for s in want.scores), reverse=True)]
     phone.shot("levelx-end")
 
-    path = downloaded(phone, tmp_path, "download-record", "levelx-play-*.toml")
+    path = phone.download("download-record", tmp_path, "levelx-play-*.toml")
     run = sheetkit("check", path.name, "--json", cwd=tmp_path)
     (got,) = json.loads(run.out)
     assert run.code == 0 and page_status == words(lang, "legal") and got["legal"]
@@ -162,7 +150,7 @@ def test_an_iunu_play_by_taps_keeps_its_deck(phone, lang, history, tmp_path):
     looks_right(phone)
     page_status = phone.text("status")
     phone.shot("iunu-end")
-    path = downloaded(phone, tmp_path, "download-record", "iunu-play-*.toml")
+    path = phone.download("download-record", tmp_path, "iunu-play-*.toml")
     run = sheetkit("check", path.name, "--json", cwd=tmp_path)
     (got,) = json.loads(run.out)
     assert run.code == (0 if got["legal"] else 1) and page_status == (words(lang, "legal") if got["legal"] else page_status)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import threading
-import time
 
 import pytest
 
@@ -188,12 +187,7 @@ def test_a_whole_glux_game_by_taps(phone, lang, history, tmp_path):
     phone.shot("plays-glux-end-bgstats")
 
     # the record, downloaded by the browser, is what `sheetkit check` gives the same verdict for
-    phone.tap("download-record")
-    path = tmp_path / f"glux-play-{play_id(phone)}.toml"
-    deadline = time.time() + 30
-    while not path.is_file() and time.time() < deadline:
-        time.sleep(0.2)
-    assert path.is_file(), list(tmp_path.iterdir())
+    path = phone.download("download-record", tmp_path, f"glux-play-{play_id(phone)}.toml")
     run = sheetkit("check", path.name, "--json", cwd=tmp_path)
     (got,) = json.loads(run.out)
     assert run.code == 0 and page_status == words(lang, "legal") and got["legal"]
