@@ -17,7 +17,9 @@ Python's start-up and imports are timed apart (a fresh Python importing what the
 imports). Where Python writes no bytecode (PYTHONDONTWRITEBYTECODE, as on some CI and
 development machines) and sheetkit is run from its sources, every run compiles them again,
 which an installed sheetkit does not: the start-up is then also timed with the bytecode
-compiled once beforehand, and `--compiled` runs the command so too. The baseline, measured in the same run on the same photos: decoding the JPEG
+compiled once beforehand, and `--compiled` runs the command so too. Then every photo is
+read by one command (`sheetkit read PHOTO... -o FOLDER`), with --jobs 1 and with a process
+per core: its CPU and its time on the clock per photo. The baseline, measured in the same run on the same photos: decoding the JPEG
 once (OpenCV, grey), so every time is also printed as a ratio to it.
 """
 
@@ -182,10 +184,21 @@ def main() -> None:
               ", ".join(f"{k} {stages.get(k, 0.0):.2f}" for k in ORDER), flush=True)
     whole = np.array([r[2] for r in rows])
     base = np.array([r[1] for r in rows])
+    # every photo in one command, as after a game night: one start-up, a process per core
+    # (--jobs 1: one after another in the one process)
+    together = {}
+    for jobs in (1, os.cpu_count() or 1):
+        t0 = time.perf_counter()
+        cpu, _ = run_cpu(sheetkit + [str(p) for p in todo] + ["-o", str(tmp / f"drafts-{jobs}"), "--jobs", str(jobs)],
+                         env if args.compiled else None)
+        together[jobs] = (cpu / len(todo), (time.perf_counter() - t0) / len(todo))
     print(f"\n{len(rows)} photos; CPU seconds per photo (mean, most), and as decodes of the photo "
           f"(the baseline, {base.mean() * 1000:.0f} ms mean, measured in the same run):")
     said = " (bytecode compiled beforehand)" if args.compiled else ""
     print(f"  sheetkit read, whole command  {whole.mean():5.2f} {whole.max():5.2f}   {np.mean(whole / base):6.1f} decodes{said}")
+    for jobs, (cpu, wall) in together.items():
+        print(f"  all {len(todo)} photos in one command, --jobs {jobs}: {cpu:5.2f} s CPU a photo "
+              f"({cpu / base.mean():.1f} decodes), {wall:5.2f} s of the clock a photo")
     print(f"  Python start-up and imports   {start:5.2f}" +
           (f"   ({start_compiled:.2f} with sheetkit's bytecode compiled beforehand: "
            "this Python writes none, so each run compiles the sources)" if sys.dont_write_bytecode else ""))

@@ -116,6 +116,58 @@ def test_a_hard_sheet_checks_as_drawn_once_its_uncertain_fields_are_confirmed(tm
     assert c["draft_agrees"] and c["confirmed_agrees"]
 
 
+def test_several_photos_are_read_at_once_into_a_folder_each_as_read_alone(easy, tmp_path):
+    """A game night's photos in one command: each draft in the folder is the draft the photo
+    gives alone; a photo that cannot be read is said in its own line, the others are still
+    read, and the command ends with exit 2 saying how many were not."""
+    from sheetkit.photo import padsimulate
+
+    _, path = easy
+    pad = tmp_path / "pad.jpg"
+    padsimulate.write(padsimulate.sample(3, "levelx", "table"), pad)
+    notes = tmp_path / "notes.jpg"
+    notes.write_text("not a photo")
+    alone = {}
+    for photo in (path, pad):
+        run = sheetkit("read", str(photo), "-o", str(tmp_path / "alone.toml"))
+        assert run.code == 0, run.err
+        alone[photo.stem] = (tmp_path / "alone.toml").read_text()
+    for jobs in ("1", "2"):  # one after another in this process; a process per photo
+        drafts = tmp_path / f"drafts-{jobs}"
+        run = sheetkit("read", str(path), str(notes), str(pad), "-o", str(drafts), "--jobs", jobs,
+                       "--debug", str(tmp_path / f"found-{jobs}"))
+        assert run.code == 2 and "Traceback" not in run.err, run.err
+        lines = run.err.strip().splitlines()
+        assert len(lines) == 4, run.err
+        assert lines[0].startswith(f"{path}: ") and str(drafts / "easy.toml") in lines[0]
+        assert lines[1] == f"sheetkit: {notes}: not an image (JPEG or PNG expected)"
+        assert lines[2].startswith(f"{pad}: read levelx-score-pad")
+        assert lines[3].startswith("sheetkit: 1 of the 3 photos could not be read") and str(drafts) in lines[3]
+        assert sorted(p.name for p in drafts.iterdir()) == ["easy.toml", "pad.toml"]
+        assert {p.stem: p.read_text() for p in drafts.iterdir()} == alone
+        assert sorted(p.name for p in (tmp_path / f"found-{jobs}").iterdir()) == ["easy.png", "pad.png"]
+
+
+def test_reading_several_photos_is_refused_in_one_line_where_it_cannot_be_done(easy, tmp_path):
+    _, path = easy
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "easy.jpg").write_bytes(path.read_bytes())
+    assert_user_error(sheetkit("read", str(path), str(path)), "folder", "-o")
+    assert_user_error(sheetkit("read", str(path), str(other / "easy.jpg"), "-o", str(tmp_path / "d")),
+                      "same draft", "easy.toml")
+    assert not (tmp_path / "d").exists()  # nothing read, nothing made
+    assert_user_error(sheetkit("read", str(path), str(path), "-o", str(tmp_path / "d"), "--confirmed",
+                               str(tmp_path / "x.toml")), "one photo")
+    assert_user_error(sheetkit("read", str(path), str(path), "-o", str(tmp_path / "d"), "--jobs", "0"), "--jobs")
+    assert_user_error(sheetkit("read", str(path), "-o", str(path)), "easy.jpg", "over the photo")  # refused
+    assert_user_error(sheetkit("read", str(path), "--debug", str(path)), "over the photo")
+    assert path.read_bytes()[:2] == b"\xff\xd8"  # the photo left as it was
+    # one photo and an existing folder, or a name ending in a slash: the draft goes in it
+    run = sheetkit("read", str(path), "-o", str(other))
+    assert run.code == 0 and (other / "easy.toml").is_file(), run.err
+
+
 def _image(tmp_path, name, img):
     path = tmp_path / name
     cv2.imwrite(str(path), img)

@@ -17,32 +17,90 @@ from sheetkit.errors import UserError
 
 
 @click.command("read")
-@click.argument("photo", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False),
-              help="Write the draft record here (else it is printed).")
-@click.option("--debug", "debug_png", type=click.Path(dir_okay=False),
-              help="Write a PNG showing what was found where on the sheet.")
+@click.argument("photos", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", "out", type=click.Path(),
+              help="Write the draft here (else it is printed). With several photos, or a folder: "
+                   "a draft per photo in that folder, named as the photo (sheet.jpg -> sheet.toml).")
+@click.option("--debug", "debug_png", type=click.Path(),
+              help="Write a PNG showing what was found where on the sheet (with several photos, "
+                   "or a folder: one per photo in that folder).")
 @click.option("--confirmed", "confirmed_path", type=click.Path(dir_okay=False),
               help="A draft of this photo you corrected: the lines whose `# check` you deleted are held, "
-                   "the rest is read again around them.")
+                   "the rest is read again around them (one photo at a time).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None,
+              help="Photos read at once, each by a process of its own (default: one per core).")
 @click.option("--lang", type=LANG, default=None,
               help="Language of the draft's comments and of the errors (default: the system locale's, else en).")
-def read_cmd(photo, out, debug_png, confirmed_path, lang):
-    """Read a photo of a filled, numbered sheet into a draft record: a Yuncos sheet, or a
+def read_cmd(photos, out, debug_png, confirmed_path, jobs, lang):
+    """Read photos of filled, numbered sheets into draft records: a Yuncos sheet, or a
     Glüx, IUNU or Level X score pad (it says which layout it saw).
 
     Fields read with little confidence are marked `# check` for you to confirm; then
     `sheetkit check` the draft. Correct the marked lines you have looked at, delete their
     `# check`, and read again with --confirmed DRAFT: what you confirmed is held and the
-    turns around it are read again. Needs: pip install 'sheetkit[photo]'."""
+    turns around it are read again. Several photos (the sheets of a game night) are read
+    at once into a folder: sheetkit read *.jpg -o drafts. Needs: pip install 'sheetkit[photo]'."""
+    if out == "" or debug_png == "" or confirmed_path == "":
+        raise UserError(msg("error.cli.read_names"))
+    lang = resolve_lang(lang)
+    if len(photos) == 1:
+        photo = photos[0]
+        out, debug_png = (_in_folder(path, photo, ext) for path, ext in ((out, ".toml"), (debug_png, ".png")))
+        _not_over(photo, out, debug_png)
+        record, said = read_one(photo, out, debug_png, confirmed_path, lang)
+        if out:
+            from sheetkit.cli.history import _write
+
+            _write(out, record)
+        else:
+            click.echo(record, nl=False)
+        if said:
+            click.echo(said, err=True)
+        return
+    if confirmed_path is not None:
+        raise UserError(msg("error.cli.read_confirmed_one"))
+    if not out:
+        raise UserError(msg("error.cli.read_folder"))
+    failed = read_many(photos, out, debug_png, lang, jobs or os.cpu_count() or 1)
+    if failed:
+        raise UserError(msg("error.photo.some_failed", failed=failed, photos=len(photos), out=out))
+
+
+def _in_folder(path: str | None, photo: str, ext: str) -> str | None:
+    """-o or --debug for one photo: a folder (one there, or a name ending in a slash) holds
+    a file named as the photo (sheet.jpg -> sheet.toml); a file name stays."""
+    if path and (os.path.isdir(path) or path.endswith(("/", os.sep))):
+        from pathlib import Path
+
+        return os.path.join(path, Path(photo).stem + ext)
+    return path
+
+
+def _not_over(photo: str, *written: str | None) -> None:
+    """UserError unless every file to write is another file than the photo."""
+    for path in written:
+        if path and os.path.exists(path) and os.path.exists(photo) and os.path.samefile(path, photo):
+            raise UserError(msg("error.cli.read_over_photo"), source=click.format_filename(photo))
+
+
+def _worker_start() -> None:
+    """A worker of read_many leaves Ctrl-C to the command, which stops the batch."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def read_one(photo: str, out: str | None, debug_png: str | None, confirmed_path: str | None,
+             lang: str) -> tuple[str, str | None]:
+    """Read one photo: (its draft record, the line said on standard error about it: what
+    was seen and where the draft goes when it goes to `out`). UserError (one line) for a
+    photo that cannot be read."""
     # NumPy's BLAS starts a thread per core, whose spinning between the reader's small
     # products costs more CPU than they save (0.15-0.2 s a photo): one thread, unless the
     # user says otherwise. Only read before NumPy is first imported: it is not yet.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from sheetkit.photo import require
 
-    if out == "" or debug_png == "" or confirmed_path == "":
-        raise UserError(msg("error.cli.read_names"))
     held = None
     if confirmed_path is not None:  # read first: a wrong draft is said before the photo is read
         from sheetkit.photo.confirm import read_confirmed
@@ -79,26 +137,76 @@ def read_cmd(photo, out, debug_png, confirmed_path, lang):
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
-    lang = resolve_lang(lang)
     if pad is not None:
-        click.echo(text("photo.draft.pad_saw", lang, layout=pad.layout, serial=pad.serial, paper=pad.paper,
-                        players=len(pad.players), fields=len(pad.unsure)), err=True)
-        if out:
-            from sheetkit.cli.history import _write
-
-            _write(out, pad.record_text)
-            click.echo(text("photo.draft.pad_wrote", lang, out=out), err=True)
-        else:
-            click.echo(pad.record_text, nl=False)
-        return
+        saw = text("photo.draft.pad_saw", lang, layout=pad.layout, serial=pad.serial, paper=pad.paper,
+                   players=len(pad.players), fields=len(pad.unsure))
+        return pad.record_text, saw + ("; " + text("photo.draft.pad_wrote", lang, out=out) if out else "")
     record = draft_toml(draft, click.format_filename(photo), lang)
-    if out:
+    if not out:
+        return record, None
+    said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
+    waiting = text("photo.draft.waiting_count", lang, waiting=len(draft.waiting)) if draft.waiting else ""
+    return record, text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
+                        held=sum(1 for k in held or {} if k != "path")) + waiting
+
+
+def _read_into(photo: str, out: str, debug_png: str | None, lang: str) -> tuple[bool, str]:
+    """read_one for read_many, in a process of its own: the draft written to `out`;
+    (whether it was, the line to say about the photo)."""
+    try:
+        record, said = read_one(photo, out, debug_png, None, lang)
         from sheetkit.cli.history import _write
 
         _write(out, record)
-        said = "photo.draft.wrote" if held is None else "photo.draft.reread_wrote"
-        waiting = text("photo.draft.waiting_count", lang, waiting=len(draft.waiting)) if draft.waiting else ""
-        click.echo(text(said, lang, out=out, turns=len(draft.record["turn"]), fields=len(draft.uncertain),
-                        held=sum(1 for k in held or {} if k != "path")) + waiting, err=True)
-    else:
-        click.echo(record, nl=False)
+        return True, said
+    except UserError as e:
+        return False, e.line(lang)
+
+
+def read_many(photos, out: str, debug_dir: str | None, lang: str, jobs: int) -> int:
+    """Read every photo into a draft in the folder `out` (debug PNGs in `debug_dir`), `jobs`
+    at a time, each photo's line said in the photos' order; how many could not be read.
+    A photo that cannot be read is said and skipped: the others are still read."""
+    from pathlib import Path
+
+    names = [Path(p).stem for p in photos]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UserError(msg("error.cli.read_same_name", name=twice[0] + ".toml"))
+    for folder in (out, debug_dir):
+        if folder:
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as e:
+                raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=folder) from None
+    work = [(p, os.path.join(out, n + ".toml"), debug_dir and os.path.join(debug_dir, n + ".png"), lang)
+            for p, n in zip(photos, names)]
+    for photo, draft, debug_png, _ in work:
+        _not_over(photo, draft, debug_png)
+    failed = 0
+
+    def said(photo, result):
+        nonlocal failed
+        ok, line = result
+        failed += not ok
+        click.echo(f"{click.format_filename(photo)}: {line}" if ok else f"sheetkit: {line}", err=True)
+
+    jobs = min(jobs, len(photos))
+    if jobs == 1:
+        for w in work:
+            said(w[0], _read_into(*w))
+        return failed
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    # spawned, not forked: a fresh Python per worker, no OpenCV or BLAS threads forked mid-state
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+    try:
+        for w, future in [(w, pool.submit(_read_into, *w)) for w in work]:
+            said(w[0], future.result())
+    except BrokenProcessPool:
+        raise UserError(msg("error.photo.worker_died"), source=click.format_filename(w[0])) from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return failed
