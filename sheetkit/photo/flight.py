@@ -1103,11 +1103,6 @@ READINGS = 6  # readings of the flight given numbers and checked
 PLANS = 3  # ways to place the numbers checked per reading
 MORE_PLANS = 24  # ... for the likeliest reading, while none checks clean
 MANY = 40  # readings of the flight kept to weigh each turn's flight
-# A turn's end mark read faintly does not ask its flight where the cut is pinned otherwise:
-# every reading the search weighed cuts it there (at least this share) ...
-CUT_PINNED = 0.99
-# ... and the pencilled steps and the log's flown die are read at least this surely
-CUT_SEEN = 0.9
 SPREAD = 2.0  # ... their costs so divided: neighbouring measures are not independent evidence
 SLACK = 12.0  # readings costlier than the best by more are not worth checking
 
@@ -1259,23 +1254,18 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         # a step along the frame was inferred, not seen
         seen = [0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys]
-        end = _clamp(f.ends.get(walk[j], 0.0))
+        local = min(seen + [_clamp(f.ends.get(walk[j], 0.0))])
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
-        searched = min(agree(same), _flown_share(flown, t, walk[i], walk[i:j + 1]))
+        beam_sure = _flown_share(flown, t, walk[i], walk[i:j + 1])
         # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
         value_flown, which = faces[t - 1]
-        die = None
         if which is not None and t in dice:
             v, c = dice[t][which]
             # flown as the digit read: as sure as it; as another face: at most as sure as
             # that the digit was misread
-            die = _clamp(c if v == value_flown else 1 - c)
-        local = min(seen + [1.0 if die is None else die])
-        if not (searched >= CUT_PINNED and die is not None and local >= CUT_SEEN):
-            # a faint end mark asks, unless the die, the pencil and every reading pin the cut:
-            # a hand's ring or tick that the mark reader takes for faint pencil is no doubt there
-            local = min(local, end)
-        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(searched * local), msg("photo.why.flight"))
+            local = min(local, _clamp(c if v == value_flown else 1 - c))
+        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(min(agree(same), beam_sure) * local),
+                                            msg("photo.why.flight"))
         cell = cells_of[t - 1]
         value = entry.get("value")
 
