@@ -1086,10 +1086,18 @@ def _frozen(value):
     return value
 
 
+def _at_fault(finding) -> bool:
+    """Whether a finding tells a misread sheet: an error, or an ability box crossed out that
+    no turn uses (players cross a box as they use it: a turn that used it was read without
+    it, or the box was misread)."""
+    return finding.severity == "error" or (
+        finding.text is not None and finding.text.id == "finding.yuncos.Y15_crossed_unused")
+
+
 def _errors(checked) -> int:
     if checked is None:
         return 10_000
-    return sum(1 for f in checked.verdict.findings if f.severity == "error")
+    return sum(1 for f in checked.verdict.findings if _at_fault(f))
 
 
 def errors_of(record: dict) -> int:
@@ -1389,8 +1397,9 @@ def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
     """A draft the rules find an error in that asks nothing (every field of the turns at
     fault confirmed, or sure): which turn wrote which number, which the paper does not show
     (an ability unlocks by the boxes filled before it), is what is wrong; every number not
-    held is asked."""
-    if any(r.confidence < CONFIRM and r.after is None for r in conf.values()):
+    held is asked; so is it where only the ability boxes are asked (a box crossed out that
+    no turn uses: which turn used it, by a +-1 on its number, the paper does not show)."""
+    if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items() if k != "used"):
         return
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].value"
@@ -1476,7 +1485,7 @@ def _faulty(checked) -> set:
         return {0}
     out = set()
     for f in checked.verdict.findings:
-        if f.severity == "error":
+        if _at_fault(f):
             at = f.at or {}
             out.add(at.get("turn", 0))
             if at.get("counter") in FAULTY_FIELDS:
