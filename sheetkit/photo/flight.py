@@ -1399,7 +1399,8 @@ def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
     (an ability unlocks by the boxes filled before it), is what is wrong; every number not
     held is asked; so is it where only the ability boxes are asked (a box crossed out that
     no turn uses: which turn used it, by a +-1 on its number, the paper does not show)."""
-    if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items() if k != "used"):
+    if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items()
+           if k != "used" and not k.endswith(".use")):  # a turn's abilities go with its number
         return
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].value"
