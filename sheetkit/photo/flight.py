@@ -1086,18 +1086,10 @@ def _frozen(value):
     return value
 
 
-def _at_fault(finding) -> bool:
-    """Whether a finding tells a misread sheet: an error, or an ability box crossed out that
-    no turn uses (players cross a box as they use it: a turn that used it was read without
-    it, or the box was misread)."""
-    return finding.severity == "error" or (
-        finding.text is not None and finding.text.id == "finding.yuncos.Y15_crossed_unused")
-
-
 def _errors(checked) -> int:
     if checked is None:
         return 10_000
-    return sum(1 for f in checked.verdict.findings if _at_fault(f))
+    return sum(1 for f in checked.verdict.findings if f.severity == "error")
 
 
 def errors_of(record: dict) -> int:
@@ -1377,10 +1369,13 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
                            msg("photo.why.used"))
-    for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
+    for key in (k for k in faulty if isinstance(k, str) and k in conf and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
-    if faults:
+    if UNUSED in faulty and "used" not in (fixed or {}):
+        conf["used"].confidence = min(conf["used"].confidence, FAULTY)
+        conf["used"].why = msg("photo.why.crossed_unused", why=conf["used"].why)
+    if faults or UNUSED in faulty:
         _ask_numbers_if_silent(record, conf, fixed or {})
     notes = []
     if left_out:
@@ -1478,15 +1473,22 @@ def turn_cells(record: dict) -> list[str | None]:
 FAULTY_FIELDS = {"fish": "fish_marked", "crashes": "crashes_marked"}  # a counter found wrong: its field
 
 
+UNUSED = "crossed, unused"  # _faulty: an ability box crossed out that no turn uses
+
+
 def _faulty(checked) -> set:
     """The turns where the checker finds an error (0: one not tied to a turn), and the
     sheet's fields it finds wrong: a counter that disagrees with the turns (fish_marked,
-    crashes_marked), an ability box (used)."""
+    crashes_marked), an ability box (used); UNUSED where an ability box is crossed out that
+    no turn uses (a warning to `check`, but players cross a box as they use it: a turn that
+    used it was read without it, a +-1 on its number, or the box was misread)."""
     if checked is None:
         return {0}
     out = set()
     for f in checked.verdict.findings:
-        if _at_fault(f):
+        if f.text is not None and f.text.id == "finding.yuncos.Y15_crossed_unused":
+            out.add(UNUSED)
+        if f.severity == "error":
             at = f.at or {}
             out.add(at.get("turn", 0))
             if at.get("counter") in FAULTY_FIELDS:
