@@ -1372,11 +1372,16 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     for key in (k for k in faulty if isinstance(k, str) and k in conf and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
-    if UNUSED in faulty and "used" not in (fixed or {}):
-        conf["used"].confidence = min(conf["used"].confidence, FAULTY)
-        conf["used"].why = msg("photo.why.crossed_unused", why=conf["used"].why)
-    if faults or UNUSED in faulty:
+    if faults:
         _ask_numbers_if_silent(record, conf, fixed or {})
+    elif UNUSED in faulty:
+        # a box crossed out that no turn uses, where nothing else is asked: the draft looks
+        # sure and is not; a number the player confirmed that moved to another turn is
+        # this turn's as read, not held
+        held = {k for k in fixed or {} if not (k.endswith(".value") and _moved(fixed[k], record, cells_of, k))}
+        if _ask_numbers_if_silent(record, conf, held, "photo.why.number_unused") and "used" not in (fixed or {}):
+            conf["used"].confidence = min(conf["used"].confidence, FAULTY)
+            conf["used"].why = msg("photo.why.crossed_unused", why=conf["used"].why)
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):
@@ -1388,21 +1393,22 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     return Draft(record, conf, faults, len(readings), notes)
 
 
-def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
-    """A draft the rules find an error in that asks nothing (every field of the turns at
-    fault confirmed, or sure): which turn wrote which number, which the paper does not show
-    (an ability unlocks by the boxes filled before it), is what is wrong; every number not
-    held is asked; so is it where only the ability boxes are asked (a box crossed out that
-    no turn uses: which turn used it, by a +-1 on its number, the paper does not show)."""
+def _ask_numbers_if_silent(record: dict, conf: dict, held, why: str = "photo.why.faulty_field") -> bool:
+    """A draft the rules find an error in that asks nothing but the ability boxes (every
+    field of the turns at fault confirmed, or sure): which turn wrote which number, which
+    the paper does not show (an ability unlocks by the boxes filled before it; a +-1 is
+    used on a number), is what is wrong: every number not held is asked, said so (`why`).
+    Whether the draft was so."""
     if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items()
            if k != "used" and not k.endswith(".use")):  # a turn's abilities go with its number
-        return
+        return False
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].value"
         if key in conf and key not in held:
             r = conf[key]
             r.confidence, r.after = min(r.confidence, FAULTY), None
-            r.why = msg("photo.why.faulty_field", why=r.why)
+            r.why = msg(why, why=r.why)
+    return True
 
 
 def faults_asked(record: dict, conf: dict, held) -> int:
