@@ -497,28 +497,3 @@ def test_a_fault_nothing_else_asks_for_asks_the_numbers():
     assert all(conf[k].confidence <= flight.FAULTY and conf[k].after is None for k in numbers)
     assert all(conf[k].confidence == 1.0 for k in held if k in conf)
     assert flight.faults_asked(truth, sure(), held) == 0  # no fault: nothing asked
-
-
-def test_an_ability_box_read_crossed_that_no_turn_uses_is_asked_with_the_numbers():
-    """Players cross an ability box as they use it: a box read crossed out that no turn of
-    the reading uses (a stray mark read as a cross, or a +-1 on a number read without it)
-    tells a misread sheet. A draft asking other fields leaves it to the rounds (those are
-    read again); one that would ask nothing else (every flight and die confirmed) asks the
-    boxes and every number: which turn used a +-1 the paper does not show."""
-    layout, truth = game("yuncos-easy", 3004)
-    spec = layout.spec
-    fields, cells, dice = truefields.true_fields(truth, spec)
-    sure = draft_of(layout, fields, cells, dice)
-    assert is_truth(sure, truth, spec) and sure.faults == 0 and "used" not in sure.uncertain
-    box = next(b for b, p in fields.abilities.items() if p < 0.5)
-    fields.abilities[box] = 0.97  # a mark in an unused box, read as surely crossed
-    draft = draft_of(layout, fields, cells, dice)
-    assert draft.faults == 0  # a warning to `check`, no error
-    fixed = {"start": truth["start"], **{f"turn[{t}].{k}": e[k] for t, e in enumerate(truth["turn"], 1)
-                                         for k in ("flight", "dice")}}
-    held = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
-    numbers = [f"turn[{t}].value" for t, e in enumerate(truth["turn"], 1) if "puzzle" in e]
-    asked = {k for k in held.uncertain if not k.endswith(".use")}  # a turn's abilities go with its number
-    assert numbers and asked == {"used", *numbers}
-    assert held.confidence["used"].why.id == "photo.why.crossed_unused"
-    assert held.confidence[numbers[0]].why.id == "photo.why.number_unused"

@@ -1369,19 +1369,11 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
                            msg("photo.why.used"))
-    for key in (k for k in faulty if isinstance(k, str) and k in conf and k not in (fixed or {})):
+    for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
     if faults:
         _ask_numbers_if_silent(record, conf, fixed or {})
-    elif UNUSED in faulty:
-        # a box crossed out that no turn uses, where nothing else is asked: the draft looks
-        # sure and is not; a number the player confirmed that moved to another turn is
-        # this turn's as read, not held
-        held = {k for k in fixed or {} if not (k.endswith(".value") and _moved(fixed[k], record, cells_of, k))}
-        if _ask_numbers_if_silent(record, conf, held, "photo.why.number_unused") and "used" not in (fixed or {}):
-            conf["used"].confidence = min(conf["used"].confidence, FAULTY)
-            conf["used"].why = msg("photo.why.crossed_unused", why=conf["used"].why)
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):
@@ -1393,22 +1385,19 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     return Draft(record, conf, faults, len(readings), notes)
 
 
-def _ask_numbers_if_silent(record: dict, conf: dict, held, why: str = "photo.why.faulty_field") -> bool:
-    """A draft the rules find an error in that asks nothing but the ability boxes (every
-    field of the turns at fault confirmed, or sure): which turn wrote which number, which
-    the paper does not show (an ability unlocks by the boxes filled before it; a +-1 is
-    used on a number), is what is wrong: every number not held is asked, said so (`why`).
-    Whether the draft was so."""
-    if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items()
-           if k != "used" and not k.endswith(".use")):  # a turn's abilities go with its number
-        return False
+def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
+    """A draft the rules find an error in that asks nothing (every field of the turns at
+    fault confirmed, or sure): which turn wrote which number, which the paper does not show
+    (an ability unlocks by the boxes filled before it), is what is wrong; every number not
+    held is asked."""
+    if any(r.confidence < CONFIRM and r.after is None for r in conf.values()):
+        return
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].value"
         if key in conf and key not in held:
             r = conf[key]
             r.confidence, r.after = min(r.confidence, FAULTY), None
-            r.why = msg(why, why=r.why)
-    return True
+            r.why = msg("photo.why.faulty_field", why=r.why)
 
 
 def faults_asked(record: dict, conf: dict, held) -> int:
@@ -1479,21 +1468,14 @@ def turn_cells(record: dict) -> list[str | None]:
 FAULTY_FIELDS = {"fish": "fish_marked", "crashes": "crashes_marked"}  # a counter found wrong: its field
 
 
-UNUSED = "crossed, unused"  # _faulty: an ability box crossed out that no turn uses
-
-
 def _faulty(checked) -> set:
     """The turns where the checker finds an error (0: one not tied to a turn), and the
     sheet's fields it finds wrong: a counter that disagrees with the turns (fish_marked,
-    crashes_marked), an ability box (used); UNUSED where an ability box is crossed out that
-    no turn uses (a warning to `check`, but players cross a box as they use it: a turn that
-    used it was read without it, a +-1 on its number, or the box was misread)."""
+    crashes_marked), an ability box (used)."""
     if checked is None:
         return {0}
     out = set()
     for f in checked.verdict.findings:
-        if f.text is not None and f.text.id == "finding.yuncos.Y15_crossed_unused":
-            out.add(UNUSED)
         if f.severity == "error":
             at = f.at or {}
             out.add(at.get("turn", 0))
