@@ -508,6 +508,25 @@ def test_random_iunu_records_with_a_wrong_mark(data):
     _check_random(rec, "gen.toml")
 
 
+def test_three_caste_rows_at_fault_one_under_another_each_have_their_tag():
+    """Found by the property test above: the Scribe, Pharaoh and Artisan rows all at fault
+    (more cards at the table than the deck holds) leave the middle row no room by its top
+    right corner; its tag goes by its top left one, beside the row's name, not only to the
+    findings page."""
+    deck = {"farmer": (8, 1, 1), "baker": (7, 1, 0), "soldier": (6, 2, 1), "merchant": (6, 2, 2), "noble": (5, 3, 1),
+            "priest": (5, 2, 2), "scribe": (4, 3, 2), "pharaoh": (2, 5, 3), "artisan": (4, 2, 1)}
+    held = {"Ana": {"artisan": 2, "scribe": 2}, "Ben": {"artisan": 1}, "Cleo": {"pharaoh": 3, "artisan": 2},
+            "Dario": {"scribe": 3}}
+    rec = {"game": "iunu", "deck": {"castes": {c: {"cards": n, "vp": vp, "bread": b} for c, (n, vp, b) in deck.items()}},
+           "player": [{"name": name, "deben": -1 if name == "Ana" else 0, "cards": cards,
+                       "fed": {c: 0 for c in cards}, "afterlife": []} for name, cards in held.items()]}
+    loaded = records.parse(rec, "gen.toml")
+    checked, scene = checked_scene(loaded)
+    assert [f.at.get("caste") for f in checked.verdict.findings[:3]] == ["scribe", "pharaoh", "artisan"]
+    places, extra = places_for(loaded, checked, scene)
+    assert_readable(scene.pages[0], scene.forms, places, extra)
+
+
 def test_levelx_game_ends_with_the_board_and_every_pawn_where_the_game_left_it():
     from sheetkit.games.levelx.compose import board_geometry
     from sheetkit.games.levelx.overlay import PAWNS

@@ -151,11 +151,14 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
             if k not in (n for n, _ in at[key][1:]):
                 at[key].append((k, spot.value))
     tags: list[L.Tag] = []
+    corners: dict[int, tuple[float, float]] = {}  # a field's tag: its field's top left corner
     for spot, *found in at.values():
         values = {v for _, v in found}
         value = values.pop() if len(values) == 1 else None
         words = ", ".join(str(n) for n, _ in found) + (f": {value}" if value else "")
         tags.append(L.Tag(words, spot.anchor, spot.r, toward=spot.toward, only=spot.only))
+        if spot.cell is not None and not spot.only:
+            corners[len(tags) - 1] = spot.cell[:2]
     g = DOUBLE_GAP + 0.2  # a field and both lines of its outline
     fields = {s.cell for spots in places for s in spots if s.cell is not None}
     cells = fields | {(c[0] - g, c[1] - g, c[2] + g, c[3] + g) for c in fields}
@@ -164,6 +167,13 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
     short = {id(t) for t in placement.unplaced if ": " in t.text}
     if short:  # no room for a tag and its value: the number alone (the value is in the box)
         tags = [replace(t, text=t.text.split(": ")[0]) if id(t) in short else t for t in tags]
+        placement = L.place(tags, blocked, area or L.drawable(page))
+    stuck = {id(t) for t in placement.unplaced}
+    if any(id(t) in stuck for k, t in enumerate(tags) if k in corners):
+        # no room by the field's top right corner (a row across the table between two other
+        # rows at fault): by its top left one, beside the row's name, before it is only listed
+        tags = [replace(t, anchor=corners[k], toward=None) if id(t) in stuck and k in corners else t
+                for k, t in enumerate(tags)]
         placement = L.place(tags, blocked, area or L.drawable(page))
     return Marked(marks, L.items(placement, RED), placement, numbers)
 
