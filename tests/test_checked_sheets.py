@@ -512,7 +512,7 @@ def test_three_caste_rows_at_fault_one_under_another_each_have_their_tag():
     """Found by the property test above: the Scribe, Pharaoh and Artisan rows all at fault
     (more cards at the table than the deck holds) leave the middle row no room by its top
     right corner; its tag goes by its top left one, beside the row's name, not only to the
-    findings page."""
+    findings page. A box inside such a row at fault has its tag too."""
     deck = {"farmer": (8, 1, 1), "baker": (7, 1, 0), "soldier": (6, 2, 1), "merchant": (6, 2, 2), "noble": (5, 3, 1),
             "priest": (5, 2, 2), "scribe": (4, 3, 2), "pharaoh": (2, 5, 3), "artisan": (4, 2, 1)}
     held = {"Ana": {"artisan": 2, "scribe": 2}, "Ben": {"artisan": 1}, "Cleo": {"pharaoh": 3, "artisan": 2},
@@ -523,6 +523,14 @@ def test_three_caste_rows_at_fault_one_under_another_each_have_their_tag():
     loaded = records.parse(rec, "gen.toml")
     checked, scene = checked_scene(loaded)
     assert [f.at.get("caste") for f in checked.verdict.findings[:3]] == ["scribe", "pharaoh", "artisan"]
+    places, extra = places_for(loaded, checked, scene)
+    assert_readable(scene.pages[0], scene.forms, places, extra)
+    # ... and an afterlife card on the Pharaoh majority Ana does not hold: a box inside the
+    # Pharaoh row's outline, whose tag has room only once that outline is open to it
+    rec["player"][0]["afterlife"] = [{"caste": "pharaoh", "multiplier": 1}]
+    loaded = records.parse(rec, "gen.toml")
+    checked, scene = checked_scene(loaded)
+    assert any(f.at.get("afterlife") == 0 for f in checked.verdict.findings)
     places, extra = places_for(loaded, checked, scene)
     assert_readable(scene.pages[0], scene.forms, places, extra)
 

@@ -151,14 +151,14 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
             if k not in (n for n, _ in at[key][1:]):
                 at[key].append((k, spot.value))
     tags: list[L.Tag] = []
-    corners: dict[int, tuple[float, float]] = {}  # a field's tag: its field's top left corner
+    fields_of: dict[int, Box] = {}  # a field's tag (by its index): its field
     for spot, *found in at.values():
         values = {v for _, v in found}
         value = values.pop() if len(values) == 1 else None
         words = ", ".join(str(n) for n, _ in found) + (f": {value}" if value else "")
         tags.append(L.Tag(words, spot.anchor, spot.r, toward=spot.toward, only=spot.only))
         if spot.cell is not None and not spot.only:
-            corners[len(tags) - 1] = spot.cell[:2]
+            fields_of[len(tags) - 1] = spot.cell
     g = DOUBLE_GAP + 0.2  # a field and both lines of its outline
     fields = {s.cell for spots in places for s in spots if s.cell is not None}
     cells = fields | {(c[0] - g, c[1] - g, c[2] + g, c[3] + g) for c in fields}
@@ -169,13 +169,42 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
         tags = [replace(t, text=t.text.split(": ")[0]) if id(t) in short else t for t in tags]
         placement = L.place(tags, blocked, area or L.drawable(page))
     stuck = {id(t) for t in placement.unplaced}
-    if any(id(t) in stuck for k, t in enumerate(tags) if k in corners):
+    if any(id(t) in stuck for k, t in enumerate(tags) if k in fields_of):
         # no room by the field's top right corner (a row across the table between two other
         # rows at fault): by its top left one, beside the row's name, before it is only listed
-        tags = [replace(t, anchor=corners[k], toward=None) if id(t) in stuck and k in corners else t
+        tags = [replace(t, anchor=fields_of[k][:2], toward=None) if id(t) in stuck and k in fields_of else t
                 for k, t in enumerate(tags)]
         placement = L.place(tags, blocked, area or L.drawable(page))
+    left = {id(t) for t in placement.unplaced}
+    stuck = [(t, fields_of[k]) for k, t in enumerate(tags) if k in fields_of and id(t) in left]
+    if stuck:
+        placement = _inside_fields(placement, stuck, blocked, cells, area or L.drawable(page))
     return Marked(marks, L.items(placement, RED), placement, numbers)
+
+
+def _inside_fields(placement: L.Placement, stuck: list, blocked: list, cells: set, area: Box) -> L.Placement:
+    """The tags still without room whose field lies inside another finding's outlined field
+    (a box of a row at fault): placed again with that outline open to them (a tag inside
+    it, or a leader across it), clear of the tags placed and their leaders, rather than
+    only listed on the findings page."""
+    taken = [L._grow(p.box, L.CLEAR) for p in placement.placed]
+    taken += [(min(a, c), min(b, d), max(a, c), max(b, d)) for p in placement.placed if p.leader
+              for a, b, c, d in [p.leader]]
+    tags = []
+    open_ = set()
+    for t, (x0, y0, x1, y1) in stuck:
+        # the outlines it lies in (another field's, and that one grown by its double line)
+        around = {c for c in cells if c[0] < x0 and c[1] < y0 and x1 < c[2] and y1 < c[3]}
+        if around:
+            tags.append(t)
+            open_ |= around
+    if not tags:
+        return placement
+    more = L.place(tags, [b for b in blocked if b not in open_] + taken, area)
+    return L.Placement(placement.placed + more.placed,
+                       tuple(t for t in placement.unplaced if not any(t is u for u in tags)) + more.unplaced,
+                       placement.tried + more.tried, placement.compared + more.compared,
+                       placement.taken + more.taken)
 
 
 def sentence(f, lang: str = "en") -> str:
