@@ -168,6 +168,102 @@ def test_reading_several_photos_is_refused_in_one_line_where_it_cannot_be_done(e
     assert run.code == 0 and (other / "easy.toml").is_file(), run.err
 
 
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux's /proc)."""
+    import glob
+
+    out = []
+    for path in glob.glob(f"/proc/{pid}/task/*/children"):
+        with open(path) as f:
+            out += [int(c) for c in f.read().split()]
+    return out
+
+
+def _alive(pid: int) -> bool:
+    import os
+
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ", 1)[1][0] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_a_batch_stopped_ends_at_once_with_its_workers_and_says_every_draft_it_wrote(easy, tmp_path, how):
+    """Ctrl-C (to the command's process group, as a terminal sends it) or SIGTERM (to the
+    command alone, as `timeout` sends it) while several photos are read: the command ends
+    within seconds, its workers with it, every draft in the folder was said, and none is
+    written after it ended."""
+    import os
+    import signal
+    import time
+
+    _, path = easy
+    photos = []
+    for k in range(8):
+        photos.append(tmp_path / f"sheet{k}.jpg")
+        photos[-1].write_bytes(path.read_bytes())
+    out = tmp_path / "drafts"
+    run = subprocess.Popen([sys.executable, "-m", "sheetkit", "read", *map(str, photos), "-o", str(out), "--jobs", "2"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        first = run.stderr.readline()  # the first photo read: the workers are at work
+        assert "wrote the draft" in first, first
+        workers = _children(run.pid)
+        assert len(workers) >= 2
+        if how == "ctrl-c":
+            os.killpg(run.pid, signal.SIGINT)
+        else:
+            os.kill(run.pid, signal.SIGTERM)
+        t = time.time()
+        run.wait(timeout=30)
+        took = time.time() - t
+        rest = run.stderr.read()  # the workers share the pipe: its end comes when they have ended
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert took < 5, took
+    assert run.returncode == (2 if how == "ctrl-c" else 128 + signal.SIGTERM), rest
+    assert "Traceback" not in rest
+    if how == "ctrl-c":
+        assert rest.strip().endswith("sheetkit: aborted"), rest
+    deadline = time.time() + 5
+    while any(_alive(w) for w in workers) and time.time() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(w) for w in workers)
+    written = sorted(p.name for p in out.iterdir())
+    said = (first + rest).count("wrote the draft")
+    assert len(written) == said and 1 <= said < len(photos), (written, (first + rest).replace(str(tmp_path), "T"))
+    time.sleep(1)
+    assert sorted(p.name for p in out.iterdir()) == written  # nothing after the end
+    assert not [p for p in out.iterdir() if p.suffix != ".toml"]  # no temporary file left
+
+
+def test_a_batch_writes_over_no_photo_and_leaves_no_folder_for_nothing(easy, tmp_path):
+    """A draft named as another photo of the batch (a link in the folder to it) is refused
+    before anything is read; -o naming a file is refused with several photos; a batch
+    where every photo fails leaves no empty folder behind and says none was read."""
+    import os
+
+    _, path = easy
+    a, b = tmp_path / "a.jpg", tmp_path / "b.jpg"
+    a.write_bytes(path.read_bytes())
+    b.write_bytes(path.read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    os.symlink(b, out / "a.toml")
+    assert_user_error(sheetkit("read", str(a), str(b), "-o", str(out)), "b.jpg", "over the photo")
+    assert b.read_bytes() == path.read_bytes()
+    (tmp_path / "file.toml").write_text("x")
+    assert_user_error(sheetkit("read", str(a), str(b), "-o", str(tmp_path / "file.toml")), "folder")
+    run = sheetkit("read", str(tmp_path / "none1.jpg"), str(tmp_path / "none2.jpg"), "-o", str(tmp_path / "new"))
+    assert run.code == 2 and run.err.strip().splitlines()[-1] == "sheetkit: none of the 2 photos could be read " \
+        "(said above): see each one's line for what to do", run.err
+    assert not (tmp_path / "new").exists()
+
+
 def _image(tmp_path, name, img):
     path = tmp_path / name
     cv2.imwrite(str(path), img)

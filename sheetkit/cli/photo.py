@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gc
 import os
+import time
+from contextlib import contextmanager
 
 import click
 
@@ -46,7 +48,7 @@ def read_cmd(photos, out, debug_png, confirmed_path, jobs, lang):
     if len(photos) == 1:
         photo = photos[0]
         out, debug_png = (_in_folder(path, photo, ext) for path, ext in ((out, ".toml"), (debug_png, ".png")))
-        _not_over(photo, out, debug_png)
+        _not_over([photo], [out, debug_png])
         record, said = read_one(photo, out, debug_png, confirmed_path, lang)
         if out:
             from sheetkit.cli.history import _write
@@ -63,7 +65,8 @@ def read_cmd(photos, out, debug_png, confirmed_path, jobs, lang):
         raise UserError(msg("error.cli.read_folder"))
     failed = read_many(photos, out, debug_png, lang, jobs or os.cpu_count() or 1)
     if failed:
-        raise UserError(msg("error.photo.some_failed", failed=failed, photos=len(photos), out=out))
+        key = "error.photo.none_read" if failed == len(photos) else "error.photo.some_failed"
+        raise UserError(msg(key, failed=failed, photos=len(photos), out=out))
 
 
 def _in_folder(path: str | None, photo: str, ext: str) -> str | None:
@@ -76,18 +79,41 @@ def _in_folder(path: str | None, photo: str, ext: str) -> str | None:
     return path
 
 
-def _not_over(photo: str, *written: str | None) -> None:
-    """UserError unless every file to write is another file than the photo."""
+def _not_over(photos, written) -> None:
+    """UserError unless every file to write is another file than each photo (a draft named
+    as a photo, or a link to one, in the folder written to)."""
+    seen = {}
+    for photo in photos:
+        try:
+            st = os.stat(photo)
+        except OSError:
+            continue
+        seen[st.st_dev, st.st_ino] = photo
     for path in written:
-        if path and os.path.exists(path) and os.path.exists(photo) and os.path.samefile(path, photo):
-            raise UserError(msg("error.cli.read_over_photo"), source=click.format_filename(photo))
+        try:
+            st = os.stat(path) if path else None
+        except OSError:
+            continue
+        if st is not None and (st.st_dev, st.st_ino) in seen:
+            raise UserError(msg("error.cli.read_over_photo"), source=click.format_filename(seen[st.st_dev, st.st_ino]))
 
 
 def _worker_start() -> None:
-    """A worker of read_many leaves Ctrl-C to the command, which stops the batch."""
+    """A worker of read_many leaves Ctrl-C to the command, which stops the batch, and ends
+    with it should it end without stopping them (killed; on Linux, where a process can ask)."""
     import signal
+    import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:  # PR_SET_PDEATHSIG: SIGTERM when the command's process ends
+            ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() == 1:  # it ended before that was asked
+            os._exit(1)
 
 
 def read_one(photo: str, out: str | None, debug_png: str | None, confirmed_path: str | None,
@@ -163,26 +189,82 @@ def _read_into(photo: str, out: str, debug_png: str | None, lang: str) -> tuple[
         return False, e.line(lang)
 
 
+def _folders(*folders: str | None) -> list[str]:
+    """Make the folders written to, and write a file in each and remove it: one that cannot
+    be written is said at once, in one line, before any photo is read (a folder made for
+    nothing is removed). The folders made."""
+    import tempfile
+
+    made = []
+    try:
+        for folder in (f for f in folders if f):
+            if os.path.exists(folder) and not os.path.isdir(folder):
+                raise UserError(msg("error.cli.read_not_folder"), source=folder)
+            try:
+                if not os.path.isdir(folder):
+                    os.makedirs(folder)
+                    made.append(folder)
+                tempfile.TemporaryFile(dir=folder).close()
+            except OSError as e:
+                raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=folder) from None
+    except UserError:
+        _unmake(made)
+        raise
+    return made
+
+
+def _unmake(folders: list[str]) -> None:
+    """Remove the folders made for the drafts, where they are left empty."""
+    for folder in reversed(folders):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass
+
+
+def _stop(pool) -> None:
+    """The batch stopped (Ctrl-C, SIGTERM, a worker gone): no photo more is begun, and the
+    workers end now, not after the photos already handed to them; a second Ctrl-C meanwhile
+    does not cut this short."""
+    import multiprocessing
+    import signal
+
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers = multiprocessing.active_children()
+        for w in workers:
+            w.terminate()
+        for w in workers:
+            w.join(5)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def read_many(photos, out: str, debug_dir: str | None, lang: str, jobs: int) -> int:
     """Read every photo into a draft in the folder `out` (debug PNGs in `debug_dir`), `jobs`
     at a time, each photo's line said in the photos' order; how many could not be read.
-    A photo that cannot be read is said and skipped: the others are still read."""
+    A photo that cannot be read is said and skipped: the others are still read. Stopped
+    (Ctrl-C, SIGTERM), the lines of the drafts written so far are said first."""
     from pathlib import Path
 
     names = [Path(p).stem for p in photos]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise UserError(msg("error.cli.read_same_name", name=twice[0] + ".toml"))
-    for folder in (out, debug_dir):
-        if folder:
-            try:
-                os.makedirs(folder, exist_ok=True)
-            except OSError as e:
-                raise UserError(msg("error.file.cannot_write", why=e.strerror or str(e)), source=folder) from None
     work = [(p, os.path.join(out, n + ".toml"), debug_dir and os.path.join(debug_dir, n + ".png"), lang)
             for p, n in zip(photos, names)]
-    for photo, draft, debug_png, _ in work:
-        _not_over(photo, draft, debug_png)
+    _not_over(photos, [path for _, draft, png, _ in work for path in (draft, png)])
+    made = _folders(out, debug_dir)
+    try:
+        return _read_all(work, out, jobs)
+    finally:
+        _unmake(made)  # every photo failed, or the batch stopped before a draft: no empty folder left
+
+
+def _read_all(work: list, out: str, jobs: int) -> int:
+    """read_many's reading, once the folders are there: how many photos could not be read."""
+    lang = work[0][3]
     failed = 0
 
     def said(photo, result):
@@ -191,22 +273,75 @@ def read_many(photos, out: str, debug_dir: str | None, lang: str, jobs: int) -> 
         failed += not ok
         click.echo(f"{click.format_filename(photo)}: {line}" if ok else f"sheetkit: {line}", err=True)
 
-    jobs = min(jobs, len(photos))
+    jobs = min(jobs, len(work))
     if jobs == 1:
         for w in work:
             said(w[0], _read_into(*w))
         return failed
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import TimeoutError as NotYet
     from concurrent.futures.process import BrokenProcessPool
 
     # spawned, not forked: a fresh Python per worker, no OpenCV or BLAS threads forked mid-state
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+    begun = time.time()
+    futures = [pool.submit(_read_into, *w) for w in work]
+    told = 0
+    with _noting_signals() as stop:  # Ctrl-C, SIGTERM, SIGHUP: noted, and the batch stops between lines
+        try:
+            for w, future in zip(work, futures):
+                while not stop:
+                    try:
+                        result = future.result(timeout=0.1)
+                        break
+                    except NotYet:
+                        pass
+                if stop:
+                    break
+                said(w[0], result)
+                told += 1
+        except BrokenProcessPool:
+            _stop(pool)
+            raise UserError(msg("error.photo.worker_died", written=told - failed, out=out)) from None
+        except BaseException:  # a fault in sheetkit: said as one, with no worker left reading
+            _stop(pool)
+            raise
+    if not stop:
+        pool.shutdown(wait=True)
+        return failed
+    _stop(pool)
+    # the drafts written before the stop are said, those whose line was lost with their
+    # worker too (written while this batch ran)
+    for (photo, draft, *_), future in zip(work[told:], futures[told:]):
+        if future.done() and not future.cancelled() and future.exception() is None:
+            if future.result()[0]:
+                said(photo, future.result())
+        elif os.path.isfile(draft) and os.path.getmtime(draft) >= begun - 1:
+            click.echo(f"{click.format_filename(photo)}: {text('photo.draft.wrote_to', lang, out=draft)}", err=True)
+    import signal
+
+    if stop[0] == signal.SIGINT:
+        raise click.Abort()
+    raise SystemExit(128 + stop[0])
+
+
+@contextmanager
+def _noting_signals():
+    """Within the block, Ctrl-C, SIGTERM and SIGHUP are noted in the list it gives rather
+    than raised (a line is said whole, or not), in the main thread; elsewhere nothing
+    changes."""
+    import signal
+    import threading
+
+    noted: list[int] = []
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+            if sig is not None:
+                previous[sig] = signal.signal(sig, lambda signum, frame: noted.append(signum))
     try:
-        for w, future in [(w, pool.submit(_read_into, *w)) for w in work]:
-            said(w[0], future.result())
-    except BrokenProcessPool:
-        raise UserError(msg("error.photo.worker_died"), source=click.format_filename(w[0])) from None
+        yield noted
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return failed
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
