@@ -166,7 +166,7 @@ def read_one(photo: str, out: str | None, debug_png: str | None, confirmed_path:
     if pad is not None:
         saw = text("photo.draft.pad_saw", lang, layout=pad.layout, serial=pad.serial, paper=pad.paper,
                    players=len(pad.players), fields=len(pad.unsure))
-        return pad.record_text, saw + ("; " + text("photo.draft.pad_wrote", lang, out=out) if out else "")
+        return pad.record_text, saw + ("; " + text("photo.draft.wrote_to", lang, out=out) if out else "")
     record = draft_toml(draft, click.format_filename(photo), lang)
     if not out:
         return record, None
