@@ -156,6 +156,7 @@ def test_reading_several_photos_is_refused_in_one_line_where_it_cannot_be_done(e
     assert_user_error(sheetkit("read", str(path), str(path)), "folder", "-o")
     assert_user_error(sheetkit("read", str(path), str(other / "easy.jpg"), "-o", str(tmp_path / "d")),
                       "same draft", "easy.toml")
+    assert_user_error(sheetkit("read", str(path), str(path), "-o", str(tmp_path / "d")), "given twice")
     assert not (tmp_path / "d").exists()  # nothing read, nothing made
     assert_user_error(sheetkit("read", str(path), str(path), "-o", str(tmp_path / "d"), "--confirmed",
                                str(tmp_path / "x.toml")), "one photo")

@@ -251,6 +251,9 @@ def read_many(photos, out: str, debug_dir: str | None, lang: str, jobs: int) -> 
     names = [Path(p).stem for p in photos]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
+        same = [p for p, n in zip(photos, names) if n == twice[0]]
+        if all(os.path.exists(p) for p in same[:2]) and os.path.samefile(same[0], same[1]):
+            raise UserError(msg("error.cli.read_twice"), source=click.format_filename(same[1]))
         raise UserError(msg("error.cli.read_same_name", name=twice[0] + ".toml"))
     work = [(p, os.path.join(out, n + ".toml"), debug_dir and os.path.join(debug_dir, n + ".png"), lang)
             for p, n in zip(photos, names)]
