@@ -224,21 +224,15 @@ def _unmake(folders: list[str]) -> None:
 
 def _stop(pool) -> None:
     """The batch stopped (Ctrl-C, SIGTERM, a worker gone): no photo more is begun, and the
-    workers end now, not after the photos already handed to them; a second Ctrl-C meanwhile
-    does not cut this short."""
+    workers end now, not after the photos already handed to them."""
     import multiprocessing
-    import signal
 
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool.shutdown(wait=False, cancel_futures=True)
-        workers = multiprocessing.active_children()
-        for w in workers:
-            w.terminate()
-        for w in workers:
-            w.join(5)
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = multiprocessing.active_children()
+    for w in workers:
+        w.terminate()
+    for w in workers:
+        w.join(5)
 
 
 def read_many(photos, out: str, debug_dir: str | None, lang: str, jobs: int) -> int:
@@ -310,10 +304,10 @@ def _read_all(work: list, out: str, jobs: int) -> int:
         except BaseException:  # a fault in sheetkit: said as one, with no worker left reading
             _stop(pool)
             raise
-    if not stop:
-        pool.shutdown(wait=True)
-        return failed
-    _stop(pool)
+        if not stop:
+            pool.shutdown(wait=True)
+            return failed
+        _stop(pool)  # still noting signals: a second Ctrl-C meanwhile changes nothing
     # the drafts written before the stop are said, those whose line was lost with their
     # worker too (written while this batch ran)
     for (photo, draft, *_), future in zip(work[told:], futures[told:]):

@@ -163,22 +163,23 @@ def mark(page: Page, forms: dict[str, S.Form] | None, places: Sequence[Sequence[
     fields = {s.cell for spots in places for s in spots if s.cell is not None}
     cells = fields | {(c[0] - g, c[1] - g, c[2] + g, c[3] + g) for c in fields}
     blocked = L.text_boxes(page.items, forms) + list(obstacles) + sorted(cells)
-    placement = L.place(tags, blocked, area or L.drawable(page))
+    area = area or L.drawable(page)
+    placement = L.place(tags, blocked, area)
     short = {id(t) for t in placement.unplaced if ": " in t.text}
     if short:  # no room for a tag and its value: the number alone (the value is in the box)
         tags = [replace(t, text=t.text.split(": ")[0]) if id(t) in short else t for t in tags]
-        placement = L.place(tags, blocked, area or L.drawable(page))
+        placement = L.place(tags, blocked, area)
     stuck = {id(t) for t in placement.unplaced}
     if any(id(t) in stuck for k, t in enumerate(tags) if k in fields_of):
         # no room by the field's top right corner (a row across the table between two other
         # rows at fault): by its top left one, beside the row's name, before it is only listed
         tags = [replace(t, anchor=fields_of[k][:2], toward=None) if id(t) in stuck and k in fields_of else t
                 for k, t in enumerate(tags)]
-        placement = L.place(tags, blocked, area or L.drawable(page))
+        placement = L.place(tags, blocked, area)
     left = {id(t) for t in placement.unplaced}
     stuck = [(t, fields_of[k]) for k, t in enumerate(tags) if k in fields_of and id(t) in left]
     if stuck:
-        placement = _inside_fields(placement, stuck, blocked, cells, area or L.drawable(page))
+        placement = _inside_fields(placement, stuck, blocked, cells, area)
     return Marked(marks, L.items(placement, RED), placement, numbers)
 
 
