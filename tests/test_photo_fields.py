@@ -17,7 +17,8 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 
 from sheetkit.photo import PX_PER_MM as K  # noqa: E402
-from sheetkit.photo import fields, handwriting, register, simulate  # noqa: E402
+from sheetkit.games.yuncos.notation import box_kind  # noqa: E402
+from sheetkit.photo import fields, flight, handwriting, register, simulate  # noqa: E402
 
 SQ = 7.6 * K  # a map square, px
 C = (150.0, 150.0)  # the grid point under test, px
@@ -332,3 +333,57 @@ def test_a_sheet_laid_a_few_px_off_shows_no_paper_noise(easy_blank, shift):
     photo = cv2.GaussianBlur(np.roll(np.roll(blank, dy, axis=0), dx, axis=1), (0, 0), 1.0).astype(np.float32)
     ink = fields.ink_image(photo, blank, 1.0)
     assert fields.paper_noise(ink, blank, fields.ability_boxes(g).values()) < fields.NOISY_PAPER
+
+
+def _flown(blank, g, squares: list, slash: str, seed: int = 3, part=(0.0, 1.0)):
+    """The blank with a flight pencilled through the map: a unit step into each square's
+    corner, then across it diagonally (only the `part` of the diagonal between those
+    shares of its length: a stroke over its middle is no step; both diagonals where a
+    square is listed twice, an X), and the Easy sheet's diagonal box nest1.2 marked with
+    `slash` ("/" lies along its printed arrow); its fields as read."""
+    rng = np.random.default_rng(seed)
+    photo = blank.copy()
+    at = lambda v: np.array(g.vertex(v)) * K  # noqa: E731
+    drawn = set()
+    for c, r in squares:
+        if (c, r) in drawn:  # the other diagonal: an X in the square
+            handwriting.draw_stroke(photo, [tuple(at((c + 1, r))), tuple(at((c, r + 1)))], rng, 0.45 * K, 0.45)
+            continue
+        drawn.add((c, r))
+        a, b = at((c, r)), at((c + 1, r + 1))
+        handwriting.draw_stroke(photo, [tuple(at((c - 1, r))), tuple(a)], rng, 0.45 * K, 0.45)
+        handwriting.draw_stroke(photo, [tuple(a + (b - a) * part[0]), tuple(a + (b - a) * part[1])], rng, 0.45 * K, 0.45)
+    x, y, w, h = fields.ability_boxes(g)["nest1.2"]
+    handwriting.draw_cross(photo, (x * K + 4, y * K + 4, (x + w) * K - 4, (y + h) * K - 4), rng, slash)
+    photo = (cv2.GaussianBlur(photo, (0, 0), 1.0) + rng.normal(0, 0.01, photo.shape)).astype(np.float32)
+    ink = fields.ink_image(fields.align_boxes(photo, blank, g), blank, 1.0)
+    return fields.read_fields(ink, g, photo, blank, 1.0)
+
+
+def test_a_slash_along_a_diagonal_boxs_arrow_is_asked_where_the_map_shows_a_diagonal_step(easy_blank):
+    """A "/" through the diagonal box lies on its printed arrow and does not show. Y18: a
+    diagonal step on the map was flown with a diagonal box crossed, so where the map shows
+    more of them than diagonal boxes read crossed, the blank ones are asked, not sure."""
+    blank, g = easy_blank
+    diagonal = [b for b in fields.ability_boxes(g) if box_kind(g.spec, b) == "diagonal"]
+    assert "nest1.2" in diagonal
+    hidden = _flown(blank, g, [(5, 5)], "/")
+    for b in diagonal:  # still read blank, but asked: the player says
+        assert fields.HIDDEN_SLASH <= hidden.abilities[b] < 0.5 and 1 - hidden.abilities[b] < flight.CONFIRM
+    assert hidden.hidden_slash  # the draft says why it asks
+    assert max(p for b, p in hidden.abilities.items() if b not in diagonal) < 0.1
+    # the other slash shows: crossed, and nothing is left unsure
+    seen = _flown(blank, g, [(5, 5)], "\\")
+    assert seen.abilities["nest1.2"] > 0.9 and not seen.hidden_slash
+    assert all(max(p, 1 - p) >= flight.CONFIRM for p in seen.abilities.values()), seen.abilities
+
+
+@pytest.mark.parametrize("squares, part", [([(5, 5), (5, 5)], (0.0, 1.0)), ([(5, 5)], (0.3, 0.7))])
+def test_an_x_or_a_stroke_over_a_diagonals_middle_is_no_diagonal_step(easy_blank, squares, part):
+    """An X in a square is a mark, not two diagonal steps, and a tick or a number written
+    along a diagonal's middle is no step: the diagonal boxes read blank stay sure."""
+    blank, g = easy_blank
+    f = _flown(blank, g, squares, "/", part=part)
+    diagonal = [(e, p) for e, p in f.edges.items() if e[0][0] != e[1][0] and e[0][1] != e[1][1] and p >= 0.5]
+    assert diagonal  # read as pencilled, as a step would be
+    assert not f.hidden_slash and all(p < 0.1 for p in f.abilities.values()), f.abilities

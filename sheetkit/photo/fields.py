@@ -98,6 +98,7 @@ class Fields:
     cells: dict = field(default_factory=dict)  # nest1.3 / lum2.1 -> ink image of its inside
     dice: dict = field(default_factory=dict)  # (turn, 0 or 1) -> ink image
     line: tuple = (0.4 * K * 0.4, 1.3)  # this photo's pencil line: ink per px of length, spread (px)
+    hidden_slash: bool = False  # more diagonal steps on the map than diagonal boxes read crossed
 
 
 def _box_share(ink: np.ndarray, box, inset=0.8, level=INK) -> float:
@@ -384,6 +385,9 @@ NOISY_BOX = 0.35  # a box's probability where the photo's noise decides it: unma
 PAPER_QUIET = 0.04  # ink: what plain paper beside a box reaches, at its 97th percentile, in a clean photo
 NOISY_PAPER = 0.03  # paper noise (paper_noise) from which no box is read surely ...
 NOISY_SURE = 0.75  # ... but at most this sure either way: asked
+HIDDEN_SLASH = 0.4  # a diagonal box read blank where a slash may lie unseen on its arrow: asked
+COVER_INK = 0.03  # darker than the typical edge by this much: a diagonal's point is pencilled
+FLOWN = 0.8  # a diagonal pencilled over this share of its length is a step flown
 
 
 def paper_noise(ink: np.ndarray, blank: np.ndarray, boxes) -> float:
@@ -432,6 +436,7 @@ class Measures:
     pencilled: dict = field(default_factory=dict)  # grid point -> the directions pencilled from it
     box_raw: np.ndarray | None = None  # box_x with the paper's noise left in, where it has any
     noise: float = 0.0  # paper_noise of the photo
+    whole: dict = field(default_factory=dict)  # each diagonal read pencilled -> the share of its length pencilled
 
 
 def _grid(b):
@@ -471,21 +476,40 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
     # darkest line parallel to it within DRIFT of it (its neighbours are a square away).
     drift = np.arange(-DRIFT * K, DRIFT * K + 0.01, 1.5)
     h, w_ = dark.shape
-    for group in (units, diags):
-        seg = np.array([[px(v), px(w)] for v, w in group], dtype=np.float64)
-        t = np.linspace(0.3, 0.7, 12)[None, :, None]
+
+    def along(group, t):
+        """The photo's darkness at the points t of each edge of `group`, less what the
+        blank prints there, along each line parallel to it within the drift: (lines,
+        edges, points)."""
+        seg = np.array([[px(v), px(w)] for v, w in group], dtype=np.float64).reshape(-1, 2, 2)
+        t = t[None, :, None]
         d = seg[:, 1] - seg[:, 0]
         normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.linalg.norm(d, axis=1, keepdims=True)
-        vals = None
+        out = []
         for o in drift:
             pts = np.rint(seg[:, None, 0] + d[:, None] * t + o * normal[:, None]).astype(int)
             ys, xs = np.clip(pts[..., 1], 0, h - 1), np.clip(pts[..., 0], 0, w_ - 1)
-            got = median(dark[ys, xs] - printed[ys, xs], axis=1)
+            out.append(dark[ys, xs] - printed[ys, xs])
+        return out
+
+    for group in (units, diags):
+        vals = None
+        for line in along(group, np.linspace(0.3, 0.7, 12)):
+            got = median(line, axis=1)
             vals = got if vals is None else np.maximum(vals, got)
+        if group is units:
+            typical = float(median(vals))  # the unit edges' middles: most are blank paper
         edges += group
         edge_x += list(vals - median(vals))
     edge_x = np.array(edge_x, np.float64).reshape(-1, 1)
     p_edge = logistic(EDGE_W if edge_w is None else edge_w, edge_x)
+    # A diagonal step flown is pencilled its whole length; a tick, a cross or a number
+    # written over a diagonal's middle darkens only part of it.
+    crossing = [e for e, p in zip(edges[len(units):], p_edge[len(units):]) if p >= 0.5]
+    whole = {}
+    if crossing:
+        darkest = np.max(along(crossing, np.linspace(0.1, 0.9, 17)), axis=0)  # each point's, beside the line
+        whole = {e: float((v > typical + COVER_INK).mean()) for e, v in zip(crossing, darkest)}
     rel, valid = relative_ink(photo, blank, blur)
     # the photo's own pencil line, across the unit edges inside the frame surely pencilled
     inner = [(e, p) for e, p in zip(edges, p_edge)
@@ -518,7 +542,7 @@ def measure(g, photo: np.ndarray, blank: np.ndarray, blur: float, edge_w=None, i
         return np.array([measure_box(ink, box, i, less) for box, i in zip(where, inset)], np.float64).reshape(-1, 6)
 
     box_x, box_raw = box_rows(noise), (box_rows(0.0) if noise else None)
-    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw, noise)
+    return Measures(edges, edge_x, ends, end_x, boxes, box_x, (mass, sd), pencilled, box_raw, noise, whole)
 
 
 LOCAL_SHIFT = 4  # px (0.7 mm): how far one box may lie off where the sheet's homography puts it
@@ -573,6 +597,28 @@ def align_boxes(photo: np.ndarray, blank: np.ndarray, g) -> np.ndarray:
     return out
 
 
+def _diagonals_flown(f: Fields, spec, whole: dict) -> None:
+    """Each diagonal step on the map was flown with a diagonal box crossed (Y18), but a
+    slash along a box's printed arrow does not show: where the map has more squares crossed
+    by a diagonal step than diagonal boxes read crossed, every diagonal box read blank is
+    unsure. A step is pencilled over most of its length (`whole`: Measures.whole), where a
+    tick or a number written over a diagonal's middle is not; a square with both diagonals
+    pencilled holds an X, a mark, not two flights."""
+    from sheetkit.games.yuncos.notation import box_kind
+
+    squares: dict = {}
+    for (v, w), share in whole.items():
+        square = (min(v[0], w[0]), min(v[1], w[1]))
+        squares.setdefault(square, []).append(share)
+    steps = sum(1 for shares in squares.values() if len(shares) == 1 and shares[0] >= FLOWN)
+    boxes = [b for b in f.abilities if box_kind(spec, b) == "diagonal"]
+    if steps > sum(1 for b in boxes if f.abilities[b] >= 0.5):
+        f.hidden_slash = True
+        for b in boxes:
+            if f.abilities[b] < 0.5:
+                f.abilities[b] = max(f.abilities[b], HIDDEN_SLASH)
+
+
 def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: float) -> Fields:
     spec = g.spec
     b = spec.board
@@ -599,6 +645,7 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
             f.crashes.append(float(p))
         else:
             f.abilities[key] = float(p)
+    _diagonals_flown(f, spec, m.whole)
     for row in range(2):
         for i in range(spec.nests.length):
             f.cells[f"nest{row + 1}.{i + 1}"] = crop(ink, g.nest_box(row, i))

@@ -1368,7 +1368,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     conf["fish_marked"] = Reading(fish, min(max(p, 1 - p) for p in f.fish), msg("photo.why.fish"))
     conf["crashes_marked"] = Reading(crashes, min(max(p, 1 - p) for p in f.crashes), msg("photo.why.crashes"))
     conf["used"] = Reading(record["used"], min([max(p, 1 - p) for p in f.abilities.values()] or [1.0]),
-                           msg("photo.why.used"))
+                           msg("photo.why.hidden_slash" if f.hidden_slash else "photo.why.used"))
     for key in (k for k in faulty if isinstance(k, str) and k not in (fixed or {})):
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
