@@ -85,7 +85,7 @@ def main() -> None:
         except UserError:
             pass
         t_reg += time.perf_counter() - t0
-        register.blank.cache_clear()
+        register.forget_blanks()
         t0 = time.perf_counter()
         try:
             draft = read_photo(photo)

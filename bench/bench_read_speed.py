@@ -116,7 +116,7 @@ class StageClock:
 
 def read_in_process(photo: Path) -> dict:
     """The CPU seconds of each stage of `sheetkit read` on `photo`, from a cold cache of blanks."""
-    register.blank.cache_clear()
+    register.forget_blanks()
     padregister.page.cache_clear()
     with StageClock() as clock:
         try:

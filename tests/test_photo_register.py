@@ -262,3 +262,21 @@ def test_ecc_on_paper_with_no_print_finds_nothing_rather_than_a_wrong_fit():
     half, seen, block = _warped_blank(np.eye(3))
     assert register._ecc(np.ones_like(half), seen, np.eye(3), block, 10, 1e-6) is None
     assert register._ecc(half, np.full_like(seen, 0.8), np.eye(3), block, 10, 1e-6) is None
+
+
+@pytest.mark.parametrize("level, lang", [("yuncos-easy", "en"), ("yuncos-hard", "es")])
+def test_a_blank_drawn_once_and_stamped_per_copy_is_the_copy_as_printed(level, lang):
+    """Every copy of a sheet is the same form and its own stamp (serial and code): the form
+    is drawn once, each copy's stamp onto a copy of it, and that gives the very pixels of the
+    numbered copy drawn whole."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.compose import compose
+    from sheetkit.paper import pads, png
+
+    layout = layouts.load(level)
+    for serial in (1, 42, 9999):
+        scene = compose(layout, "a4", lang)
+        scene.lang = lang
+        whole = png.page_image(pads.pad(scene, layout, 1, serial), 0, dpi=6.0 * 25.4).convert("L")
+        img, _, _ = register.render(level, serial, lang, 6.0)
+        assert np.array_equal(img, np.asarray(whole, dtype=np.float32) / 255.0), serial

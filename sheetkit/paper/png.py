@@ -169,10 +169,18 @@ class _Painter:
                 raise TypeError(f"cannot draw {type(it).__name__}")
 
 
-def page_image(scene: S.Scene, page: int = 0, dpi: float = 100) -> Image.Image:
+def page_image(scene: S.Scene, page: int = 0, dpi: float = 100, upto: int | None = None) -> Image.Image:
+    """The page drawn; `upto`: only its first items, so that the rest can be drawn later on a
+    copy (draw_onto), the very pixels the whole page gives."""
     pg = scene.pages[page]
     img = Image.new("RGB", (round(pg.width / 25.4 * dpi), round(pg.height / 25.4 * dpi)), "white")
-    _Painter(img, dpi).draw(pg.items, scene.forms)
+    _Painter(img, dpi).draw(pg.items[:upto], scene.forms)
+    return img
+
+
+def draw_onto(img: Image.Image, scene: S.Scene, page: int = 0, dpi: float = 100, start: int = 0) -> Image.Image:
+    """The page's items from `start` on drawn onto `img` (page_image's of the items before)."""
+    _Painter(img, dpi).draw(scene.pages[page].items[start:], scene.forms)
     return img
 
 

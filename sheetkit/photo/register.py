@@ -63,16 +63,47 @@ def _px(mm: float) -> float:
 def render(layout_id: str, serial: int, lang: str, px_per_mm: float = PX_PER_MM):
     """Copy `serial` of the level `layout_id` in `lang`, printed on A4, as a grey image
     (float32, 1 = white) at `px_per_mm`; its layout and its SheetGeometry."""
-    from sheetkit import layouts
-    from sheetkit.games.yuncos.compose import compose, sheet_geometry
+    from sheetkit.games.yuncos.compose import sheet_geometry
     from sheetkit.paper import pads, png
+    from sheetkit.paper import scene as S
+
+    layout, scene = _composed(layout_id, lang)
+    scene = pads.pad(scene, layout, 1, serial)
+    dpi = px_per_mm * 25.4
+    # the copy is the sheet (a form, the same in every copy) and its stamp (the serial and
+    # the code): the sheet is drawn once, each copy's stamp onto a copy of it
+    if isinstance(scene.pages[0].items[0], S.Use):
+        img = png.draw_onto(_unstamped(layout_id, lang, dpi).copy(), scene, 0, dpi, start=1)
+    else:
+        img = png.page_image(scene, 0, dpi)
+    return np.asarray(img.convert("L"), dtype=np.float32) / 255.0, layout, sheet_geometry(layout.spec, "a4")
+
+
+@lru_cache(maxsize=4)
+def _composed(layout_id: str, lang: str):
+    """(the layout, its sheet composed on A4 in `lang`)."""
+    from sheetkit import layouts
+    from sheetkit.games.yuncos.compose import compose
 
     layout = layouts.load(layout_id)
     scene = compose(layout, "a4", lang)
     scene.lang = lang
-    scene = pads.pad(scene, layout, 1, serial)
-    img = png.page_image(scene, 0, dpi=px_per_mm * 25.4).convert("L")
-    return np.asarray(img, dtype=np.float32) / 255.0, layout, sheet_geometry(layout.spec, "a4")
+    return layout, scene
+
+
+@lru_cache(maxsize=4)
+def _unstamped(layout_id: str, lang: str, dpi: float):
+    """A numbered copy's page drawn up to its stamp: the sheet, the same in every copy."""
+    from sheetkit.paper import pads, png
+
+    layout, scene = _composed(layout_id, lang)
+    return png.page_image(pads.pad(scene, layout, 1, 1), 0, dpi, upto=1)
+
+
+def forget_blanks() -> None:
+    """Drop every blank drawn so far: the benches read each photo as a fresh command does."""
+    for cached in (blank, _composed, _unstamped):
+        cached.cache_clear()
 
 
 @lru_cache(maxsize=8)

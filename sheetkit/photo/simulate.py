@@ -284,7 +284,7 @@ LEVELS = ("yuncos-easy", "yuncos-hard")
 def photo_set(n_sheets: int, first: int, folder, wide: bool = False):
     """The benches' simulated photos: (seed, level, size, sample, JPEG path) for seeds
     `first`.., Easy and Hard alternating, each size two sheets in turn, each written into
-    `folder`; the blank's cache is cleared before each, so each is read as from a fresh start."""
+    `folder`; every blank drawn is forgotten before each, so each is read as from a fresh start."""
     from pathlib import Path
 
     from sheetkit.photo import register
@@ -297,7 +297,7 @@ def photo_set(n_sheets: int, first: int, folder, wide: bool = False):
         s = sample(seed, level, size, wide=wide)
         photo = Path(folder) / f"{seed}.jpg"
         photo.write_bytes(s.jpeg)
-        register.blank.cache_clear()
+        register.forget_blanks()
         yield seed, level, size, s, photo
 
 
