@@ -612,11 +612,11 @@ def _diagonals_flown(f: Fields, spec, whole: dict) -> None:
         squares.setdefault(square, []).append(share)
     steps = sum(1 for shares in squares.values() if len(shares) == 1 and shares[0] >= FLOWN)
     boxes = [b for b in f.abilities if box_kind(spec, b) == "diagonal"]
-    if steps > sum(1 for b in boxes if f.abilities[b] >= 0.5):
+    blank = [b for b in boxes if f.abilities[b] < 0.5]
+    if steps > len(boxes) - len(blank) and blank:
         f.hidden_slash = True
-        for b in boxes:
-            if f.abilities[b] < 0.5:
-                f.abilities[b] = max(f.abilities[b], HIDDEN_SLASH)
+        for b in blank:
+            f.abilities[b] = max(f.abilities[b], HIDDEN_SLASH)
 
 
 def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: float) -> Fields:
