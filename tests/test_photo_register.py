@@ -280,3 +280,34 @@ def test_a_blank_drawn_once_and_stamped_per_copy_is_the_copy_as_printed(level, l
         whole = png.page_image(pads.pad(scene, layout, 1, serial), 0, dpi=6.0 * 25.4).convert("L")
         img, _, _ = register.render(level, serial, lang, 6.0)
         assert np.array_equal(img, np.asarray(whole, dtype=np.float32) / 255.0), serial
+
+
+def test_a_square_far_from_the_lens_of_a_steep_photo_shows_oblong_and_is_still_found(tmp_path):
+    """Steep and close, the far side of a sheet shows its squares sheared into oblongs of 5:3
+    and more (the sheet's right edge 0.6 as tall as its left, the sheet 0.7 as wide as it
+    is): they are the sheet's squares still, and the photo is laid over its blank to within
+    2 px."""
+    k = 10.0  # px per mm of the sheet as drawn
+    img, _, g = register.render("yuncos-hard", 7, "en", k)
+    h, w = img.shape
+    right_h, right_w = 0.6, 0.7
+    top = (h - right_h * h) / 2
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[100, 100], [100 + right_w * w, 100 + top], [100 + right_w * w, 100 + top + right_h * h],
+                      [100, 100 + h]])
+    H = cv2.getPerspectiveTransform(src, dst)
+    photo = cv2.warpPerspective((img * 255).astype(np.uint8), H, (w + 200, h + 200), borderValue=200)
+    path = tmp_path / "steep.jpg"
+    cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    sides = []
+    for x, y, s in g.marks:  # each square's turned bounding box, as the photo shows it
+        corners = np.float32([[[x, y], [x + s, y], [x + s, y + s], [x, y + s]]]) * k
+        (_, _), (a, b), _ = cv2.minAreaRect(cv2.perspectiveTransform(corners, H)[0])
+        sides.append(max(a, b) / min(a, b))
+    assert max(sides) > 1.6  # oblong as no upright square shows
+    reg = register.register(path)
+    mm = np.float32([[x, y] for x in np.arange(g.ox, g.ox + g.content_w, 20.0)
+                     for y in np.arange(g.oy, g.oy + g.content_h, 20.0)])
+    seen = cv2.perspectiveTransform((mm * k)[None], H)
+    back = cv2.perspectiveTransform(seen.astype(np.float64), reg.homography)[0]
+    assert np.abs(back - mm * register.PX_PER_MM).max() < 2.0

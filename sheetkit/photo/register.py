@@ -502,7 +502,7 @@ def _squares(img: np.ndarray) -> np.ndarray:
     return _last.once(img, "squares", lambda: _squares_in(img))
 
 
-SQUASH = 1.6  # how oblong a registration square may show: sides up to this ratio
+SQUASH = 2.0  # how oblong a registration square may show: a steep photo shears the far ones to 5:3
 AFFINE_LEFT = 0.08  # what an affine fit may leave of four squares, in page lengths: a 34-degree tilt from 27 cm left 0.063
 
 
@@ -529,7 +529,7 @@ def _squares_in(img: np.ndarray) -> np.ndarray:
     H, W = ink.shape
     x, y, ww, hh, a = stats.T
     # a square turned by any angle fills at least half its upright bounding box
-    maybe = (a >= 12) & (a >= 0.45 * ww * hh) & (ww < 1.6 * hh) & (hh < 1.6 * ww) & (np.maximum(ww, hh) < max(H, W) / 15)
+    maybe = (a >= 12) & (a >= 0.45 * ww * hh) & (ww < SQUASH * hh) & (hh < SQUASH * ww) & (np.maximum(ww, hh) < max(H, W) / 15)
     maybe[0] = False  # the background
     maybe = np.flatnonzero(maybe)
     for i in maybe[np.argsort(-a[maybe])][:2000]:  # the largest: a photo of noise has many specks
@@ -537,7 +537,8 @@ def _squares_in(img: np.ndarray) -> np.ndarray:
         ys, xs = np.nonzero(labels[y:y + hh, x:x + ww] == i)
         (_, _), (rw, rh), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
         # filled and square: it fills its turned bounding box (a light's round bulb does
-        # not); near the lens of a steep photo a square shows as a 2:3 oblong
+        # not); a steep, close photo shows a square as an oblong, sheared to 5:3 and more
+        # far from the lens
         if a / max(1.0, (rw + 1) * (rh + 1)) < 0.72 or not 1 / SQUASH < rw / max(1.0, rh) < SQUASH:
             continue
         side = float(np.sqrt(a))
