@@ -497,23 +497,3 @@ def test_a_fault_nothing_else_asks_for_asks_the_numbers():
     assert all(conf[k].confidence <= flight.FAULTY and conf[k].after is None for k in numbers)
     assert all(conf[k].confidence == 1.0 for k in held if k in conf)
     assert flight.faults_asked(truth, sure(), held) == 0  # no fault: nothing asked
-
-
-@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3001), ("yuncos-hard", 2005)])
-def test_pencil_missed_altogether_is_flown_over_blank_paper_and_every_flight_asked(lid, seed):
-    """Where the photo shows no pencil at all (read as blank paper, below what the search
-    otherwise crosses: here every edge at the start point), the flight is flown over it all
-    the same, the last way to cut the path before refusing the sheet: a draft the player can
-    mend, every wrong flight marked, rather than the whole sheet to copy by hand."""
-    layout, truth = game(lid, seed)
-    fields, cells, dice = truefields.true_fields(truth, layout.spec)
-    start = simulate.field_truth(truth, lid)["path"][0]
-    for e in fields.edges:  # no pencil read around the start: the first flight's is gone
-        if start in e:
-            fields.edges[e] = 0.0
-    draft = draft_of(layout, fields, cells, dice)
-    assert len(draft.record["turn"]) == len(truth["turn"])
-    right = truefields.fields_right(draft.record, truth, layout.spec)
-    marked = set(draft.uncertain) | set(draft.waiting)  # asked, or waiting on an asked one
-    for t, entry in enumerate(draft.record["turn"], 1):
-        assert right[f"turn[{t}].flight"] or f"turn[{t}].flight" in marked, (t, entry["flight"])

@@ -1195,9 +1195,6 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     readings = fly(f, spec, starts, dice, turns, many=MANY, fixed=flights) if turns else []
     if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
         readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights)
-    if turns and not readings:  # a stretch read as blank paper: flown over all the same, as
-        # the last way before refusing the sheet (such flights cost what the paper says: asked)
-        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=0.0, fixed=flights)
     if not readings:
         raise UserError(msg("error.photo.cannot_cut"))
     # every reading the search kept, weighed by its cost: how surely each turn's flight is
