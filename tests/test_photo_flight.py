@@ -497,3 +497,58 @@ def test_a_fault_nothing_else_asks_for_asks_the_numbers():
     assert all(conf[k].confidence <= flight.FAULTY and conf[k].after is None for k in numbers)
     assert all(conf[k].confidence == 1.0 for k in held if k in conf)
     assert flight.faults_asked(truth, sure(), held) == 0  # no fault: nothing asked
+
+
+def _blank_stretch(truth, spec, lid, at: str):
+    """The true fields of `truth` with a stretch of its path read as blank paper: every edge
+    at the start point ("start"), or at the path's middle point ("middle")."""
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    path = simulate.field_truth(truth, lid)["path"]
+    point = path[0] if at == "start" else path[len(path) // 2]
+    for e in fields.edges:
+        if point in e:
+            fields.edges[e] = 0.0
+    return fields, cells, dice
+
+
+@pytest.mark.parametrize("lid, seed, at", [("yuncos-easy", 3001, "start"), ("yuncos-hard", 2005, "start"),
+                                           ("yuncos-hard", 3025, "middle")])
+def test_pencil_missed_altogether_is_flown_over_blank_paper_and_every_wrong_flight_asked(lid, seed, at):
+    """Where the photo shows no pencil at all (read as blank paper, below what the search
+    otherwise crosses), the flight is flown over it all the same, a few steps a flight, the
+    last way to cut the path before refusing the sheet: a draft the player can mend, every
+    wrong flight marked, rather than the whole sheet to copy by hand."""
+    layout, truth = game(lid, seed)
+    fields, cells, dice = _blank_stretch(truth, layout.spec, lid, at)
+    turns = len(truth["turn"])
+    starts = [(truth["start"], 0.0)]
+    # neither the search nor its fallback over faint pencil can cut it
+    assert not flight.fly(fields, layout.spec, starts, dice, turns)
+    assert not flight.fly(fields, layout.spec, starts, dice, turns, flight.FALLBACK_BEAM, walkable=flight.FAINT)
+    draft = draft_of(layout, fields, cells, dice)
+    assert len(draft.record["turn"]) == turns
+    right = truefields.fields_right(draft.record, truth, layout.spec)
+    marked = set(draft.uncertain) | set(draft.waiting)  # asked, or waiting on an asked one
+    for t, entry in enumerate(draft.record["turn"], 1):
+        assert right[f"turn[{t}].flight"] or f"turn[{t}].flight" in marked, (t, entry["flight"])
+
+
+@pytest.mark.parametrize("lid", ["yuncos-easy", "yuncos-hard"])
+def test_a_flight_crosses_blank_paper_at_most_blank_steps_times(lid):
+    """Over paper read as blank everywhere, the flights worth trying from a point are those
+    with at most BLANK_STEPS steps over it: the search's work stays bounded (every walk of
+    six steps from every point would take seconds a photo)."""
+    layout, truth = game(lid, 3001)
+    spec = layout.spec
+    fields, _, _ = truefields.true_fields(truth, spec)
+    for e in fields.edges:
+        fields.edges[e] = 0.0
+    m = flight._Map(fields, spec, flight.FAINT, flight.BLANK_STEPS)
+    most = 0
+    for pos in [(c, r) for c in range(2, spec.board.width - 2, 3) for r in range(2, spec.board.height - 2, 3)]:
+        for o in m.options(pos, None):
+            blank = sum(b in m.blank for b in o[6])
+            assert blank <= flight.BLANK_STEPS, (pos, o[3])
+            most = max(most, blank)
+    assert most == flight.BLANK_STEPS  # flights over blank paper are tried, up to the bound
+    assert not flight._Map(fields, spec, flight.FAINT).options((5, 5), None)  # and only in the last resort

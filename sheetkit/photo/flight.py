@@ -192,6 +192,7 @@ FLIGHT_BEAM = 300  # readings kept after each turn
 PRUNE = 12.0  # a turn's reading this much costlier than the cheapest (e^-12 as likely) is not kept
 FALLBACK_BEAM = 40  # ... when the flight must also cross edges read as all but blank
 FAINT = 0.03  # ... those read at least this likely (a blank edge reads about 0.01)
+BLANK_STEPS = 2  # the last way before refusing: unit steps over paper read as blank one flight may take
 WALKABLE = 0.2  # an edge read less likely than this is never walked
 STEP_CAP = 8  # unit and diagonal steps one turn can fly at most
 OTHER_FACE = 4.5  # a die read less surely than this (in cost: 92 %) may have been another face
@@ -260,16 +261,22 @@ def _memo(fn):
 class _Map:
     """The edges as the search sees them: which may be walked, and the cost of walking one."""
 
-    def __init__(self, f: Fields, spec, walkable: float = WALKABLE):
+    def __init__(self, f: Fields, spec, walkable: float = WALKABLE, blank_steps: int = 0):
         board = spec.board
         self.spec = spec
         self.logit = {}
         self.frame = set()
+        # with blank_steps, the unit edges read less likely than `walkable` may be walked
+        # too, at most that many in one flight: the flights worth trying stay a few per point
+        self.blank_steps, blank = blank_steps, set()
         for e, p in f.edges.items():
             if _frame(e, board):
                 self.frame.add(e)
             elif p >= walkable:
                 self.logit[e] = _logit(p)
+            elif blank_steps and abs(e[0][0] - e[1][0]) + abs(e[0][1] - e[1][1]) == 1:
+                self.logit[e] = _logit(p)
+                blank.add(e)
         # edges and vertices as bits, so that a reading's walked edges and turn ends are ints
         self.bit = {e: 1 << i for i, e in enumerate(sorted(self.logit) + sorted(self.frame))}
         self.vbit = {v: 1 << i for i, v in enumerate(sorted(f.ends))}
@@ -281,6 +288,7 @@ class _Map:
         self.step_bit = {}
         for (a, b), bit in self.bit.items():
             self.step_bit[(a, b)] = self.step_bit[(b, a)] = bit
+        self.blank = {self.bit[e] for e in blank}
         self.saves = {b: max(0.0, c - AGAIN_COST) for b, c in self.walk_cost.items()}
         self.inked = sorted((lg, self.bit[e]) for e, lg in self.logit.items() if lg > 0)
         self.dots = sorted((_logit(p), self.vbit[v]) for v, p in f.ends.items() if p > 0.5)
@@ -312,33 +320,38 @@ class _Map:
         """Every way to fly k (a die face) from pos along walkable edges: unit-step tuples."""
         ok = lambda v, w: (v, w) in self.step_bit  # noqa: E731  (walkable: pencilled enough, or the frame)
         if self.spec.level == "easy":
-            return self.walks(pos, k)
+            return self.walks(pos, k, self.blank_steps)
         out = []
         for sh in _shapes(tuple(self.spec.pattern(k))):
-            v = pos
+            v, blank = pos, 0
             for d in sh:
                 w = (v[0] + d[0], v[1] + d[1])
                 if not ok(v, w):
                     break
+                blank += self.step_bit[(v, w)] in self.blank
                 v = w
             else:
-                out.append(sh)
+                if blank <= self.blank_steps:
+                    out.append(sh)
         return tuple(sorted(out))
 
-    def _walks(self, v, k: int) -> tuple:
-        """Every walk of k unit steps from v along walkable edges, depth first in STEPS'
-        order: the walks from each point worked out once, for every flight through it."""
+    def _walks(self, v, k: int, blank: int) -> tuple:
+        """Every walk of k unit steps from v along walkable edges, at most `blank` of them over
+        paper read as blank, depth first in STEPS' order: the walks from each point worked
+        out once, for every flight through it."""
         if k == 0:
             return ((),)
-        return tuple((d,) + rest for d, w in self.unit_moves(v) for rest in self.walks(w, k - 1))
+        return tuple((d,) + rest for d, w, b in self.unit_moves(v) if b <= blank
+                     for rest in self.walks(w, k - 1, blank - b))
 
     def _unit_moves(self, v) -> tuple:
-        """The unit steps that may be walked from v, in STEPS' order: (step, the point it reaches)."""
+        """The unit steps that may be walked from v, in STEPS' order: (step, the point it
+        reaches, 1 if the edge is read as blank paper)."""
         out = []
         for d in STEPS.values():
             w = (v[0] + d[0], v[1] + d[1])
             if (v, w) in self.step_bit:
-                out.append((d, w))
+                out.append((d, w, int(self.step_bit[(v, w)] in self.blank)))
         return tuple(out)
 
     def _walked_cost(self, bits: tuple) -> tuple:
@@ -748,7 +761,7 @@ def _advance(m: _Map, layer: _Layer, blocks: list, left: int, beam: int) -> _Lay
 
 
 def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGHT_BEAM,
-        many: int = 12, walkable: float = WALKABLE, fixed: dict | None = None) -> list:
+        many: int = 12, walkable: float = WALKABLE, fixed: dict | None = None, blank_steps: int = 0) -> list:
     """The likeliest readings of the flight, turn by turn from a marked start, each turn as
     the dice log's flown die allows: [(cost, start number, walk, cut, faces)], cheapest first;
     cut is [(from index, to index, plusminus)], faces per turn the flown die and the box of
@@ -756,7 +769,7 @@ def fly(f: Fields, spec, starts: list, dice: dict, turns: int, beam: int = FLIGH
     -> its steps, confirmed by the player: that turn flies those steps and no other."""
     board = spec.board
     fixed = fixed or {}
-    m = _Map(f, spec, walkable)
+    m = _Map(f, spec, walkable, blank_steps)
     # a node: (cost so far, start number, position, edges walked, turn ends (bits), the node
     # before, the turn's steps, plusminus, face flown)
     layer = {}
@@ -1195,6 +1208,11 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     readings = fly(f, spec, starts, dice, turns, many=MANY, fixed=flights) if turns else []
     if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
         readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights)
+    if turns and not readings:  # a stretch read as blank paper: crossed all the same, a few
+        # steps a flight, the last way before refusing the sheet (such flights cost what the
+        # paper says, so they are asked)
+        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights,
+                       blank_steps=BLANK_STEPS)
     if not readings:
         raise UserError(msg("error.photo.cannot_cut"))
     # every reading the search kept, weighed by its cost: how surely each turn's flight is
