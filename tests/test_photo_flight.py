@@ -16,6 +16,7 @@ from sheetkit import layouts  # noqa: E402
 from sheetkit.errors import UserError  # noqa: E402
 from sheetkit.games.yuncos.play import play  # noqa: E402
 from sheetkit.checking.qr import qr_text  # noqa: E402
+from sheetkit.games.yuncos.record import parse_flight  # noqa: E402
 from sheetkit.photo import flight, simulate, truefields  # noqa: E402
 
 
@@ -344,6 +345,61 @@ def test_the_start_is_no_surer_than_the_first_flight_that_leaves_it():
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
     assert "start" not in again.uncertain
     assert again.confidence["start"].confidence >= sure.confidence["start"].confidence
+
+
+def test_the_flights_wait_on_a_start_whose_mark_is_unsure():
+    """The first flight leaves the start point, and every later one the point the one before
+    it ended: a start read unsurely (its cross faint) is asked, and the flights wait on it,
+    the first saying why; once the player confirms the start, they are as sure as read."""
+    layout, truth = game("yuncos-easy", 3004)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    sure = draft_of(layout, fields, cells, dice)
+    assert "start" not in sure.uncertain and "turn[1].flight" not in sure.uncertain + sure.waiting
+    fields.starts[truth["start"]] = 0.5
+    draft = draft_of(layout, fields, cells, dice)
+    assert "start" in draft.uncertain
+    first = draft.confidence["turn[1].flight"]
+    assert "turn[1].flight" in draft.waiting and first.after == 0
+    assert first.why.id == "photo.why.after_start"
+    # every flight is marked: asked where unsure of its own (a step along the frame), else waiting
+    assert {f"turn[{t}].flight" for t in range(1, len(truth["turn"]) + 1)} <= set(draft.waiting + draft.uncertain)
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {"start": truth["start"]})
+    assert again.uncertain == sure.uncertain and again.waiting == sure.waiting
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3001), ("yuncos-easy", 3002), ("yuncos-hard", 2005),
+                                       ("yuncos-hard", 2011)])
+def test_a_turn_cut_surely_by_its_dice_is_not_asked_for_a_turn_end_mark_that_does_not_show(lid, seed, monkeypatch):
+    """A tick across the line may lie along the printed grid line and not show at all. Where
+    the flown die is read surely, noted first and flown as it reads (no +-1), and every
+    reading cuts the turn there, the missing mark does not ask the flight; a turn flown one
+    off (a +-1) is cut where its mark says, so without one it is asked. Either way nothing
+    wrong is left unmarked."""
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    path = simulate.field_truth(truth, lid)["path"]
+    ends = [p for p, v in fields.ends.items() if v > 0.5 and p != path[0]]
+    for v in ends[::3]:
+        fields.ends[v] = 0.02  # a third of the turn-end marks do not show
+    draft = draft_of(layout, fields, cells, dice)
+    right = truefields.fields_right(draft.record, truth, spec)
+    marked = set(draft.uncertain) | set(draft.waiting)
+    assert all(ok or k in marked for k, ok in right.items())
+    walk = [path[0]]
+    plain = []  # the turns flown as their die reads whose end does not show
+    for t, e in enumerate(truth["turn"], 1):
+        for d in parse_flight(e["flight"]):
+            walk.append((walk[-1][0] + d[0], walk[-1][1] + d[1]))
+        if "plusminus" not in e.get("use", []) and fields.ends.get(walk[-1]) == 0.02:
+            plain.append(t)
+    assert plain
+    asked = [t for t in plain if f"turn[{t}].flight" in draft.uncertain]
+    monkeypatch.setattr(flight, "CUT_SURE", 2.0)  # never sure without its mark
+    before = draft_of(layout, fields, cells, dice)
+    assert [t for t in plain if f"turn[{t}].flight" in before.uncertain] == plain
+    assert len(asked) < len(plain)
 
 
 def test_a_confirmed_turn_takes_its_abilities_only_when_it_is_the_turn_played():

@@ -76,8 +76,9 @@ def test_uncertain_fields_are_marked_on_their_lines_and_listed(easy):
     listed = next(line for line in text.splitlines() if line.startswith("# To confirm:"))
     for key in draft.uncertain:
         assert key in listed
-    # those unsure only because an earlier turn is wait on it, listed apart, marked as well
-    assert draft.waiting and all(draft.confidence[k].after for k in draft.waiting)
+    # those unsure only because an earlier turn (or the start point, 0) is wait on it, listed
+    # apart, marked as well
+    assert draft.waiting and all(draft.confidence[k].after is not None for k in draft.waiting)
     waiting = next(line for line in text.splitlines() if line.startswith("# Waiting on those"))
     assert all(k in waiting and k not in listed.split(": ", 1)[1].split(", ") for k in draft.waiting)
     marked = [line for line in text.splitlines() if "# check:" in line and not line.startswith("#")]

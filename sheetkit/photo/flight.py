@@ -1118,6 +1118,7 @@ MORE_PLANS = 24  # ... for the likeliest reading, while none checks clean
 MANY = 40  # readings of the flight kept to weigh each turn's flight
 SPREAD = 2.0  # ... their costs so divided: neighbouring measures are not independent evidence
 SLACK = 12.0  # readings costlier than the best by more are not worth checking
+CUT_SURE = 0.95  # a turn cut this surely, by a die read this surely, needs no turn-end mark to be sure
 
 
 def hold(f: Fields, spec, dice: dict, fixed: dict | None):
@@ -1271,19 +1272,20 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         # a step along the frame was inferred, not seen
-        seen = [0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys]
-        local = min(seen + [_clamp(f.ends.get(walk[j], 0.0))])
+        local = min(0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys) if keys else 1.0
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
-        beam_sure = _flown_share(flown, t, walk[i], walk[i:j + 1])
+        sure = min(agree(same), _flown_share(flown, t, walk[i], walk[i:j + 1]))
         # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
         value_flown, which = faces[t - 1]
-        if which is not None and t in dice:
-            v, c = dice[t][which]
-            # flown as the digit read: as sure as it; as another face: at most as sure as
-            # that the digit was misread
-            local = min(local, _clamp(c if v == value_flown else 1 - c))
-        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(min(agree(same), beam_sure) * local),
-                                            msg("photo.why.flight"))
+        rolled = 1.0 if which is None or t not in dice else \
+            _clamp(dice[t][which][1] if dice[t][which][0] == value_flown else 1 - dice[t][which][1])
+        local = min(local, rolled)  # as the digit read: as sure as it; another face: as its misreading
+        # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
+        # noted first and flown as it reads, and every reading cuts the turn there): a tick
+        # along the printed grid line may not show at all
+        if not (sure >= CUT_SURE and rolled >= CUT_SURE and which == 0 and not pm):
+            local = min(local, _clamp(f.ends.get(walk[j], 0.0)))
+        conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(sure * local), msg("photo.why.flight"))
         cell = cells_of[t - 1]
         value = entry.get("value")
 
@@ -1331,7 +1333,9 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     # again). Only a flight unsure of its own is asked; those after it wait on it
     # (Reading.after): once it is confirmed, the photo is read again around it and cuts them.
     # A draft the rules then still find at fault asks the numbers (faults_asked).
-    carry, root = 1.0, None
+    # The first flight leaves the start point: where its mark is unsure, the flights wait on
+    # it (root 0: the start), as they wait on a flight.
+    carry, root = (1.0, None) if held_start is not None else (conf["start"].confidence, 0)
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].flight"
         if key in (fixed or {}):
@@ -1344,7 +1348,8 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             r.after = root
         if carry < r.confidence:
             r.confidence = carry
-            r.why = msg("photo.why.after", turn=t - 1, why=r.why)
+            r.why = msg("photo.why.after", turn=t - 1, why=r.why) if t > 1 else \
+                msg("photo.why.after_start", why=r.why)
         carry = r.confidence
         # which die a turn flew says which is its puzzle die, so which number it wrote: a
         # number placed by a turn whose flight is unsure is as unsure (the paper shows the
@@ -1356,7 +1361,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             v = conf.get(k)
             if v is not None and k not in (fixed or {}) and v.confidence > r.confidence:
                 if v.confidence >= CONFIRM > r.confidence:
-                    v.after = r.after or t
+                    v.after = t if r.after is None else r.after
                 v.confidence = r.confidence
     # the path begins at the start point: a start misread sends the first flight from elsewhere,
     # so a first flight read unsurely leaves the start as unsure (a confirmed one vouches for it)
@@ -1373,7 +1378,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             sure = min(r.confidence for r in of)
             # asked with them, or waiting where the unsure of them both wait
             unsure = [r for r in of if r.confidence < CONFIRM]
-            after = min(r.after for r in unsure) if unsure and all(r.after for r in unsure) else None
+            after = min(r.after for r in unsure) if unsure and all(r.after is not None for r in unsure) else None
             why = msg("photo.why.use")
             if t in faulty:  # the rules find an error in this turn: its abilities are to check too
                 sure, why, after = min(sure, FAULTY), msg("photo.why.faulty", why=why), None
