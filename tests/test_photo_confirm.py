@@ -282,6 +282,9 @@ def test_the_players_record_kept_asks_its_own_fields_that_the_photo_reads_otherw
     assert ("used" in kept.uncertain) == ("used" in again.uncertain)  # the same boxes: as sure as read
     still = [k for k in sure_before if k in kept.confidence and k not in (f"turn[{t}].use", "fish_marked")]
     assert still and all(kept.confidence[k].confidence == again.confidence[k].confidence for k in still)
+    # those the reading leaves waiting on an asked one (or on the start) wait there too
+    waiting = [k for k in again.waiting if k in kept.confidence and k != f"turn[{t}].use"]
+    assert waiting and all(k in kept.waiting for k in waiting)
     assert [n.id for n in kept.notes] == ["photo.note.kept"]
 
 

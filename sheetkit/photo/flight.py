@@ -53,7 +53,7 @@ class Reading:
     value: object
     confidence: float
     why: object = ""  # a message (photo.why.*): said in the draft's language
-    after: int | None = None  # unsure only because turn `after`'s flight is: read again once that is confirmed
+    after: int | None = None  # unsure only because turn `after`'s flight is (0: the start point): read again once that is confirmed
 
 
 @dataclass
@@ -72,8 +72,9 @@ class Draft:
 
     @property
     def waiting(self) -> list[str]:
-        """The fields unsure only because an earlier turn's flight is (Reading.after): once
-        that one is confirmed, they are read again around it rather than asked."""
+        """The fields unsure only because an earlier turn's flight, or the start point, is
+        (Reading.after): once that one is confirmed, they are read again around it rather
+        than asked."""
         return [k for k, r in self.confidence.items() if r.confidence < CONFIRM and r.after is not None]
 
 
@@ -1283,7 +1284,8 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
         # along the printed grid line may not show at all
-        if not (sure >= CUT_SURE and rolled >= CUT_SURE and which == 0 and not pm):
+        as_read = which == 0 and t in dice and dice[t][0][0] == value_flown
+        if not (sure >= CUT_SURE and rolled >= CUT_SURE and as_read and not pm):
             local = min(local, _clamp(f.ends.get(walk[j], 0.0)))
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(sure * local), msg("photo.why.flight"))
         cell = cells_of[t - 1]

@@ -256,7 +256,7 @@ def kept_draft(rec: dict, again: Draft, confirmed: list[str]) -> Draft:
         if key in confirmed:
             sure[key] = Reading(value, 1.0, why)
         elif alike and r is not None and _same(rec, again.record, key):
-            sure[key] = Reading(value, r.confidence, why)
+            sure[key] = Reading(value, r.confidence, why, r.after)  # waiting where the reading waits
         else:
             sure[key] = Reading(value, min(r.confidence if r is not None else 0.5, 0.5), msg("photo.why.otherwise", why=why))
     return Draft(rec, sure, errors_of(rec), again.walks, [msg("photo.note.kept" if alike else "photo.note.kept_turns")],
