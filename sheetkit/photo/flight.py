@@ -275,7 +275,7 @@ class _Map:
                 self.frame.add(e)
             elif p >= walkable:
                 self.logit[e] = _logit(p)
-            elif blank_steps and abs(e[0][0] - e[1][0]) + abs(e[0][1] - e[1][1]) == 1:
+            elif blank_steps and (e[1][0] - e[0][0], e[1][1] - e[0][1]) in UNIT:
                 self.logit[e] = _logit(p)
                 blank.add(e)
         # edges and vertices as bits, so that a reading's walked edges and turn ends are ints
@@ -1273,19 +1273,19 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         # a step along the frame was inferred, not seen
-        local = min(0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys) if keys else 1.0
+        local = min((0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys), default=1.0)
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
         sure = min(agree(same), _flown_share(flown, t, walk[i], walk[i:j + 1]))
         # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
         value_flown, which = faces[t - 1]
-        rolled = 1.0 if which is None or t not in dice else \
-            _clamp(dice[t][which][1] if dice[t][which][0] == value_flown else 1 - dice[t][which][1])
+        read = dice[t][which] if which is not None and t in dice else None
+        as_read = read is not None and read[0] == value_flown
+        rolled = 1.0 if read is None else _clamp(read[1] if as_read else 1 - read[1])
         local = min(local, rolled)  # as the digit read: as sure as it; another face: as its misreading
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
         # along the printed grid line may not show at all
-        as_read = which == 0 and t in dice and dice[t][0][0] == value_flown
-        if not (sure >= CUT_SURE and rolled >= CUT_SURE and as_read and not pm):
+        if not (sure >= CUT_SURE and rolled >= CUT_SURE and as_read and which == 0 and not pm):
             local = min(local, _clamp(f.ends.get(walk[j], 0.0)))
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(sure * local), msg("photo.why.flight"))
         cell = cells_of[t - 1]
