@@ -608,3 +608,27 @@ def test_a_flight_crosses_blank_paper_at_most_blank_steps_times(lid):
             most = max(most, blank)
     assert most == flight.BLANK_STEPS  # flights over blank paper are tried, up to the bound
     assert not flight._Map(fields, spec, flight.FAINT).options((5, 5), None)  # and only in the last resort
+
+
+def test_the_crossed_yuncos_are_spent_on_crashes_the_rules_let_them_save():
+    """The paper shows the Yunco boxes crossed and the crash track, not which crashes they
+    saved: spent again on a game's crashes (every use of them taken away), every game checks
+    as it was played. A Yunco spent where none is unlocked yet, or on a crash that marks
+    nothing, or a turn that crashed twice saved once, would break a rule."""
+    games = 0
+    for lid in ("yuncos-easy", "yuncos-hard"):
+        layout = layouts.load(lid)
+        for seed in range(2000, 2080):
+            truth = game(lid, seed)[1]
+            if not any("yunco" in t.get("use", []) for t in truth["turn"]):
+                continue
+            games += 1
+            bare = dict(truth, turn=[{k: v for k, v in t.items() if k != "use"}
+                                     | ({"use": u} if (u := [x for x in t.get("use", []) if x != "yunco"]) else {})
+                                     for t in truth["turn"]])
+            record, checked = flight._yuncos(bare, truth["used"], layout.spec)
+            assert flight._errors(checked) == 0, (lid, seed)
+            assert simulate._verdict(record) == simulate._verdict(truth), (lid, seed)
+            assert sum(t.get("use", []).count("yunco") for t in record["turn"]) == \
+                sum(t.get("use", []).count("yunco") for t in truth["turn"]), (lid, seed)
+    assert games > 50

@@ -1106,6 +1106,12 @@ def _errors(checked) -> int:
     return sum(1 for f in checked.verdict.findings if f.severity == "error")
 
 
+def _error_places(checked) -> set:
+    """The errors the checker finds, each by its rule and where it is; the crash track's
+    (Y20) as one, wherever it is: a crash saved moves the turn that eliminates the Yunco."""
+    return {(f.rule, None if f.rule == "Y20" else f.where) for f in checked.verdict.findings if f.severity == "error"}
+
+
 def errors_of(record: dict) -> int:
     """How many errors the checker finds in a record (a great many when it cannot read it)."""
     return _errors(_check(record))
@@ -1550,7 +1556,7 @@ def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None):
     """Spend the crossed-out Yunco boxes on the turns that crashed, where that makes the
     crash track agree; the checked record. The paper does not say which crashes they
     saved: the earliest first and the latest first are both tried, the one with fewer faults
-    kept."""
+    kept; a crash is saved only where that breaks no rule the record kept before."""
     from sheetkit.games.yuncos.record import box_kind
 
     checked = _check(record, replays)
@@ -1565,13 +1571,16 @@ def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None):
         for turn in order:
             if left <= 0 or spare <= 0:
                 break
-            entry = rec["turn"][turn - 1]
-            if "yunco" in entry.get("use", []):
-                continue
+            entry = rec["turn"][turn - 1]  # (a turn that crashed twice is tried twice)
             trial = dict(entry, use=entry.get("use", []) + ["yunco"])
             new = dict(rec, turn=rec["turn"][:turn - 1] + [trial] + rec["turn"][turn:])
             c = _check(new, replays)
-            if c is not None and _errors(c) <= _errors(ch):
+            # kept where it saves a mark and mends an error, or moves none (the track still
+            # disagrees until every saved crash is found): one that trades an error for
+            # another (a Yunco spent before one is unlocked, the track then agreeing) saved
+            # another crash
+            if c is not None and c.state.marks < ch.state.marks and \
+                    (_errors(c) < _errors(ch) or _error_places(c) <= _error_places(ch)):
                 rec, ch = new, c
                 left -= 1
                 spare -= 1
