@@ -1231,6 +1231,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     crashes = sum(1 for p in f.crashes if p >= 0.5)
     used = [b for b, p in f.abilities.items() if p >= 0.5]
     cells, held_numbers = _held_numbers(fixed, cells)
+    held_uses = {tf[0]: v for k, v in (fixed or {}).items() if (tf := turn_field(k)) and tf[1] == "use"}
     replays = _Replays()
     def candidates(cells: dict) -> list:
         """(total cost, faults, record, reading, ...) of each way to place these numbers."""
@@ -1242,7 +1243,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                 if k >= PLANS and min(d[1] for d in drafts) == 0:
                     break  # more ways to place the numbers only while none checks clean
                 record = _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, numbers, cells, dice)
-                record, checked = _yuncos(record, used, spec, replays)
+                record, checked = _yuncos(record, used, spec, replays, held_uses)
                 faults = _errors(checked)
                 drafts.append((cost + a_cost + FAULT_COST * min(faults, 50), faults, record, (walk, plan, faces),
                                turn_cells(record), _score(checked), _faulty(checked)))
@@ -1552,18 +1553,31 @@ def _record(layout_id, qr, start, fish, crashes, used, walk, plan, faces, number
             "crashes_marked": crashes, "used": [long_box(b) for b in used], "turn": turns}
 
 
-def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None):
+def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None, held_uses: dict | None = None):
     """Spend the crossed-out Yunco boxes on the turns that crashed, where that makes the
     crash track agree; the checked record. The paper does not say which crashes they
     saved: the earliest first and the latest first are both tried, the one with fewer faults
-    kept; a crash is saved only where that breaks no rule the record kept before."""
-    from sheetkit.games.yuncos.record import box_kind
+    kept; a crash is saved only where that breaks no rule the record kept before. A turn
+    whose abilities the player confirmed (`held_uses`: turn -> its use) spends the Yuncos
+    they said, and no other."""
+    from sheetkit.games.yuncos.record import box_kind, box_name
 
+    def is_yunco(use) -> bool:
+        return use == "yunco" or (isinstance(use, str) and box_kind(spec, box_name(use)) == "yunco")
+
+    held_uses = {t: u for t, u in (held_uses or {}).items() if t <= len(record["turn"]) and isinstance(u, list)}
+    if held_uses:
+        turns = list(record["turn"])
+        for t, use in held_uses.items():
+            mine = [u for u in turns[t - 1].get("use", []) if not is_yunco(u)] + [u for u in use if is_yunco(u)]
+            turns[t - 1] = {k: v for k, v in turns[t - 1].items() if k != "use"} | ({"use": mine} if mine else {})
+        record = dict(record, turn=turns)
     checked = _check(record, replays)
-    yuncos = sum(1 for b in used if box_kind(spec, b) == "yunco")
-    if checked is None or not yuncos:
+    yuncos = sum(1 for b in used if box_kind(spec, b) == "yunco") - \
+        sum(1 for use in held_uses.values() for u in use if is_yunco(u))
+    if checked is None or yuncos <= 0:
         return record, checked
-    events = [c["turn"] for c in checked.state.crashes]
+    events = [c["turn"] for c in checked.state.crashes if c["turn"] not in held_uses]
     due = checked.state.marks - record["crashes_marked"]
     best = (record, checked)
     for order in (events, events[::-1]):
