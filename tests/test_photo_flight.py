@@ -632,3 +632,30 @@ def test_the_crossed_yuncos_are_spent_on_crashes_the_rules_let_them_save():
             assert sum(t.get("use", []).count("yunco") for t in record["turn"]) == \
                 sum(t.get("use", []).count("yunco") for t in truth["turn"]), (lid, seed)
     assert games > 50
+
+
+@pytest.mark.parametrize("seed", [2011, 2015])
+def test_a_turn_the_player_says_used_no_yunco_leaves_it_to_another_crash(seed):
+    """Which crash a crossed Yunco saved is the player's to say: confirmed as used at no
+    turn where the draft spent it, it saves another crash, and the draft still checks."""
+    layout, truth = game("yuncos-easy", seed)
+    fields, cells, dice = truefields.true_fields(truth, layout.spec)
+    draft = draft_of(layout, fields, cells, dice)
+    spent = [t for t, turn in enumerate(draft.record["turn"], 1) if "yunco" in turn.get("use", [])]
+    assert len(spent) == 1 and draft.faults == 0
+    t = spent[0]
+    import copy
+
+    from sheetkit.photo.read import held_fields
+
+    mine = copy.deepcopy(draft.record)  # the player's record: no Yunco at turn t
+    said = [u for u in mine["turn"][t - 1].pop("use") if u != "yunco"]
+    if said:
+        mine["turn"][t - 1]["use"] = said
+    fixed = held_fields(mine, [f"turn[{t}].use"])
+    assert fixed == {f"turn[{t}].use": said}  # no ability at all is held too
+    again = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice, fixed=fixed)
+    now = [u for u, turn in enumerate(again.record["turn"], 1) if "yunco" in turn.get("use", [])]
+    assert len(now) == 1 and now[0] != t
+    assert again.faults == 0
+    assert simulate._verdict(again.record) == simulate._verdict(truth)
