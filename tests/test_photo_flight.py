@@ -659,3 +659,16 @@ def test_a_turn_the_player_says_used_no_yunco_leaves_it_to_another_crash(seed):
     assert len(now) == 1 and now[0] != t
     assert again.faults == 0
     assert simulate._verdict(again.record) == simulate._verdict(truth)
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 2040), ("yuncos-easy", 2092), ("yuncos-hard", 2000),
+                                       ("yuncos-hard", 2012), ("yuncos-easy", 2029)])
+def test_numbers_are_placed_so_that_every_crash_is_one_the_rules_allow(lid, seed):
+    """A crash is legal only where the die fits no box (Y13), or where a +-1 made it fit
+    none (a crash chosen rather than a number that spoils a row): the numbers' turn order is
+    searched so, and these games' true fields give a draft that checks as the game (hard
+    2012 crashed one off at turn 26)."""
+    layout, truth = game(lid, seed)
+    draft = draft_of(layout, *truefields.true_fields(truth, layout.spec))
+    assert draft.faults == 0
+    assert simulate._verdict(draft.record) == simulate._verdict(truth)

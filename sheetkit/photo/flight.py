@@ -29,6 +29,7 @@ import numpy as np
 
 from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
+from sheetkit.games.yuncos.rules import placements
 from sheetkit.photo.confirm import turn_field
 from sheetkit.photo.fields import Fields, long_box, pencil_mm
 
@@ -893,19 +894,30 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             c, pm, fix = PM_COST, 1, None
         return c, pm, fix
 
+    @lru_cache(maxsize=None)
+    def fits_somewhere(v: int, state: tuple) -> bool:
+        """Whether value v may be written in a box once the numbers placed so far (`state`) are
+        (Y11, Y12): a crash with a die that does is against the rules (Y13)."""
+        lines = [[cells[n][0] for n in g[:i]] + [None] * (len(grp) - i) for g, grp, i in zip(filled, groups, state)]
+        return bool(placements(lines[:2], lines[2:], v))
+
     def options(t: int, state: tuple, pm_spent: int):
         """(cost, cell or None, one off, mended, next state) for turn t from `state`."""
-        exact = False
         out = []
         for k, idx in enumerate(state):
             if idx < lengths[k]:
                 name = filled[k][idx]
                 c, pm, fix = fits(t, name)
-                if not exact and c == 0.0 and fix is None and not pm:
-                    exact = True
                 out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
-        # nothing written: a crash, hardly when the die goes where the next number did (Y13)
-        out.append(((8.0 if exact else 2.0), None, 0, None, state))
+        # nothing written: a crash, hardly where the die fits a box (Y13); one off, where the
+        # die fits but a +-1 of it does not (a crash chosen rather than a number that spoils a row)
+        die = puzzle_dice[t][0] if puzzle_dice[t] is not None else None
+        if die is None or not fits_somewhere(die, state):
+            out.append((2.0, None, 0, None, state))
+        else:
+            out.append((8.0, None, 0, None, state))
+            if any(1 <= v <= 6 and not fits_somewhere(v, state) for v in (die - 1, die + 1)):
+                out.append((2.0 + PM_COST, None, 1, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
         diag_free = fish_diag[t] + unlocked("diagonal", state) - diag_before[t]
         pm_free = fish_pm[t] + unlocked("plusminus", state) - pm_spent
@@ -1563,6 +1575,7 @@ def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None, hel
     from sheetkit.games.yuncos.record import box_kind, box_name
 
     def is_yunco(use) -> bool:
+        """Whether a turn's use names the Yunco, itself or by its box (lum2)."""
         return use == "yunco" or (isinstance(use, str) and box_kind(spec, box_name(use)) == "yunco")
 
     held_uses = {t: u for t, u in (held_uses or {}).items() if t <= len(record["turn"]) and isinstance(u, list)}
