@@ -672,3 +672,28 @@ def test_numbers_are_placed_so_that_every_crash_is_one_the_rules_allow(lid, seed
     draft = draft_of(layout, *truefields.true_fields(truth, layout.spec))
     assert draft.faults == 0
     assert simulate._verdict(draft.record) == simulate._verdict(truth)
+
+
+def test_the_number_search_asks_the_rules_own_question_of_where_a_value_fits():
+    """The number search tells a legal crash (the die fits no box, Y13) on bits, for speed:
+    on every state of random games' boxes, the values it says fit somewhere are those the
+    rules' own placements (Y11, Y12) find a box for."""
+    from sheetkit.games.yuncos.rules import placements
+
+    rng = random.Random(7)
+    states = 0
+    for lid in ("yuncos-easy", "yuncos-hard"):
+        for seed in range(2000, 2010):
+            layout, truth = game(lid, seed)
+            _, cells, _ = truefields.true_fields(truth, layout.spec)
+            groups = flight.box_groups(layout.spec)
+            filled = [[n for n in g if n in cells] for g in groups]
+            values = [[cells[n][0] for n in g] for g in filled]
+            fit = flight._fit_masks(layout.spec, values)
+            for _ in range(200):
+                state = tuple(rng.randint(0, len(g)) for g in filled)
+                lines = [v[:i] + [None] * (len(g) - i) for v, g, i in zip(values, groups, state)]
+                want = {v for v in range(1, 7) if placements(lines[:2], lines[2:], v)}
+                assert {v for v in range(1, 7) if fit(state) >> v & 1} == want, (lid, seed, state)
+                states += 1
+    assert states == 4000

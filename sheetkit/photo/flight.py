@@ -29,7 +29,6 @@ import numpy as np
 
 from sheetkit.messages import msg
 from sheetkit.games.yuncos.layout import STEPS
-from sheetkit.games.yuncos.rules import placements
 from sheetkit.photo.confirm import turn_field
 from sheetkit.photo.fields import Fields, long_box, pencil_mm
 
@@ -894,12 +893,7 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             c, pm, fix = PM_COST, 1, None
         return c, pm, fix
 
-    @lru_cache(maxsize=None)
-    def fits_somewhere(v: int, state: tuple) -> bool:
-        """Whether value v may be written in a box once the numbers placed so far (`state`) are
-        (Y11, Y12): a crash with a die that does is against the rules (Y13)."""
-        lines = [[cells[n][0] for n in g[:i]] + [None] * (len(grp) - i) for g, grp, i in zip(filled, groups, state)]
-        return bool(placements(lines[:2], lines[2:], v))
+    fit_mask = _fit_masks(spec, [[cells[n][0] for n in g] for g in filled])
 
     def options(t: int, state: tuple, pm_spent: int):
         """(cost, cell or None, one off, mended, next state) for turn t from `state`."""
@@ -912,11 +906,12 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         # nothing written: a crash, hardly where the die fits a box (Y13); one off, where the
         # die fits but a +-1 of it does not (a crash chosen rather than a number that spoils a row)
         die = puzzle_dice[t][0] if puzzle_dice[t] is not None else None
-        if die is None or not fits_somewhere(die, state):
+        fit = fit_mask(state)
+        if die is None or not fit >> die & 1:
             out.append((2.0, None, 0, None, state))
         else:
             out.append((8.0, None, 0, None, state))
-            if any(1 <= v <= 6 and not fits_somewhere(v, state) for v in (die - 1, die + 1)):
+            if any(1 <= v <= 6 and not fit >> v & 1 for v in (die - 1, die + 1)):
                 out.append((2.0 + PM_COST, None, 1, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
         diag_free = fish_diag[t] + unlocked("diagonal", state) - diag_before[t]
@@ -954,6 +949,44 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
     if not done and width < WIDE_BEAM:  # the cheap partial plans all led nowhere: look wider
         return assign(cells, puzzle_dice, spec, walk, plan, many, slack, WIDE_BEAM, held)
     return [(cost, list(chosen)) for cost, chosen in done[:many] if cost <= done[0][0] + slack]
+
+
+def _fit_masks(spec, values: list[list[int]]):
+    """The values that may be written in some box once the first `state[k]` numbers of each
+    group (box_groups' order, `values`: the numbers each holds on the paper, in order) are:
+    as bits (1 << v), per state. The rules of sheetkit.games.yuncos.rules.placements (Y11,
+    Y12) on bits, as the number search asks them of thousands of states: nest row 1 repeats
+    no value, row 2 descends, a luminary column rises and repeats no value of its level."""
+    every = sum(1 << v for v in range(1, 7))
+    sizes = [spec.nests.length] * 2 + [spec.luminaries.height] * spec.luminaries.columns
+
+    def own(k: int, i: int) -> int:
+        """The values group k's box i may hold, by the group's own numbers before it."""
+        before = values[k][:i]
+        if k == 0:
+            return every & ~sum(1 << v for v in set(before))
+        last = before[-1] if before else None
+        if k == 1:
+            return every if last is None else sum(1 << v for v in range(1, last))
+        return every if last is None else sum(1 << v for v in range(last + 1, 7))
+
+    owns = [[own(k, i) for i in range(len(vals) + 1)] for k, vals in enumerate(values)]
+
+    @lru_cache(maxsize=None)
+    def fit(state: tuple) -> int:
+        out = 0
+        for k, i in enumerate(state):
+            if i >= sizes[k]:
+                continue  # the group is full
+            mask = owns[k][i]
+            if k >= 2:  # a luminary: not a value another column holds at this level
+                for c in range(2, len(state)):
+                    if c != k and state[c] > i:
+                        mask &= ~(1 << values[c][i])
+            out |= mask
+        return out
+
+    return fit
 
 
 def box_groups(spec) -> list[list[str]]:
