@@ -697,3 +697,36 @@ def test_the_number_search_asks_the_rules_own_question_of_where_a_value_fits():
                 assert {v for v in range(1, 7) if fit(state) >> v & 1} == want, (lid, seed, state)
                 states += 1
     assert states == 4000
+
+
+@pytest.mark.parametrize("seed, k", [(2004, 4), (2007, 3)])
+def test_flights_confirmed_after_one_the_record_has_wrong_are_flown_where_the_photo_shows_them(seed, k):
+    """The player confirms the flights after turn k, and leaves turn k (a step short in their
+    record: its last step along the frame, its end mark faint) to be read again. Walked from
+    their record, the confirmed flights lie a step off the path; read again, the sheet is
+    not refused: they are flown where the photo shows them, and turn k is right or asked."""
+    import copy
+
+    from sheetkit.games.yuncos.notation import flight_text
+    from sheetkit.photo.read import held_fields
+
+    layout, truth = game("yuncos-easy", seed)
+    fields, cells, dice = truefields.true_fields(truth, layout.spec)
+    board = layout.spec.board
+    v, last = board.starts[truth["start"]], None
+    for turn in truth["turn"][:k]:
+        for d in parse_flight(turn["flight"]):
+            last, v = v, (v[0] + d[0], v[1] + d[1])
+    assert flight._frame((min(last, v), max(last, v)), board)  # turn k ends along the frame
+    fields = copy.copy(fields)
+    fields.ends = dict(fields.ends)
+    fields.ends[v] = 0.16
+    mine = copy.deepcopy(truth)
+    mine["turn"][k - 1]["flight"] = flight_text(parse_flight(truth["turn"][k - 1]["flight"])[:-1])
+    confirmed = ["start"] + [f"turn[{t}].flight" for t in range(k + 1, len(truth["turn"]) + 1)]
+    draft = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice,
+                         fixed={**held_fields(mine, confirmed), "turns": len(mine["turn"])})
+    assert len(draft.record["turn"]) == len(truth["turn"])
+    assert draft.record["turn"][k - 1]["flight"] == truth["turn"][k - 1]["flight"] or \
+        f"turn[{k}].flight" in draft.uncertain
+    assert all(draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"] for t in range(k + 1, k + 4))

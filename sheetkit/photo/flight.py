@@ -1173,11 +1173,11 @@ SLACK = 12.0  # readings costlier than the best by more are not worth checking
 CUT_SURE = 0.95  # a turn cut this surely, by a die read this surely, needs no turn-end mark to be sure
 
 
-def hold(f: Fields, spec, dice: dict, fixed: dict | None):
+def hold(f: Fields, spec, dice: dict, fixed: dict | None, pencil: bool = True):
     """The fields as confirmed by the player held fixed (`fixed`: field path -> value, as in
     the record: "start", "turn[N].flight", "turn[N].dice"): a confirmed flight's edges and
-    end are pencilled, a confirmed die is read surely, a confirmed turn exists. Returns
-    (fields, dice, the start or None, turn -> steps)."""
+    end are pencilled (not with `pencil` False), a confirmed die is read surely, a confirmed
+    turn exists. Returns (fields, dice, the start or None, turn -> steps)."""
     import copy
 
     from sheetkit.games.yuncos.record import parse_flight
@@ -1205,7 +1205,7 @@ def hold(f: Fields, spec, dice: dict, fixed: dict | None):
             held[t] = tuple((int(v), 0.99) for v in value)
         elif name == "flight":
             flights[t] = tuple(parse_flight(value))
-    if flights:
+    if flights and pencil:
         # walk the confirmed flights from the start: their edges are pencilled, their ends
         # marked; a turn the player left as read is walked as their record has it ("path"),
         # so that a confirmed flight after it is found where it starts
@@ -1247,6 +1247,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     from sheetkit.errors import UserError
 
     board = spec.board
+    seen, logged = f, dice
     f, dice, held_start, flights = hold(f, spec, dice, fixed)
     marked = sorted(((p, n) for n, p in f.starts.items()), reverse=True)
     # every start point is tried, the marked ones cheapest (a cross may be read faintly)
@@ -1258,14 +1259,25 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     turns, turns_sure = turns_of(dice)
     if not turns:
         raise UserError(msg("error.photo.no_dice"))
-    readings = fly(f, spec, starts, dice, turns, many=MANY, fixed=flights) if turns else []
-    if turns and not readings:  # some pencil was missed altogether: let the flight cross blank paper
-        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights)
-    if turns and not readings:  # a stretch read as blank paper: crossed all the same, a few
-        # steps a flight, the last way before refusing the sheet (such flights cost what the
-        # paper says, so they are asked)
-        readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights,
-                       blank_steps=BLANK_STEPS)
+
+    def cut(f: Fields) -> list:
+        readings = fly(f, spec, starts, dice, turns, many=MANY, fixed=flights)
+        if not readings:  # some pencil was missed altogether: let the flight cross blank paper
+            readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights)
+        if not readings:  # a stretch read as blank paper: crossed all the same, a few steps a
+            # flight, the last way before refusing the sheet (such flights cost what the paper
+            # says, so they are asked)
+            readings = fly(f, spec, starts, dice, turns, FALLBACK_BEAM, walkable=FAINT, fixed=flights,
+                           blank_steps=BLANK_STEPS)
+        return readings
+
+    readings = cut(f)
+    if not readings and flights:
+        # the confirmed flights are pencilled where the player's record walks them, and an
+        # earlier flight it has wrong (one left to be read again) moves them off the path:
+        # flown where the photo shows them instead
+        f = hold(seen, spec, logged, fixed, pencil=False)[0]
+        readings = cut(f)
     if not readings:
         raise UserError(msg("error.photo.cannot_cut"))
     # every reading the search kept, weighed by its cost: how surely each turn's flight is
