@@ -616,9 +616,9 @@ def test_the_crossed_yuncos_are_spent_on_crashes_the_rules_let_them_save():
     as it was played. A Yunco spent where none is unlocked yet, or on a crash that marks
     nothing, or a turn that crashed twice saved once, would break a rule."""
     games = 0
-    for lid in ("yuncos-easy", "yuncos-hard"):
+    for lid, seeds in (("yuncos-easy", range(2000, 2080)), ("yuncos-hard", [*range(2000, 2080), 5316])):
         layout = layouts.load(lid)
-        for seed in range(2000, 2080):
+        for seed in seeds:  # (hard 5316 crashed twice in one turn and saved both)
             truth = game(lid, seed)[1]
             if not any("yunco" in t.get("use", []) for t in truth["turn"]):
                 continue
@@ -662,12 +662,13 @@ def test_a_turn_the_player_says_used_no_yunco_leaves_it_to_another_crash(seed):
 
 
 @pytest.mark.parametrize("lid, seed", [("yuncos-easy", 2040), ("yuncos-easy", 2092), ("yuncos-hard", 2000),
-                                       ("yuncos-hard", 2012), ("yuncos-easy", 2029)])
+                                       ("yuncos-hard", 2012), ("yuncos-easy", 2029), ("yuncos-hard", 6028),
+                                       ("yuncos-hard", 6042)])
 def test_numbers_are_placed_so_that_every_crash_is_one_the_rules_allow(lid, seed):
     """A crash is legal only where the die fits no box (Y13), or where a +-1 made it fit
     none (a crash chosen rather than a number that spoils a row): the numbers' turn order is
     searched so, and these games' true fields give a draft that checks as the game (hard
-    2012 crashed one off at turn 26)."""
+    6028 and 6042 crash one off)."""
     layout, truth = game(lid, seed)
     draft = draft_of(layout, *truefields.true_fields(truth, layout.spec))
     assert draft.faults == 0
@@ -730,3 +731,38 @@ def test_flights_confirmed_after_one_the_record_has_wrong_are_flown_where_the_ph
     assert draft.record["turn"][k - 1]["flight"] == truth["turn"][k - 1]["flight"] or \
         f"turn[{k}].flight" in draft.uncertain
     assert all(draft.record["turn"][t - 1]["flight"] == truth["turn"][t - 1]["flight"] for t in range(k + 1, k + 4))
+
+
+@pytest.mark.parametrize("spelled", ["yunco", "Yunco", " YUNCO "])
+def test_a_yunco_the_player_moves_to_another_crash_stays_there_however_spelled(spelled):
+    """Which crash a Yunco saved is the player's to say, written as a record may have it:
+    moved from the turn the draft spent it on to the next crash, it is held there, and no
+    other turn spends it."""
+    import copy
+
+    from sheetkit.games.yuncos.record import _name
+    from sheetkit.photo.read import held_fields
+
+    layout, truth = game("yuncos-easy", 2011)
+    fields, cells, dice = truefields.true_fields(truth, layout.spec)
+    draft = draft_of(layout, fields, cells, dice)
+    (t,) = [t for t, turn in enumerate(draft.record["turn"], 1) if "yunco" in turn.get("use", [])]
+    later = next(u for u in range(t + 1, len(truth["turn"]) + 1) if draft.record["turn"][u - 1].get("crash"))
+    mine = copy.deepcopy(draft.record)
+    mine["turn"][t - 1].pop("use")
+    mine["turn"][later - 1]["use"] = mine["turn"][later - 1].get("use", []) + [spelled]
+    said = [f"turn[{t}].use", f"turn[{later}].use"]
+    again = flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice, fixed=held_fields(mine, said))
+    spent = [u for u, turn in enumerate(again.record["turn"], 1) if any(_name(x) == "yunco" for x in turn.get("use", []))]
+    assert spent == [later]
+    assert again.faults == 0
+
+
+def test_an_ability_use_that_is_no_list_is_held_as_written():
+    """A typed record may give a turn's use as one word, or as anything at all: held as it
+    is (the rules then say what is wrong with it), never a crash of the reading."""
+    from sheetkit.photo.read import held_fields
+
+    record = {"start": 1, "turn": [{"flight": "N", "use": "yunco"}, {"flight": "S", "use": 5}, {"flight": "E"}]}
+    assert held_fields(record, ["turn[1].use", "turn[2].use", "turn[3].use"]) == \
+        {"turn[1].use": ["yunco"], "turn[2].use": [5], "turn[3].use": []}

@@ -907,11 +907,12 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         # die fits but a +-1 of it does not (a crash chosen rather than a number that spoils a row)
         die = puzzle_dice[t][0] if puzzle_dice[t] is not None else None
         fit = fit_mask(state)
-        if die is None or not fit >> die & 1:
+        if die not in range(1, 7) or not fit >> die & 1:
             out.append((2.0, None, 0, None, state))
         else:
             out.append((8.0, None, 0, None, state))
-            if any(1 <= v <= 6 and not fit >> v & 1 for v in (die - 1, die + 1)):
+            # (not where the flight spends a +-1 already: a turn takes one, searched so)
+            if not flight_pm[t] and any(1 <= v <= 6 and not fit >> v & 1 for v in (die - 1, die + 1)):
                 out.append((2.0 + PM_COST, None, 1, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
         diag_free = fish_diag[t] + unlocked("diagonal", state) - diag_before[t]
@@ -964,11 +965,11 @@ def _fit_masks(spec, values: list[list[int]]):
         """The values group k's box i may hold, by the group's own numbers before it."""
         before = values[k][:i]
         if k == 0:
-            return every & ~sum(1 << v for v in set(before))
+            return every & ~sum(1 << v for v in set(before) if v in range(1, 7))
         last = before[-1] if before else None
         if k == 1:
-            return every if last is None else sum(1 << v for v in range(1, last))
-        return every if last is None else sum(1 << v for v in range(last + 1, 7))
+            return every if last is None else sum(1 << v for v in range(1, 7) if v < last)
+        return every if last is None else sum(1 << v for v in range(1, 7) if v > last)
 
     owns = [[own(k, i) for i in range(len(vals) + 1)] for k, vals in enumerate(values)]
 
@@ -981,7 +982,7 @@ def _fit_masks(spec, values: list[list[int]]):
             mask = owns[k][i]
             if k >= 2:  # a luminary: not a value another column holds at this level
                 for c in range(2, len(state)):
-                    if c != k and state[c] > i:
+                    if c != k and state[c] > i and values[c][i] in range(1, 7):
                         mask &= ~(1 << values[c][i])
             out |= mask
         return out
@@ -1614,13 +1615,15 @@ def _yuncos(record: dict, used: list, spec, replays: _Replays | None = None, hel
     """Spend the crossed-out Yunco boxes on the turns that crashed, where that makes the
     crash track agree; the checked record. The paper does not say which crashes they
     saved: the earliest first and the latest first are both tried, the one with fewer faults
-    kept; a crash is saved only where that breaks no rule the record kept before. A turn
-    whose abilities the player confirmed (`held_uses`: turn -> its use) spends the Yuncos
-    they said, and no other."""
-    from sheetkit.games.yuncos.record import box_kind, box_name
+    kept; a crash is saved only where that saves a mark, and mends an error or breaks no rule
+    the record kept before. A turn whose abilities the player confirmed (`held_uses`: turn
+    -> its use) spends the Yuncos they said, and no other."""
+    from sheetkit.games.yuncos.record import _name, box_kind, box_name
 
     def is_yunco(use) -> bool:
-        """Whether a turn's use names the Yunco, itself or by its box (lum2)."""
+        """Whether a turn's use names the Yunco, itself or by its box, as a player may write
+        it (yunco, "Yunco", lum2, "Lum 2")."""
+        use = _name(use)
         return use == "yunco" or (isinstance(use, str) and box_kind(spec, box_name(use)) == "yunco")
 
     held_uses = {t: u for t, u in (held_uses or {}).items() if t <= len(record["turn"]) and isinstance(u, list)}

@@ -77,7 +77,8 @@ def held_fields(record: dict, confirmed: list[str]) -> dict:
             if name == "value":  # the number: its box and value, or a crash
                 fixed[key] = {k: turn[k] for k in ("puzzle", "value", "crash") if k in turn}
             elif name == "use":  # the abilities it used: none is an answer too
-                fixed[key] = list(turn.get("use", []))
+                use = turn.get("use", [])
+                fixed[key] = use if isinstance(use, list) else [use]
             elif name in turn:
                 fixed[key] = turn[name]
         elif key in record:
