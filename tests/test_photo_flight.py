@@ -766,3 +766,20 @@ def test_an_ability_use_that_is_no_list_is_held_as_written():
     record = {"start": 1, "turn": [{"flight": "N", "use": "yunco"}, {"flight": "S", "use": 5}, {"flight": "E"}]}
     assert held_fields(record, ["turn[1].use", "turn[2].use", "turn[3].use"]) == \
         {"turn[1].use": ["yunco"], "turn[2].use": [5], "turn[3].use": []}
+
+
+@pytest.mark.parametrize("seed, t, misread", [(2010, 21, 1), (2032, 20, 4)])
+def test_a_crash_whose_die_is_misread_as_one_that_fits_mends_the_die_and_asks_it(seed, t, misread):
+    """A crash is legal only where its die fits no box (Y13): where the log's puzzle die is
+    read, unsurely, as one that fits, the die was misread rather than the crash against the
+    rules. The draft keeps the crash, writes a die that fits nowhere, and asks the dice."""
+    layout, truth = game("yuncos-hard", seed)
+    fields, cells, dice = truefields.true_fields(truth, layout.spec)
+    assert truth["turn"][t - 1].get("crash")
+    log = dict(dice)
+    log[t] = (dice[t][0], (misread, 0.6))
+    draft = draft_of(layout, fields, cells, log)
+    assert draft.faults == 0
+    assert draft.record["turn"][t - 1].get("crash")
+    assert draft.record["turn"][t - 1]["dice"][1] != misread
+    assert f"turn[{t}].dice" in draft.uncertain

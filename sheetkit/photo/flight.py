@@ -905,12 +905,17 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
                 out.append((c, name, pm, fix, state[:k] + (idx + 1,) + state[k + 1:]))
         # nothing written: a crash, hardly where the die fits a box (Y13); one off, where the
         # die fits but a +-1 of it does not (a crash chosen rather than a number that spoils a row)
-        die = puzzle_dice[t][0] if puzzle_dice[t] is not None else None
+        die, sure = puzzle_dice[t] if puzzle_dice[t] is not None else (None, 0.0)
         fit = fit_mask(state)
         if die not in range(1, 7) or not fit >> die & 1:
             out.append((2.0, None, 0, None, state))
         else:
             out.append((8.0, None, 0, None, state))
+            # or the die misread: it was one that fits nowhere (mended, so its digit is asked)
+            misread = 2.0 - math.log((1 - _clamp(sure)) / 5)
+            nowhere = [v for v in range(1, 7) if not fit >> v & 1]
+            if nowhere and misread < 8.0:
+                out.append((misread, None, 0, ("dice", nowhere[0]), state))
             # (not where the flight spends a +-1 already: a turn takes one, searched so)
             if not flight_pm[t] and any(1 <= v <= 6 and not fit >> v & 1 for v in (die - 1, die + 1)):
                 out.append((2.0 + PM_COST, None, 1, None, state))
