@@ -875,6 +875,10 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
 
     said = {c for c in held.values() if c and "." in c}  # boxes whose number the player confirmed
 
+    def misread(sure: float) -> float:
+        """The cost of a digit read this surely being another of the five faces."""
+        return -math.log((1 - _clamp(sure)) / 5)
+
     @lru_cache(maxsize=None)
     def fits(t: int, name: str) -> tuple:
         """(cost, one off, mended) of turn t's puzzle die written into box `name`."""
@@ -886,8 +890,8 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
         if v == w:
             return 0.0, 0, None
         # a misread: of the die (it was v) or of the box (it holds w; not a box the player confirmed)
-        die = -math.log((1 - _clamp(wc)) / 5)
-        box = math.inf if name in said else -math.log((1 - _clamp(vc)) / 5)
+        die = misread(wc)
+        box = math.inf if name in said else misread(vc)
         c, pm, fix = (die, 0, ("dice", v)) if die <= box else (box, 0, ("value", w))
         if abs(v - w) == 1 and PM_COST <= c:
             c, pm, fix = PM_COST, 1, None
@@ -911,13 +915,12 @@ def assign(cells: dict, puzzle_dice: list, spec, walk: list, plan: list, many: i
             out.append((2.0, None, 0, None, state))
         else:
             out.append((8.0, None, 0, None, state))
-            # or the die misread: it was one that fits nowhere (mended, so its digit is asked)
-            misread = 2.0 - math.log((1 - _clamp(sure)) / 5)
             nowhere = [v for v in range(1, 7) if not fit >> v & 1]
-            if nowhere and misread < 8.0:
-                out.append((misread, None, 0, ("dice", nowhere[0]), state))
+            # or the die misread: it was one that fits nowhere (mended, so its digit is asked)
+            if nowhere and 2.0 + misread(sure) < 8.0:
+                out.append((2.0 + misread(sure), None, 0, ("dice", nowhere[0]), state))
             # (not where the flight spends a +-1 already: a turn takes one, searched so)
-            if not flight_pm[t] and any(1 <= v <= 6 and not fit >> v & 1 for v in (die - 1, die + 1)):
+            if not flight_pm[t] and (die - 1 in nowhere or die + 1 in nowhere):
                 out.append((2.0 + PM_COST, None, 1, None, state))
         # an ability used before one is free costs as much as a number that fits nowhere
         diag_free = fish_diag[t] + unlocked("diagonal", state) - diag_before[t]
