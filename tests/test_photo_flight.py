@@ -25,6 +25,16 @@ def game(lid: str, seed: int):
     return layout, simulate.truth_record(play(layout, random.Random(seed), ability_rate=0.5))
 
 
+def turn_ends(truth, spec) -> list:
+    """The point where each turn of `truth` ends."""
+    pos, ends = spec.board.starts[truth["start"]], []
+    for entry in truth["turn"]:
+        for dx, dy in parse_flight(entry["flight"]):
+            pos = (pos[0] + dx, pos[1] + dy)
+        ends.append(pos)
+    return ends
+
+
 def draft_of(layout, fields, cells, dice):
     return flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice)
 
@@ -244,6 +254,7 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     spec = layout.spec
     fields, cells, dice = truefields.true_fields(truth, spec)
     dice[2] = ((dice[2][0][0], 0.5), dice[2][1])  # turn 2's flown die read unsurely
+    fields.ends[turn_ends(truth, spec)[2]] = 0.3  # turn 3 ends along the frame, its mark faint
     draft = draft_of(layout, fields, cells, dice)
     conf = [draft.confidence[f"turn[{t}].flight"].confidence for t in range(1, len(truth["turn"]) + 1)]
     assert conf[1] < flight.CONFIRM
@@ -252,7 +263,7 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     # the number a turn wrote is placed by its dice, so by its flight: no surer than it
     assert all(draft.confidence[f"turn[{t}].value"].confidence <= c for t, c in enumerate(conf, 1))
     # turn 2's flight is asked; each flight after it is asked where it is unsure of its own
-    # (a step along the frame is inferred, not seen), else it waits on the last one asked
+    # (a step along the frame, its end mark faint), else it waits on the last one asked
     # before it, and so does its number where the digit is sure (which turn wrote it is the
     # flight's question)
     assert "turn[2].flight" in draft.uncertain
@@ -783,3 +794,49 @@ def test_a_crash_whose_die_is_misread_as_one_that_fits_mends_the_die_and_asks_it
     assert draft.record["turn"][t - 1].get("crash")
     assert draft.record["turn"][t - 1]["dice"][1] != misread
     assert f"turn[{t}].dice" in draft.uncertain
+
+
+def frame_turns(truth, spec) -> list[int]:
+    """The turns of `truth` with a step along the map's frame."""
+    board = spec.board
+    pos, out = board.starts[truth["start"]], []
+    for t, entry in enumerate(truth["turn"], 1):
+        steps = []
+        for dx, dy in parse_flight(entry["flight"]):
+            nxt = (pos[0] + dx, pos[1] + dy)
+            steps.append(flight._frame((min(pos, nxt), max(pos, nxt)), board))
+            pos = nxt
+        if any(steps):
+            out.append(t)
+    return out
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3004), ("yuncos-hard", 2005), ("yuncos-hard", 2011)])
+def test_a_flight_along_the_frame_is_sure_where_its_die_and_its_end_mark_are(lid, seed):
+    """Pencil on the map's heavy frame hardly shows, so a step there is inferred. Where the
+    flight's die is read surely and flown as it reads, and its end mark is seen, the steps
+    between are the only ones that fly it: the flight is not asked. Its end mark faint, or
+    its die read unsurely, it is asked (or waits on a flight asked), and nothing wrong is
+    left unmarked."""
+    import copy
+
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    draft = draft_of(layout, fields, cells, dice)
+    assert is_truth(draft, truth, spec)
+    sure = [t for t in frame_turns(truth, spec) if f"turn[{t}].flight" not in draft.uncertain + draft.waiting]
+    assert sure
+    ends = turn_ends(truth, spec)
+    for fade in ("end mark", "die"):
+        faded_fields, faded_dice = copy.deepcopy(fields), dict(dice)
+        for t in sure:
+            if fade == "end mark":
+                faded_fields.ends[ends[t - 1]] = 0.3
+            else:
+                faded_dice[t] = ((dice[t][0][0], 0.9), dice[t][1])
+        faded = draft_of(layout, faded_fields, cells, faded_dice)
+        marked = set(faded.uncertain) | set(faded.waiting)
+        assert {f"turn[{t}].flight" for t in sure} <= marked, fade
+        right = truefields.fields_right(faded.record, truth, spec)
+        assert all(ok or k in marked for k, ok in right.items()), fade

@@ -1179,6 +1179,7 @@ MORE_PLANS = 24  # ... for the likeliest reading, while none checks clean
 MANY = 40  # readings of the flight kept to weigh each turn's flight
 SPREAD = 2.0  # ... their costs so divided: neighbouring measures are not independent evidence
 SLACK = 12.0  # readings costlier than the best by more are not worth checking
+FRAME_SURE = 0.6  # a flight with a step along the frame, its length or end unsure
 CUT_SURE = 0.95  # a turn cut this surely, by a die read this surely, needs no turn-end mark to be sure
 
 
@@ -1345,8 +1346,6 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                             msg("photo.why.start"))
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
-        # a step along the frame was inferred, not seen
-        local = min((0.6 if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys), default=1.0)
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
         sure = min(agree(same), _flown_share(flown, t, walk[i], walk[i:j + 1]))
         # a flight flown by a die read unsurely is as unsure: another face flies elsewhere
@@ -1354,12 +1353,18 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         read = dice[t][which] if which is not None and t in dice else None
         as_read = read is not None and read[0] == value_flown
         rolled = 1.0 if read is None else _clamp(read[1] if as_read else 1 - read[1])
+        cut_sure = sure >= CUT_SURE and rolled >= CUT_SURE and as_read and which == 0 and not pm
+        end = _clamp(f.ends.get(walk[j], 0.0))
+        # a step along the frame was inferred, not seen: sure only where the flight's length
+        # and its end are (the die read surely and flown as it reads, its end mark seen)
+        frame = 1.0 if cut_sure and end >= CONFIRM else FRAME_SURE
+        local = min((frame if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys), default=1.0)
         local = min(local, rolled)  # as the digit read: as sure as it; another face: as its misreading
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
         # along the printed grid line may not show at all
-        if not (sure >= CUT_SURE and rolled >= CUT_SURE and as_read and which == 0 and not pm):
-            local = min(local, _clamp(f.ends.get(walk[j], 0.0)))
+        if not cut_sure:
+            local = min(local, end)
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(sure * local), msg("photo.why.flight"))
         cell = cells_of[t - 1]
         value = entry.get("value")
