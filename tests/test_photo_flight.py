@@ -840,3 +840,37 @@ def test_a_flight_along_the_frame_is_sure_where_its_die_and_its_end_mark_are(lid
         assert {f"turn[{t}].flight" for t in sure} <= marked, fade
         right = truefields.fields_right(faded.record, truth, spec)
         assert all(ok or k in marked for k, ok in right.items()), fade
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3004), ("yuncos-hard", 2005)])
+def test_a_draft_at_fault_asks_the_start_where_a_start_no_flight_reaches_reads_as_marked(lid, seed):
+    """A turn that ends on another start point marks it as a start's cross does, and the
+    walk may be read from there. Where the rules find the draft at fault and a start point
+    that no flight reaches reads as marked, the start is asked, saying which, and the
+    flights wait on it. Either alone asks nothing of the start (the print of a start's
+    number can read as pencil on a blurred photo); once the player confirms the start, the
+    flights are as sure as before."""
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    walk = simulate.field_truth(truth, lid)["path"]
+    stray = next(n for n, v in spec.board.starts.items() if v not in walk)
+    fields.starts[stray] = 0.95
+    assert draft_of(layout, fields, cells, dice).faults == 0
+    assert "start" not in draft_of(layout, fields, cells, dice).uncertain  # a stray mark alone
+    fields.fish[truth["fish_marked"]] = 1.0  # one fish box more read as marked, surely: a fault
+    draft = draft_of(layout, fields, cells, dice)
+    assert draft.faults and draft.record["start"] == truth["start"]
+    assert "start" in draft.uncertain
+    assert draft.confidence["start"].why.id == "photo.why.other_start"
+    assert draft.confidence["start"].why.values["n"] == stray
+    flights = {f"turn[{t}].flight" for t in range(1, len(truth["turn"]) + 1)}
+    assert flights <= set(draft.uncertain + draft.waiting)
+    assert draft.confidence["turn[1].flight"].after == 0
+    fields.starts[stray] = 0.0
+    at_fault = draft_of(layout, fields, cells, dice)
+    assert "start" not in at_fault.uncertain  # the fault alone
+    fields.starts[stray] = 0.95
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {"start": truth["start"]})
+    assert "start" not in again.uncertain
+    assert set(again.uncertain) & flights == set(at_fault.uncertain) & flights

@@ -1344,6 +1344,14 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     start = record["start"]
     conf["start"] = Reading(start, _clamp(agree(lambda d: d[2]["start"] == start) * f.starts.get(start, 0.5)),
                             msg("photo.why.start"))
+    if faults and held_start is None:
+        # the rules find the draft at fault, and a start point no flight reaches reads as
+        # marked: the walk may have begun there (a turn that ends on another start point
+        # marks it as a cross does)
+        stray = max(((p, n) for n, p in f.starts.items() if board.starts[n] not in walk), default=(0.0, None))
+        if stray[0] >= 0.5:
+            conf["start"].confidence = min(conf["start"].confidence, _clamp(1 - stray[0]))
+            conf["start"].why = msg("photo.why.other_start", why=conf["start"].why, n=stray[1])
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
