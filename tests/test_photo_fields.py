@@ -387,3 +387,30 @@ def test_an_x_or_a_stroke_over_a_diagonals_middle_is_no_diagonal_step(easy_blank
     diagonal = [(e, p) for e, p in f.edges.items() if e[0][0] != e[1][0] and e[0][1] != e[1][1] and p >= 0.5]
     assert diagonal  # read as pencilled, as a step would be
     assert not f.hidden_slash and all(p < 0.1 for p in f.abilities.values()), f.abilities
+
+
+@pytest.mark.parametrize("seed, unmarked", [(17204, [0]), (17108, [2, 3, 4, 5])])
+def test_the_trace_of_a_counter_boxs_heavy_border_is_no_sure_mark(seed, unmarked, tmp_path):
+    """A blurred photo leaves a trace of a counter box's heavy printed border inside the box,
+    which the box's measures alone read as a mark, surely (0.8-0.98 on these photos). A box
+    whose darkest part is no darker than that trace is asked (NOISY_BOX), not counted; the
+    boxes truly marked on the same photos are read surely."""
+    from sheetkit.photo.read import map_blur
+
+    s = simulate.sample(seed, "yuncos-easy", (1200, 1600))
+    path = tmp_path / f"{seed}.jpg"
+    path.write_bytes(s.jpeg)
+    reg = register.register(path)
+    g = reg.blank.geometry
+    blur = map_blur(reg)
+    ink = fields.ink_image(fields.align_boxes(reg.photo, reg.blank_image, g), reg.blank_image, blur)
+    f = fields.read_fields(ink, g, reg.photo, reg.blank_image, blur)
+    m = fields.measure(g, reg.photo, reg.blank_image, blur, ink=ink)
+    crash_x = [x for (kind, _), x in zip(m.boxes, m.box_x) if kind == "crash"]
+    for i in unmarked:
+        assert i >= s.truth["crashes_marked"]  # blank on the sheet
+        assert fields.logistic(fields.BOX_W, crash_x[i][None])[0] > 0.8  # the measures alone: marked
+        assert f.crashes[i] == fields.NOISY_BOX
+    marked = f.fish[:s.truth["fish_marked"]] + f.crashes[:s.truth["crashes_marked"]]
+    assert marked and all(p > 0.9 for p in marked)
+    assert sum(p >= 0.5 for p in f.crashes) == s.truth["crashes_marked"]

@@ -381,6 +381,7 @@ def measure_ends(rel, valid, centres: dict, pencilled: dict, mass: float, sd: fl
     return np.array(out, np.float64).reshape(-1, END_MEASURES)
 
 
+FAINT_MARK = 0.13  # a counter box whose darkest 3 % is lighter than this is not surely marked
 NOISY_BOX = 0.35  # a box's probability where the photo's noise decides it: unmarked, but asked
 PAPER_QUIET = 0.04  # ink: what plain paper beside a box reaches, at its 97th percentile, in a clean photo
 NOISY_PAPER = 0.03  # paper noise (paper_noise) from which no box is read surely ...
@@ -638,6 +639,10 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
         p_box = np.where((p_box >= 0.5) == (logistic(BOX_W, m.box_raw) >= 0.5), p_box, NOISY_BOX)
         if m.noise >= NOISY_PAPER:  # paper this mottled leaves no box sure: the counters are asked
             p_box = np.clip(p_box, 1 - NOISY_SURE, NOISY_SURE)
+    # a counter's box has a heavy printed border, which a blurred photo leaves a trace of
+    # inside it: a box whose darkest part is no darker than that is no sure mark (asked)
+    counter = np.array([kind in ("fish", "crash") for kind, _ in m.boxes])
+    p_box = np.where(counter & (m.box_x[:, 2] < FAINT_MARK) & (p_box > NOISY_BOX), NOISY_BOX, p_box)
     for (kind, key), p in zip(m.boxes, p_box):
         if kind == "fish":
             f.fish.append(float(p))
