@@ -874,3 +874,36 @@ def test_a_draft_at_fault_asks_the_start_where_a_start_no_flight_reaches_reads_a
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {"start": truth["start"]})
     assert "start" not in again.uncertain
     assert set(again.uncertain) & flights == set(at_fault.uncertain) & flights
+
+
+@pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3004), ("yuncos-hard", 2005)])
+def test_a_faint_step_of_a_flight_cut_surely_is_not_asked_but_a_step_read_as_blank_is(lid, seed):
+    """A step read as pencil, faintly, weighs in every reading's cost: where every reading
+    walks it, on a turn cut surely by its die, the flight is as sure as its cut. A step read
+    as blank paper, or on a turn whose die is read unsurely, asks the flight still."""
+    import copy
+
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    board, framed = spec.board, set(frame_turns(truth, spec))
+    pos, steps = board.starts[truth["start"]], {}
+    for t, entry in enumerate(truth["turn"], 1):
+        for dx, dy in parse_flight(entry["flight"]):
+            nxt = (pos[0] + dx, pos[1] + dy)
+            steps.setdefault(t, []).append((min(pos, nxt), max(pos, nxt)))
+            pos = nxt
+    sure = draft_of(layout, fields, cells, dice)
+    plain = [t for t in steps if t not in framed and "plusminus" not in truth["turn"][t - 1].get("use", [])
+             and f"turn[{t}].flight" not in sure.uncertain + sure.waiting][:4]
+    assert len(plain) >= 2
+    for seen, die, asked in ((0.6, 1.0, False), (0.35, 1.0, True), (0.6, 0.9, True)):
+        f, d = copy.deepcopy(fields), dict(dice)
+        for t in plain:
+            f.edges[steps[t][-1]] = seen  # its last step
+            d[t] = ((dice[t][0][0], die), dice[t][1])
+        draft = draft_of(layout, f, cells, d)
+        marked = set(draft.uncertain) | set(draft.waiting)
+        assert all((f"turn[{t}].flight" in marked) == asked for t in plain), (seen, die)
+        right = truefields.fields_right(draft.record, truth, spec)
+        assert all(ok or k in marked for k, ok in right.items())

@@ -1366,7 +1366,11 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         # a step along the frame was inferred, not seen: sure only where the flight's length
         # and its end are (the die read surely and flown as it reads, its end mark seen)
         frame = 1.0 if cut_sure and end >= CONFIRM else FRAME_SURE
-        local = min((frame if _frame(e, board) else _clamp(f.edges.get(e, 0.0)) for e in keys), default=1.0)
+        # a step read as pencil, faintly, on a flight cut surely: every reading walks it, its
+        # faintness weighed in their costs already; a step read as blank paper stays asked
+        pencil = [_clamp(f.edges.get(e, 0.0)) for e in keys if not _frame(e, board)]
+        pencil = [1.0 if cut_sure and p >= 0.5 else p for p in pencil]
+        local = min(pencil + [frame] * (len(pencil) < len(keys)), default=1.0)
         local = min(local, rolled)  # as the digit read: as sure as it; another face: as its misreading
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
