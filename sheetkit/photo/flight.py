@@ -1363,15 +1363,20 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         rolled = 1.0 if read is None else _clamp(read[1] if as_read else 1 - read[1])
         cut_sure = sure >= CUT_SURE and rolled >= CUT_SURE and as_read and which == 0 and not pm
         end = _clamp(f.ends.get(walk[j], 0.0))
-        # a step along the frame was inferred, not seen: sure only where the flight's length
-        # and its end are (the die read surely and flown as it reads, its end mark seen)
-        frame = 1.0 if cut_sure and end >= CONFIRM else FRAME_SURE
-        # a step read as pencil, faintly, on a flight cut surely: every reading walks it, its
-        # faintness weighed in their costs already; a step read as blank paper stays asked
-        pencil = [_clamp(f.edges.get(e, 0.0)) for e in keys if not _frame(e, board)]
-        pencil = [1.0 if cut_sure and p >= 0.5 else p for p in pencil]
-        local = min(pencil + [frame] * (len(pencil) < len(keys)), default=1.0)
-        local = min(local, rolled)  # as the digit read: as sure as it; another face: as its misreading
+
+        def seen(e, cut_sure=cut_sure, end=end) -> float:
+            """How surely step e is the flight's. One along the frame was inferred, not seen:
+            sure only where the flight's length and its end are (the die read surely and
+            flown as it reads, its end mark seen). One read as pencil, faintly, on a flight
+            cut surely: every reading walks it, its faintness weighed in their costs
+            already. One read as blank paper stays as unsure as it reads."""
+            if _frame(e, board):
+                return 1.0 if cut_sure and end >= CONFIRM else FRAME_SURE
+            p = _clamp(f.edges.get(e, 0.0))
+            return 1.0 if cut_sure and p >= 0.5 else p
+
+        # as sure as its least sure step, and as its die's digit (another face: its misreading)
+        local = min([seen(e) for e in keys] + [rolled])
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
         # along the printed grid line may not show at all
