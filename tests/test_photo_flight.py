@@ -277,12 +277,14 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
             assert key in draft.uncertain
     assert draft.confidence["turn[4].flight"].after == 3  # its own steps as sure as turn 1's
     assert draft.confidence["turn[4].value"].after == 3 and draft.confidence["turn[3].value"].after == 3
-    # a turn's abilities wait where its flight and number do, and are asked with an asked flight
+    # a turn's abilities wait where its flight and number do, and are asked with an asked
+    # flight or number (a number one off its die by a +-1 is asked: a digit misread alike)
     for t, entry in enumerate(draft.record["turn"], 1):
         if "use" in entry:
             flown, use = draft.confidence[f"turn[{t}].flight"], draft.confidence[f"turn[{t}].use"]
             if flown.confidence < flight.CONFIRM:
-                assert (f"turn[{t}].use" in draft.waiting) == (f"turn[{t}].flight" in draft.waiting)
+                waits = f"turn[{t}].flight" in draft.waiting and f"turn[{t}].value" not in draft.uncertain
+                assert (f"turn[{t}].use" in draft.waiting) == waits
                 assert use.after in (None, flown.after)
     # and so do its dice: the flown die is the flight's length
     for t in range(2, len(truth["turn"]) + 1):
@@ -907,3 +909,19 @@ def test_a_faint_step_of_a_flight_cut_surely_is_not_asked_but_a_step_read_as_bla
         assert all((f"turn[{t}].flight" in marked) == asked for t in plain), (seen, die)
         right = truefields.fields_right(draft.record, truth, spec)
         assert all(ok or k in marked for k, ok in right.items())
+
+
+@pytest.mark.parametrize("lid, seed, t", [("yuncos-easy", 3004, 5), ("yuncos-hard", 2005, 9), ("yuncos-hard", 2011, 6)])
+def test_a_number_one_off_its_die_by_a_plusminus_is_asked(lid, seed, t):
+    """A +-1 spent on a number writes it one off its die, and a digit misread alike (a 3 read
+    as a 2, explained by a +-1) looks the same on the paper: only the player tells them
+    apart, so the number is asked, saying so. Once confirmed, it is not asked again."""
+    layout, truth = game(lid, seed)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    draft = draft_of(layout, fields, cells, dice)
+    assert is_truth(draft, truth, spec)
+    key = f"turn[{t}].value"
+    assert key in draft.uncertain and draft.confidence[key].why.id == "photo.why.number_pm"
+    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {key: truth["turn"][t - 1]["value"]})
+    assert key not in again.uncertain and again.confidence[key].confidence == 1.0

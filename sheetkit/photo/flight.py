@@ -1400,6 +1400,11 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             digit = 1.0
         conf[f"turn[{t}].value"] = Reading(value if cell else None, _clamp(agree(same_number) * digit),
                                            msg("photo.why.number", cell=cell) if cell else msg("photo.why.crash"))
+        if cell and not pm and "plusminus" in entry.get("use", ()):
+            # a number one off its die, a +-1 spent on it: or its digit misread alike (a 3 read
+            # as a 2), which only the player tells apart
+            number = conf[f"turn[{t}].value"]
+            number.confidence, number.why = min(number.confidence, FAULTY), msg("photo.why.number_pm", cell=cell)
         if t in dice or "dice" in entry:
             read = dice.get(t, ((None, 0.0), (None, 0.0)))
             shown = entry.get("dice")
