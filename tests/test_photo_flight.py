@@ -848,8 +848,8 @@ def test_a_flight_along_the_frame_is_sure_where_its_die_and_its_end_mark_are(lid
 def test_a_draft_at_fault_asks_the_start_where_a_start_no_flight_reaches_reads_as_marked(lid, seed):
     """A turn that ends on another start point marks it as a start's cross does, and the
     walk may be read from there. Where the rules find the draft at fault and a start point
-    that no flight reaches reads as marked, the start is asked, saying which, and the
-    flights wait on it. Either alone asks nothing of the start (the print of a start's
+    that no flight reaches reads as marked, or the pencil ends there, the start is asked,
+    saying which, and the flights wait on it. Either alone asks nothing of the start (the print of a start's
     number can read as pencil on a blurred photo); once the player confirms the start, the
     flights are as sure as before."""
     layout, truth = game(lid, seed)
@@ -876,6 +876,13 @@ def test_a_draft_at_fault_asks_the_start_where_a_start_no_flight_reaches_reads_a
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {"start": truth["start"]})
     assert "start" not in again.uncertain
     assert set(again.uncertain) & flights == set(at_fault.uncertain) & flights
+    # no cross shows there, but the pencil ends at it: a walk's other end
+    fields.starts[stray] = 0.0
+    v = spec.board.starts[stray]
+    w = next(w for e in fields.edges for w in e if v in e and w != v and w not in walk)
+    fields.edges[(min(v, w), max(v, w))] = 0.9
+    ended = draft_of(layout, fields, cells, dice)
+    assert "start" in ended.uncertain and ended.confidence["start"].why.values["n"] == stray
 
 
 @pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3004), ("yuncos-hard", 2005)])

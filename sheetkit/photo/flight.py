@@ -1346,9 +1346,14 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
                             msg("photo.why.start"))
     if faults and held_start is None:
         # the rules find the draft at fault, and a start point no flight reaches reads as
-        # marked: the walk may have begun there (a turn that ends on another start point
-        # marks it as a cross does)
-        stray = max(((p, n) for n, p in f.starts.items() if board.starts[n] not in walk), default=(0.0, None))
+        # marked, or the pencil ends there: the walk may have begun there (a turn that ends
+        # on another start point marks it as a cross does, and a cross may not show)
+        def begun_there(n) -> float:
+            v = board.starts[n]
+            ends = sum(1 for e, p in f.edges.items() if p >= 0.5 and v in e) == 1
+            return max(f.starts[n], FAULTY if ends else 0.0)
+
+        stray = max(((begun_there(n), n) for n in f.starts if board.starts[n] not in walk), default=(0.0, None))
         if stray[0] >= 0.5:
             conf["start"].confidence = min(conf["start"].confidence, _clamp(1 - stray[0]))
             conf["start"].why = msg("photo.why.other_start", why=conf["start"].why, n=stray[1])
