@@ -35,6 +35,21 @@ def turn_ends(truth, spec) -> list:
     return ends
 
 
+def frame_turns(truth, spec) -> list[int]:
+    """The turns of `truth` with a step along the map's frame."""
+    board = spec.board
+    pos, out = board.starts[truth["start"]], []
+    for t, entry in enumerate(truth["turn"], 1):
+        steps = []
+        for dx, dy in parse_flight(entry["flight"]):
+            nxt = (pos[0] + dx, pos[1] + dy)
+            steps.append(flight._frame((min(pos, nxt), max(pos, nxt)), board))
+            pos = nxt
+        if any(steps):
+            out.append(t)
+    return out
+
+
 def draft_of(layout, fields, cells, dice):
     return flight.build(fields, layout.spec, layout.id, qr_text(layout, 1), cells, dice)
 
@@ -254,7 +269,8 @@ def test_a_flight_after_an_unsure_one_is_no_surer_than_where_it_starts():
     spec = layout.spec
     fields, cells, dice = truefields.true_fields(truth, spec)
     dice[2] = ((dice[2][0][0], 0.5), dice[2][1])  # turn 2's flown die read unsurely
-    fields.ends[turn_ends(truth, spec)[2]] = 0.3  # turn 3 ends along the frame, its mark faint
+    assert 3 in frame_turns(truth, spec)
+    fields.ends[turn_ends(truth, spec)[2]] = 0.3  # turn 3 flies along the frame, its end mark faint
     draft = draft_of(layout, fields, cells, dice)
     conf = [draft.confidence[f"turn[{t}].flight"].confidence for t in range(1, len(truth["turn"]) + 1)]
     assert conf[1] < flight.CONFIRM
@@ -798,21 +814,6 @@ def test_a_crash_whose_die_is_misread_as_one_that_fits_mends_the_die_and_asks_it
     assert f"turn[{t}].dice" in draft.uncertain
 
 
-def frame_turns(truth, spec) -> list[int]:
-    """The turns of `truth` with a step along the map's frame."""
-    board = spec.board
-    pos, out = board.starts[truth["start"]], []
-    for t, entry in enumerate(truth["turn"], 1):
-        steps = []
-        for dx, dy in parse_flight(entry["flight"]):
-            nxt = (pos[0] + dx, pos[1] + dy)
-            steps.append(flight._frame((min(pos, nxt), max(pos, nxt)), board))
-            pos = nxt
-        if any(steps):
-            out.append(t)
-    return out
-
-
 @pytest.mark.parametrize("lid, seed", [("yuncos-easy", 3004), ("yuncos-hard", 2005), ("yuncos-hard", 2011)])
 def test_a_flight_along_the_frame_is_sure_where_its_die_and_its_end_mark_are(lid, seed):
     """Pencil on the map's heavy frame hardly shows, so a step there is inferred. Where the
@@ -858,8 +859,8 @@ def test_a_draft_at_fault_asks_the_start_where_a_start_no_flight_reaches_reads_a
     walk = simulate.field_truth(truth, lid)["path"]
     stray = next(n for n, v in spec.board.starts.items() if v not in walk)
     fields.starts[stray] = 0.95
-    assert draft_of(layout, fields, cells, dice).faults == 0
-    assert "start" not in draft_of(layout, fields, cells, dice).uncertain  # a stray mark alone
+    alone = draft_of(layout, fields, cells, dice)
+    assert alone.faults == 0 and "start" not in alone.uncertain  # a stray mark alone
     fields.fish[truth["fish_marked"]] = 1.0  # one fish box more read as marked, surely: a fault
     draft = draft_of(layout, fields, cells, dice)
     assert draft.faults and draft.record["start"] == truth["start"]
@@ -930,5 +931,24 @@ def test_a_number_one_off_its_die_by_a_plusminus_is_asked(lid, seed, t):
     assert is_truth(draft, truth, spec)
     key = f"turn[{t}].value"
     assert key in draft.uncertain and draft.confidence[key].why.id == "photo.why.number_pm"
+    plain = [u for u, e in enumerate(draft.record["turn"], 1) if "plusminus" not in e.get("use", ())]
+    assert plain and all(draft.confidence[f"turn[{u}].value"].why.id != "photo.why.number_pm" for u in plain)
     again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, {key: truth["turn"][t - 1]["value"]})
     assert key not in again.uncertain and again.confidence[key].confidence == 1.0
+
+
+def test_a_digit_misread_one_off_on_a_turn_whose_flight_spends_a_plusminus_too_is_asked():
+    """A turn's flight and its number may each spend a +-1. A box's digit read one off,
+    surely, on a turn whose flight spends one already, is explained by a second: the number
+    is asked all the same (the record then holds the +-1 twice)."""
+    layout, truth = game("yuncos-easy", 2035)
+    spec = layout.spec
+    fields, cells, dice = truefields.true_fields(truth, spec)
+    t = 9
+    assert truth["turn"][t - 1].get("use") == ["plusminus"]  # flown one off its die
+    cell = flight.turn_cells(truth)[t - 1]
+    cells[cell] = (truth["turn"][t - 1]["value"] - 1, 0.97)  # a 6 read as a 5, surely
+    draft = draft_of(layout, fields, cells, dice)
+    assert draft.record["turn"][t - 1]["use"] == ["plusminus", "plusminus"]
+    key = f"turn[{t}].value"
+    assert key in draft.uncertain and draft.confidence[key].why.id == "photo.why.number_pm"

@@ -641,7 +641,7 @@ def read_fields(ink: np.ndarray, g, photo: np.ndarray, blank: np.ndarray, blur: 
             p_box = np.clip(p_box, 1 - NOISY_SURE, NOISY_SURE)
     # a counter's box has a heavy printed border, which a blurred photo leaves a trace of
     # inside it: a box whose darkest part is no darker than that is no sure mark (asked)
-    counter = np.array([kind in ("fish", "crash") for kind, _ in m.boxes])
+    counter = np.array([kind in ("fish", "crash") for kind, _ in m.boxes], dtype=bool)
     p_box = np.where(counter & (m.box_x[:, 2] < FAINT_MARK) & (p_box > NOISY_BOX), NOISY_BOX, p_box)
     for (kind, key), p in zip(m.boxes, p_box):
         if kind == "fish":

@@ -1344,6 +1344,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     start = record["start"]
     conf["start"] = Reading(start, _clamp(agree(lambda d: d[2]["start"] == start) * f.starts.get(start, 0.5)),
                             msg("photo.why.start"))
+    stray_start = False
     if faults and held_start is None:
         # the rules find the draft at fault, and a start point no flight reaches reads as
         # marked, or the pencil ends there: the walk may have begun there (a turn that ends
@@ -1357,6 +1358,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         if stray[0] >= 0.5:
             conf["start"].confidence = min(conf["start"].confidence, _clamp(1 - stray[0]))
             conf["start"].why = msg("photo.why.other_start", why=conf["start"].why, n=stray[1])
+            stray_start = True
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
@@ -1369,7 +1371,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         cut_sure = sure >= CUT_SURE and rolled >= CUT_SURE and as_read and which == 0 and not pm
         end = _clamp(f.ends.get(walk[j], 0.0))
 
-        def seen(e, cut_sure=cut_sure, end=end) -> float:
+        def step_sure(e, cut_sure=cut_sure, end=end) -> float:
             """How surely step e is the flight's. One along the frame was inferred, not seen:
             sure only where the flight's length and its end are (the die read surely and
             flown as it reads, its end mark seen). One read as pencil, faintly, on a flight
@@ -1381,7 +1383,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             return 1.0 if cut_sure and p >= 0.5 else p
 
         # as sure as its least sure step, and as its die's digit (another face: its misreading)
-        local = min([seen(e) for e in keys] + [rolled])
+        local = min([step_sure(e) for e in keys] + [rolled])
         # the turn's end: its mark, unless the cut is sure without it (the flown die read surely,
         # noted first and flown as it reads, and every reading cuts the turn there): a tick
         # along the printed grid line may not show at all
@@ -1405,7 +1407,7 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             digit = 1.0
         conf[f"turn[{t}].value"] = Reading(value if cell else None, _clamp(agree(same_number) * digit),
                                            msg("photo.why.number", cell=cell) if cell else msg("photo.why.crash"))
-        if cell and not pm and "plusminus" in entry.get("use", ()):
+        if cell and list(entry.get("use", ())).count("plusminus") > (1 if pm else 0):
             # a number one off its die, a +-1 spent on it: or its digit misread alike (a 3 read
             # as a 2), which only the player tells apart
             number = conf[f"turn[{t}].value"]
@@ -1503,7 +1505,8 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         conf[key].confidence = min(conf[key].confidence, FAULTY)
         conf[key].why = msg("photo.why.faulty_field", why=conf[key].why)
     if faults:
-        _ask_numbers_if_silent(record, conf, fixed or {})
+        # (a start asked for the fault itself does not speak for the numbers)
+        _ask_numbers_if_silent(record, conf, fixed or {}, {"start"} if stray_start else set())
     notes = []
     if left_out:
         for t in range(1, len(record["turn"]) + 1):
@@ -1515,12 +1518,12 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
     return Draft(record, conf, faults, len(readings), notes)
 
 
-def _ask_numbers_if_silent(record: dict, conf: dict, held) -> None:
+def _ask_numbers_if_silent(record: dict, conf: dict, held, besides=frozenset()) -> None:
     """A draft the rules find an error in that asks nothing (every field of the turns at
-    fault confirmed, or sure): which turn wrote which number, which the paper does not show
-    (an ability unlocks by the boxes filled before it), is what is wrong; every number not
-    held is asked."""
-    if any(r.confidence < CONFIRM and r.after is None for r in conf.values()):
+    fault confirmed, or sure; the fields `besides` aside): which turn wrote which number,
+    which the paper does not show (an ability unlocks by the boxes filled before it), is
+    what is wrong; every number not held is asked."""
+    if any(r.confidence < CONFIRM and r.after is None for k, r in conf.items() if k not in besides):
         return
     for t in range(1, len(record["turn"]) + 1):
         key = f"turn[{t}].value"
