@@ -952,26 +952,3 @@ def test_a_digit_misread_one_off_on_a_turn_whose_flight_spends_a_plusminus_too_i
     assert draft.record["turn"][t - 1]["use"] == ["plusminus", "plusminus"]
     key = f"turn[{t}].value"
     assert key in draft.uncertain and draft.confidence[key].why.id == "photo.why.number_pm"
-
-
-@pytest.mark.parametrize("lid, seed, t0, t", [("yuncos-easy", 3002, 4, 5), ("yuncos-easy", 3004, 7, 11)])
-def test_a_flight_unsure_only_by_where_an_unsure_turn_before_it_ends_waits_on_it(lid, seed, t0, t):
-    """Turn t0's end mark does not show and its die reads at even odds, so the readings cut
-    it in more than one place, and cut the turns after it otherwise too. A later turn whose
-    own pencil, die and end read surely is unsure only by that: it waits on the turn asked
-    before it, not asked itself, and once that turn is confirmed it reads surely."""
-    layout, truth = game(lid, seed)
-    spec = layout.spec
-    fields, cells, dice = truefields.true_fields(truth, spec)
-    dice[t0] = ((dice[t0][0][0], 0.5), dice[t0][1])
-    fields.ends[turn_ends(truth, spec)[t0 - 1]] = 0.02
-    draft = draft_of(layout, fields, cells, dice)
-    key = f"turn[{t}].flight"
-    assert key in draft.waiting
-    root = draft.confidence[key].after
-    assert t0 <= root < t and f"turn[{root}].flight" in draft.uncertain
-    right = truefields.fields_right(draft.record, truth, spec)
-    assert all(ok or k in set(draft.uncertain) | set(draft.waiting) for k, ok in right.items())
-    fixed = {f"turn[{root}].flight": truth["turn"][root - 1]["flight"]}
-    again = flight.build(fields, spec, layout.id, qr_text(layout, 1), cells, dice, fixed)
-    assert again.confidence[key].confidence >= flight.CONFIRM and again.record["turn"][t - 1] == draft.record["turn"][t - 1]

@@ -1359,7 +1359,6 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             conf["start"].confidence = min(conf["start"].confidence, _clamp(1 - stray[0]))
             conf["start"].why = msg("photo.why.other_start", why=conf["start"].why, n=stray[1])
             stray_start = True
-    marks_sure = {}  # turn -> its own pencil, die and end read surely (any doubt is the readings')
     for t, ((i, j, pm), entry) in enumerate(zip(plan, record["turn"]), 1):
         keys = [(min(walk[k], walk[k + 1]), max(walk[k], walk[k + 1])) for k in range(i, j)]
         same = lambda d, t=t, fl=entry["flight"]: len(d[2]["turn"]) >= t and d[2]["turn"][t - 1]["flight"] == fl  # noqa: E731
@@ -1391,7 +1390,6 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
         if not cut_sure:
             local = min(local, end)
         conf[f"turn[{t}].flight"] = Reading(entry["flight"], _clamp(sure * local), msg("photo.why.flight"))
-        marks_sure[t] = local >= CONFIRM
         cell = cells_of[t - 1]
         value = entry.get("value")
 
@@ -1453,10 +1451,8 @@ def build(f: Fields, spec, layout_id: str, qr: str, cells: dict, dice: dict, fix
             carry, root = 1.0, None
             continue
         r = conf[key]
-        # unsure of its own: the turn the later ones wait on; unsure only because the
-        # readings cut it otherwise, after an unsure turn whose cut moves it: waiting
-        if r.confidence < CONFIRM and not (carry < CONFIRM and marks_sure[t] and t not in faulty):
-            root = t
+        if r.confidence < CONFIRM:
+            root = t  # unsure of its own: the turn the later ones wait on
         elif carry < CONFIRM:
             r.after = root
         if carry < r.confidence:
