@@ -25,29 +25,32 @@ def game(lid: str, seed: int):
     return layout, simulate.truth_record(play(layout, random.Random(seed), ability_rate=0.5))
 
 
+def turn_points(truth, spec) -> list[list[tuple]]:
+    """Each turn of `truth` as the grid points it flies through, from where it starts."""
+    pos, out = spec.board.starts[truth["start"]], []
+    for entry in truth["turn"]:
+        points = [pos]
+        for dx, dy in parse_flight(entry["flight"]):
+            points.append((points[-1][0] + dx, points[-1][1] + dy))
+        out.append(points)
+        pos = points[-1]
+    return out
+
+
+def turn_steps(truth, spec) -> list[list[tuple]]:
+    """Each turn of `truth` as its steps, each keyed as the fields key an edge."""
+    return [[(min(v, w), max(v, w)) for v, w in zip(points, points[1:])] for points in turn_points(truth, spec)]
+
+
 def turn_ends(truth, spec) -> list:
     """The point where each turn of `truth` ends."""
-    pos, ends = spec.board.starts[truth["start"]], []
-    for entry in truth["turn"]:
-        for dx, dy in parse_flight(entry["flight"]):
-            pos = (pos[0] + dx, pos[1] + dy)
-        ends.append(pos)
-    return ends
+    return [points[-1] for points in turn_points(truth, spec)]
 
 
 def frame_turns(truth, spec) -> list[int]:
     """The turns of `truth` with a step along the map's frame."""
-    board = spec.board
-    pos, out = board.starts[truth["start"]], []
-    for t, entry in enumerate(truth["turn"], 1):
-        steps = []
-        for dx, dy in parse_flight(entry["flight"]):
-            nxt = (pos[0] + dx, pos[1] + dy)
-            steps.append(flight._frame((min(pos, nxt), max(pos, nxt)), board))
-            pos = nxt
-        if any(steps):
-            out.append(t)
-    return out
+    return [t for t, steps in enumerate(turn_steps(truth, spec), 1)
+            if any(flight._frame(e, spec.board) for e in steps)]
 
 
 def draft_of(layout, fields, cells, dice):
@@ -416,13 +419,9 @@ def test_a_turn_cut_surely_by_its_dice_is_not_asked_for_a_turn_end_mark_that_doe
     right = truefields.fields_right(draft.record, truth, spec)
     marked = set(draft.uncertain) | set(draft.waiting)
     assert all(ok or k in marked for k, ok in right.items())
-    walk = [path[0]]
-    plain = []  # the turns flown as their die reads whose end does not show
-    for t, e in enumerate(truth["turn"], 1):
-        for d in parse_flight(e["flight"]):
-            walk.append((walk[-1][0] + d[0], walk[-1][1] + d[1]))
-        if "plusminus" not in e.get("use", []) and fields.ends.get(walk[-1]) == 0.02:
-            plain.append(t)
+    # the turns flown as their die reads whose end does not show
+    plain = [t for t, (e, end) in enumerate(zip(truth["turn"], turn_ends(truth, spec)), 1)
+             if "plusminus" not in e.get("use", []) and fields.ends.get(end) == 0.02]
     assert plain
     asked = [t for t in plain if f"turn[{t}].flight" in draft.uncertain]
     monkeypatch.setattr(flight, "CUT_SURE", 2.0)  # never sure without its mark
@@ -743,10 +742,7 @@ def test_flights_confirmed_after_one_the_record_has_wrong_are_flown_where_the_ph
     layout, truth = game("yuncos-easy", seed)
     fields, cells, dice = truefields.true_fields(truth, layout.spec)
     board = layout.spec.board
-    v, last = board.starts[truth["start"]], None
-    for turn in truth["turn"][:k]:
-        for d in parse_flight(turn["flight"]):
-            last, v = v, (v[0] + d[0], v[1] + d[1])
+    last, v = turn_points(truth, layout.spec)[k - 1][-2:]
     assert flight._frame((min(last, v), max(last, v)), board)  # turn k ends along the frame
     fields = copy.copy(fields)
     fields.ends = dict(fields.ends)
@@ -896,13 +892,8 @@ def test_a_faint_step_of_a_flight_cut_surely_is_not_asked_but_a_step_read_as_bla
     layout, truth = game(lid, seed)
     spec = layout.spec
     fields, cells, dice = truefields.true_fields(truth, spec)
-    board, framed = spec.board, set(frame_turns(truth, spec))
-    pos, steps = board.starts[truth["start"]], {}
-    for t, entry in enumerate(truth["turn"], 1):
-        for dx, dy in parse_flight(entry["flight"]):
-            nxt = (pos[0] + dx, pos[1] + dy)
-            steps.setdefault(t, []).append((min(pos, nxt), max(pos, nxt)))
-            pos = nxt
+    framed = set(frame_turns(truth, spec))
+    steps = dict(enumerate(turn_steps(truth, spec), 1))
     sure = draft_of(layout, fields, cells, dice)
     plain = [t for t in steps if t not in framed and "plusminus" not in truth["turn"][t - 1].get("use", [])
              and f"turn[{t}].flight" not in sure.uncertain + sure.waiting][:4]
